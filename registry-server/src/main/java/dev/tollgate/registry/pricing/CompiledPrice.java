@@ -1,0 +1,26 @@
+package dev.tollgate.registry.pricing;
+
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An operation's price compiled at registration: evaluated per request with the request's
+ * variables, without parsing the document, to exactly what a full walk with the same variables
+ * gives. Holds the operation's variable definitions so that it can coerce raw JSON variables itself.
+ */
+public interface CompiledPrice {
+
+  /**
+   * Coerces raw JSON variables (as Jackson reads them) against the operation's variable
+   * definitions, then evaluates.
+   *
+   * @throws VariableCoercionException when a variable does not coerce, or a required one is missing
+   */
+  Measure evaluate(Map<String, @Nullable Object> rawVariables);
+
+  /** The measure with no variables given: every variable at its default, or absent. */
+  Measure atDefaults();
+
+  /** The stable, versioned text form stored with the operation; {@link OperationPricer#restore} reads it. */
+  String serialize();
+}

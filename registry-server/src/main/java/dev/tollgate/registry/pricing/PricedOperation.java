@@ -1,0 +1,10 @@
+package dev.tollgate.registry.pricing;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One operation of a document, priced: its name ({@code null} when anonymous), its type, its
+ * compiled price (cost and depth depend on variables) and its alias count (does not).
+ */
+public record PricedOperation(
+    @Nullable String name, OperationKind kind, CompiledPrice price, int aliases) {}

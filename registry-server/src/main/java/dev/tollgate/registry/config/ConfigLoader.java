@@ -58,6 +58,7 @@ public final class ConfigLoader {
     Section schema = top.section("schema");
     Section upstream = top.section("upstream");
     Section gateway = top.section("gateway");
+    Section demo = top.section("demo");
     ServerConfig config = new ServerConfig(
         new ServerConfig.Http(portOverride >= 0 ? portOverride : http.integer("port", 8080),
             http.longValue("maxBodyBytes", 1_000_000)),
@@ -74,8 +75,10 @@ public final class ConfigLoader {
             gateway.text("redisUrl", null), gateway.integer("refreshMillis", 1_000)),
         keys(top.section("keys")),
         policy("anonymous", top.section("anonymous")),
-        new ServerConfig.Demo(top.section("demo").bool("publishDemoManifest", false)));
-    top.rejectUnknown();
+        new ServerConfig.Demo(demo.bool("publishDemoManifest", false)));
+    for (Section section : List.of(http, schema, upstream, gateway, demo, top)) {
+      section.rejectUnknown();
+    }
     return config;
   }
 

@@ -1,0 +1,140 @@
+package dev.tollgate.registry.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tollgate.registry.config.KeyPolicy.Mode;
+import dev.tollgate.registry.pricing.CostPreset;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+final class ConfigLoaderTest {
+
+  private static final Path DATA = Path.of("/tmp/tollgate-test-data");
+  private static final Path BASE = Path.of("/etc/tollgate");
+
+  @Test
+  void parse_emptyObject_takesDefaults() {
+    ServerConfig config = ConfigLoader.parse("{}", -1, DATA, BASE);
+
+    assertThat(config.http().port()).isEqualTo(8080);
+    assertThat(config.store().jdbcUrl()).startsWith("jdbc:h2:file:" + DATA.toAbsolutePath());
+    assertThat(config.schema().path()).isNull();
+    assertThat(config.schema().model()).isEqualTo(CostPreset.BOOK);
+    assertThat(config.upstream().url()).isNull();
+    assertThat(config.anonymous().mode()).isEqualTo(Mode.TRUSTED);
+    assertThat(config.anonymous().limits()).isEqualTo(KeyPolicy.Limits.BOOK);
+    assertThat(config.keys()).isEmpty();
+    assertThat(config.demo().publishDemoManifest()).isFalse();
+  }
+
+  @Test
+  void parse_fullConfig_readsEveryConcern() {
+    String json = """
+        {
+          "http": {"port": 9000, "maxBodyBytes": 2048},
+          "store": {"jdbcUrl": "jdbc:postgresql://db/tollgate", "user": "tg", "password": "pw"},
+          "schema": {"path": "schema.graphqls", "model": "apollo", "defaultListSize": 20, "fragmentSpreads": "each"},
+          "upstream": {"url": "http://api:4000/graphql", "timeoutMillis": 2500},
+          "adminTokens": [{"name": "ci", "token": "s3cret", "scope": "publish"}],
+          "gateway": {"batching": true, "maxBatchOperations": 5, "budgetStore": "redis", "redisUrl": "redis://r:6379"},
+          "keys": {
+            "k1": {"name": "partner", "mode": "open", "apps": ["*"], "introspection": true,
+                   "limits": {"cost": 5000}, "budget": {"capacity": 100, "refillPerSecond": 2.5}}
+          },
+          "anonymous": {"mode": "trusted", "apps": ["web"], "requireId": true}
+        }
+        """;
+
+    ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
+
+    assertThat(config.http()).isEqualTo(new ServerConfig.Http(9000, 2048));
+    assertThat(config.store().user()).isEqualTo("tg");
+    assertThat(config.schema().path()).isEqualTo(BASE.resolve("schema.graphqls"));
+    assertThat(config.schema().model()).isEqualTo(CostPreset.APOLLO);
+    assertThat(config.upstream().timeoutMillis()).isEqualTo(2500);
+    assertThat(config.adminTokens()).singleElement()
+        .satisfies(t -> assertThat(t.scope()).isEqualTo(ServerConfig.Scope.PUBLISH));
+    assertThat(config.gateway().budgetStore()).isEqualTo(ServerConfig.BudgetStore.REDIS);
+    KeyPolicy partner = config.policyFor("k1").orElseThrow();
+    assertThat(partner.name()).isEqualTo("partner");
+    assertThat(partner.mode()).isEqualTo(Mode.OPEN);
+    assertThat(partner.mayRun("anything")).isTrue();
+    // limits not given keep the book's defaults; cost is overridden
+    assertThat(partner.limits()).isEqualTo(new KeyPolicy.Limits(5000, 15, 20, 5000));
+    assertThat(partner.budget()).isEqualTo(new KeyPolicy.Budget(100, 2.5));
+    assertThat(config.policyFor(null).orElseThrow().requireId()).isTrue();
+    assertThat(config.policyFor("unknown")).isEmpty();
+  }
+
+  @Test
+  void parse_portOverride_winsOverFile() {
+    ServerConfig config = ConfigLoader.parse("{\"http\": {\"port\": 9000}}", 7000, DATA, BASE);
+
+    assertThat(config.http().port()).isEqualTo(7000);
+  }
+
+  @Test
+  void parse_unknownKey_namesIt() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"batchin\": true}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("unknown config key: gateway.batchin");
+  }
+
+  @Test
+  void parse_unknownKeyInPolicyLimits_namesIt() {
+    String json = "{\"keys\": {\"k\": {\"limits\": {\"dept\": 3}}}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .hasMessage("unknown config key: keys.k.limits.dept");
+  }
+
+  @Test
+  void parse_badEnum_listsChoices() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"schema\": {\"model\": \"ibm\"}}", -1, DATA, BASE))
+        .hasMessage("schema.model must be one of [book, apollo]: ibm");
+  }
+
+  @Test
+  void parse_wrongType_namesKey() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": {\"port\": \"80\"}}", -1, DATA, BASE))
+        .hasMessage("http.port must be an integer: \"80\"");
+  }
+
+  @Test
+  void parse_redisWithoutUrl_refused() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"budgetStore\": \"redis\"}}", -1, DATA, BASE))
+        .hasMessage("gateway.redisUrl is required when gateway.budgetStore is redis");
+  }
+
+  @Test
+  void parse_notJson_saysSo() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{port: 1", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("config is not valid JSON");
+  }
+
+  @Test
+  void parse_otherJdbcUrl_refused() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"store\": {\"jdbcUrl\": \"jdbc:mysql://x\"}}", -1, DATA, BASE))
+        .hasMessageContaining("store.jdbcUrl must be a jdbc:h2: or jdbc:postgresql: URL");
+  }
+
+  @Test
+  void adminToken_toString_hidesToken() {
+    ServerConfig.AdminToken token = new ServerConfig.AdminToken("ci", "s3cret", ServerConfig.Scope.ADMIN);
+
+    assertThat(token.toString()).doesNotContain("s3cret").contains("ci");
+  }
+
+  @Test
+  void demo_create_hasDocumentedCredentials() {
+    ServerConfig demo = DemoConfig.create(8080, DATA);
+
+    assertThat(demo.adminTokens()).extracting(ServerConfig.AdminToken::token).containsExactly("admin-demo");
+    assertThat(demo.policyFor("web-demo").orElseThrow().mode()).isEqualTo(Mode.TRUSTED);
+    assertThat(demo.policyFor("web-demo").orElseThrow().mayRun("cargo-web")).isTrue();
+    assertThat(demo.policyFor("partner-demo").orElseThrow().mode()).isEqualTo(Mode.OPEN);
+    assertThat(demo.demo().publishDemoManifest()).isTrue();
+  }
+}

@@ -60,7 +60,7 @@ public final class ConfigLoader {
     Section gateway = top.section("gateway");
     Section demo = top.section("demo");
     ServerConfig config = new ServerConfig(
-        new ServerConfig.Http(portOverride >= 0 ? portOverride : http.integer("port", 8080),
+        new ServerConfig.Http(port(http, portOverride),
             http.longValue("maxBodyBytes", 1_000_000)),
         store(store, dataDir),
         new ServerConfig.Schema(schema.path("path", base),
@@ -80,6 +80,11 @@ public final class ConfigLoader {
       section.rejectUnknown();
     }
     return config;
+  }
+
+  private static int port(Section http, int override) {
+    int fromFile = http.integer("port", 8080);
+    return override >= 0 ? override : fromFile;
   }
 
   private static ServerConfig.Store store(Section store, Path dataDir) {

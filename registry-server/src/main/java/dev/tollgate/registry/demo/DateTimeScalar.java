@@ -36,11 +36,13 @@ final class DateTimeScalar implements Coercing<Instant, String> {
     if (input instanceof String text) {
       return parse(text, CoercingParseValueException::new);
     }
-    throw new CoercingParseValueException("DateTime must be a string, not " + input.getClass().getSimpleName());
+    throw new CoercingParseValueException(
+        "DateTime must be a string, not " + input.getClass().getSimpleName());
   }
 
   @Override
-  public Instant parseLiteral(Value<?> input, CoercedVariables variables, GraphQLContext context, Locale locale) {
+  public Instant parseLiteral(
+      Value<?> input, CoercedVariables variables, GraphQLContext context, Locale locale) {
     if (input instanceof StringValue text) {
       return parse(text.getValue(), CoercingParseLiteralException::new);
     }

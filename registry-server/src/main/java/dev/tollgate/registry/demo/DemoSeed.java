@@ -92,7 +92,8 @@ final class DemoSeed {
       return List.of();
     }
     List<HandlingEvent> path = new ArrayList<>();
-    path.add(draft(cargo, Type.RECEIVE, legs.get(0).loadTime().minus(Duration.ofDays(1)), cargo.origin(), null));
+    Instant received = legs.get(0).loadTime().minus(Duration.ofDays(1));
+    path.add(draft(cargo, Type.RECEIVE, received, cargo.origin(), null));
     for (Leg leg : legs) {
       path.add(draft(cargo, Type.LOAD, leg.loadTime(), leg.loadLocation(), leg.voyageNumber()));
       path.add(draft(cargo, Type.UNLOAD, leg.unloadTime(), leg.unloadLocation(), leg.voyageNumber()));

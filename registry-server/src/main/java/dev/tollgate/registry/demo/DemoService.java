@@ -41,7 +41,8 @@ public final class DemoService implements Upstream {
   }
 
   DemoService(DemoData data, long parseCacheSize) {
-    this.schema = new SchemaGenerator().makeExecutableSchema(typeDefinitions(), new DemoWiring(data).runtimeWiring());
+    this.schema = new SchemaGenerator()
+        .makeExecutableSchema(typeDefinitions(), new DemoWiring(data).runtimeWiring());
     this.documents = new ParsedDocumentCache(parseCacheSize);
     DemoErrors errors = new DemoErrors();
     this.graphQL = GraphQL.newGraphQL(schema)

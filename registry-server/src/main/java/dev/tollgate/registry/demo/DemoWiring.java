@@ -6,6 +6,7 @@ import graphql.schema.TypeResolver;
 import graphql.schema.idl.RuntimeWiring;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -22,7 +23,8 @@ final class DemoWiring {
 
   DemoWiring(DemoData data) {
     this.data = data;
-    this.cargoPages = new Keyset<>(Cargo.class, java.util.Comparator.comparing(Cargo::trackingId), Cargo::id, data::node);
+    this.cargoPages =
+        new Keyset<>(Cargo.class, Comparator.comparing(Cargo::trackingId), Cargo::id, data::node);
     this.eventPages = new Keyset<>(HandlingEvent.class, HandlingEvent.ORDER, HandlingEvent::id, data::node);
   }
 

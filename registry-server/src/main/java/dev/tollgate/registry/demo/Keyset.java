@@ -2,6 +2,7 @@ package dev.tollgate.registry.demo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
@@ -23,18 +24,30 @@ final class Keyset<T> {
   private final Function<String, @Nullable Object> nodes;
   private final Class<T> type;
 
-  Keyset(Class<T> type, Comparator<T> order, Function<T, String> idOf, Function<String, @Nullable Object> nodes) {
+  Keyset(
+      Class<T> type,
+      Comparator<T> order,
+      Function<T, String> idOf,
+      Function<String, @Nullable Object> nodes) {
     this.type = type;
     this.order = order;
     this.idOf = idOf;
     this.nodes = nodes;
   }
 
-  record Args(@Nullable Integer first, @Nullable String after, @Nullable Integer last, @Nullable String before) {}
+  record Args(
+      @Nullable Integer first,
+      @Nullable String after,
+      @Nullable Integer last,
+      @Nullable String before) {}
 
   record Edge(String cursor, Object node) {}
 
-  record PageInfo(boolean hasNextPage, boolean hasPreviousPage, @Nullable String startCursor, @Nullable String endCursor) {}
+  record PageInfo(
+      boolean hasNextPage,
+      boolean hasPreviousPage,
+      @Nullable String startCursor,
+      @Nullable String endCursor) {}
 
   record Connection(List<Edge> edges, PageInfo pageInfo) {}
 
@@ -50,9 +63,10 @@ final class Keyset<T> {
     int from = args.after() == null ? 0 : boundary(sorted, "after", args.after(), true);
     int to = args.before() == null ? sorted.size() : boundary(sorted, "before", args.before(), false);
     to = Math.max(from, to);
-    Integer first = args.first() == null && args.last() == null ? Integer.valueOf(DEFAULT_PAGE) : args.first();
-    if (first != null) {
-      to = Math.min(to, from + first);
+    if (args.first() != null) {
+      to = Math.min(to, from + args.first());
+    } else if (args.last() == null) {
+      to = Math.min(to, from + DEFAULT_PAGE);
     }
     if (args.last() != null) {
       from = Math.max(from, to - args.last());
@@ -70,18 +84,25 @@ final class Keyset<T> {
     }
   }
 
-  /** The index just past the cursor's key (after) or at it (before). */
+  /** The index just past the cursor's node (after) or at it (before). */
   private int boundary(List<T> sorted, String argument, String cursor, boolean after) {
     T key = decode(argument, cursor);
-    int index = java.util.Collections.binarySearch(sorted, key, order);
-    int insertion = index >= 0 ? index : -index - 1;
-    return after && index >= 0 ? insertion + 1 : insertion;
+    int index = Collections.binarySearch(sorted, key, order);
+    if (index < 0) {
+      // A node of another list (another cargo's event): its key means nothing here.
+      throw invalidCursor(argument, cursor);
+    }
+    return after ? index + 1 : index;
+  }
+
+  private static DemoError invalidCursor(String argument, String cursor) {
+    return DemoError.badUserInput(argument + " is not a valid cursor: " + cursor);
   }
 
   private T decode(String argument, String cursor) {
     Object node = nodes.apply(decodeId(cursor));
     if (!type.isInstance(node)) {
-      throw DemoError.badUserInput(argument + " is not a valid cursor: " + cursor);
+      throw invalidCursor(argument, cursor);
     }
     return type.cast(node);
   }

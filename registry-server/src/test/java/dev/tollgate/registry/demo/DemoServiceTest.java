@@ -120,6 +120,17 @@ final class DemoServiceTest {
     assertThat(errors(body)).extracting(error -> error.get("message")).containsExactly("first must be between 0 and 50");
   }
 
+  @Test
+  void handlingHistory_cursorOfAnotherCargosEvent_refusesWithBadUserInput() {
+    String cursor = Keyset.cursor("evt_000001");
+
+    var body = run(demo, "query($after: String) { cargo(trackingId: \"XYZ789\") "
+        + "{ handlingHistory(first: 5, after: $after) { edges { cursor } } } }", Map.of("after", cursor));
+
+    assertThat(errors(body)).extracting(error -> error.get("message"))
+        .containsExactly("after is not a valid cursor: " + cursor);
+  }
+
   /* ---- cargo, delivery and the booking outage ---- */
 
   @Test

@@ -5,8 +5,11 @@ import static dev.tollgate.registry.demo.DemoResponses.errors;
 import static dev.tollgate.registry.demo.DemoResponses.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tollgate.registry.upstream.UpstreamRequest;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 final class DemoServiceTest {
@@ -256,6 +259,21 @@ final class DemoServiceTest {
 
     assertThat(demo.documentsParsed()).isEqualTo(1);
     assertThat((String) at(second, "data", "cargo", "trackingId")).isEqualTo("XYZ789");
+  }
+
+  @Test
+  void execute_nullVariableAndOperationName_runsTheNamedOperation() {
+    Map<String, @Nullable Object> variables = new HashMap<>();
+    variables.put("after", null);
+    String document = "query A($after: String) { cargos(first: 1, after: $after) { edges { node { trackingId } } } } "
+        + "query B { cargo(trackingId: \"XYZ789\") { trackingId } }";
+
+    var a = demo.execute(new UpstreamRequest(document, "A", variables)).body();
+    var b = demo.execute(new UpstreamRequest(document, "B", Map.of())).body();
+
+    assertThat(trackingIds(at(a, "data", "cargos", "edges"))).containsExactly("ABC123");
+    assertThat((String) at(b, "data", "cargo", "trackingId")).isEqualTo("XYZ789");
+    assertThat(demo.documentsParsed()).isEqualTo(1);
   }
 
   @Test

@@ -55,7 +55,7 @@ final class Keyset<T> {
    * One page of {@code sorted}.
    *
    * @throws DemoError {@code BAD_USER_INPUT} for a page size outside 0..50 or a cursor that names no
-   *     node of this list's type
+   *     node of this list
    */
   Connection page(List<T> sorted, Args args) {
     checkPageSize("first", args.first());

@@ -1,0 +1,44 @@
+-- Counts responses by status, and refusals (a body carrying "errors"), per wrk thread; summed in done().
+local threads = {}
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  ok = 0
+  refused = 0
+  statuses = {}
+  if os.getenv("WRK_BODY_FILE") then
+    local f = io.open(os.getenv("WRK_BODY_FILE"), "rb")
+    wrk.body = f:read("*a")
+    f:close()
+    wrk.method = "POST"
+    wrk.headers["Content-Type"] = "application/json"
+  end
+  if os.getenv("WRK_API_KEY") then
+    wrk.headers["X-API-Key"] = os.getenv("WRK_API_KEY")
+  end
+end
+
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+  if string.find(body, '"errors"', 1, true) then
+    refused = refused + 1
+  else
+    ok = ok + 1
+  end
+end
+
+function done(summary, latency, requests)
+  local total_ok, total_refused = 0, 0
+  for _, t in ipairs(threads) do
+    total_ok = total_ok + t:get("ok")
+    total_refused = total_refused + t:get("refused")
+  end
+  local n = total_ok + total_refused
+  io.write(string.format("RESULT rps=%.0f p50_us=%d p99_us=%d ok=%d refused=%d refusal_rate=%.4f errors=%d\n",
+    summary.requests / (summary.duration / 1e6), latency:percentile(50), latency:percentile(99),
+    total_ok, total_refused, n > 0 and total_refused / n or 0,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status + summary.errors.timeout))
+end

@@ -1,0 +1,215 @@
+package dev.tollgate.registry.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.http.GatewayRequestReader.ParsedRequest;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.upstream.Upstream;
+import dev.tollgate.registry.upstream.UpstreamException;
+import dev.tollgate.registry.upstream.UpstreamResponse;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code POST /graphql}, {@code GET /graphql} and {@code GET /metrics}. A handler reads the request,
+ * asks the {@link AdmissionController}, and either renders the refusal or forwards the admitted
+ * operations upstream and returns the upstream's answer with our extensions merged in. Every
+ * response carries {@code X-RateLimit-*} headers and {@code extensions.rateLimit} (except 401,
+ * which has no caller and so no bucket). The HTTP contract is in the README's gateway section.
+ */
+public final class GatewayRoutes {
+
+  static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
+  static final String NO_CACHE = "private, no-cache, must-revalidate";
+  static final String VARY = "X-API-Key, Accept";
+
+  private final AdmissionController admission;
+  private final Upstream upstream;
+  private final GatewayMetrics metrics;
+  private final ServerConfig config;
+  private final ObjectMapper json;
+  private final GatewayRequestReader reader;
+
+  /** @param upstream the raw upstream; calls are counted in {@code metrics} here */
+  public GatewayRoutes(AdmissionController admission, Upstream upstream, GatewayMetrics metrics,
+      ServerConfig config, ObjectMapper json) {
+    this.admission = admission;
+    this.upstream = metrics.counting(upstream);
+    this.metrics = metrics;
+    this.config = config;
+    this.json = json;
+    this.reader = new GatewayRequestReader(json);
+  }
+
+  public void register(JavalinConfig javalin) {
+    javalin.routes.post("/graphql", ctx -> handle(ctx, Transport.POST));
+    javalin.routes.get("/graphql", ctx -> handle(ctx, Transport.GET));
+    javalin.routes.get("/metrics", this::metrics);
+  }
+
+  private void metrics(Context ctx) {
+    ctx.contentType(GatewayMetrics.CONTENT_TYPE).result(metrics.render());
+  }
+
+  private void handle(Context ctx, Transport transport) {
+    String apiKey = ctx.header("X-API-Key");
+    Optional<KeyPolicy> policy = config.policyFor(apiKey);
+    if (policy.isEmpty()) {
+      unauthenticated(ctx);
+      return;
+    }
+    Outcome outcome = decide(ctx, transport, policy.get());
+    if (outcome.decision() instanceof Decision.Rejected rejected) {
+      refuse(ctx, rejected);
+      return;
+    }
+    Decision.Admitted admitted = (Decision.Admitted) outcome.decision();
+    metrics.estimatedCost(admitted.cost());
+    if (outcome.batch()) {
+      runBatch(ctx, admitted);
+      return;
+    }
+    run(ctx, admitted, transport, apiKey == null, policy.get());
+  }
+
+  private Outcome decide(Context ctx, Transport transport, KeyPolicy policy) {
+    try {
+      ParsedRequest parsed = transport == Transport.POST
+          ? reader.readPost(ctx.header("Content-Type"), body(ctx))
+          : reader.readGet(ctx.queryParamMap());
+      Decision decision = parsed.batch()
+          ? admission.admitBatch(policy, parsed.operations())
+          : admission.admit(policy, parsed.operations().get(0));
+      return new Outcome(decision, parsed.batch());
+    } catch (TollgateException e) {
+      return new Outcome(admission.reject(policy, e), false);
+    }
+  }
+
+  private void run(Context ctx, Decision.Admitted admitted, Transport transport, boolean anonymous, KeyPolicy policy) {
+    AdmittedOperation operation = admitted.operations().get(0);
+    UpstreamResponse response;
+    try {
+      response = upstream.execute(operation.request());
+    } catch (UpstreamException e) {
+      refuse(ctx, new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
+      return;
+    }
+    Map<String, @Nullable Object> body = GatewayBodies.result(response.body(), admitted);
+    metrics.request("ok");
+    GatewayHeaders.rateLimit(ctx, admitted.budget());
+    if (!cacheable(transport, operation, response)) {
+      ctx.header("Cache-Control", NO_CACHE);
+      write(ctx, response.status(), body);
+      return;
+    }
+    String etag = GatewayHeaders.etag(bytes(GatewayBodies.withoutRateLimit(body)));
+    ctx.header("Cache-Control", (anonymous ? "public" : "private") + ", max-age=" + policy.cacheMaxAgeSeconds());
+    ctx.header("ETag", etag);
+    if (GatewayHeaders.matches(ctx.header("If-None-Match"), etag)) {
+      ctx.header("Vary", VARY);
+      ctx.status(304);
+      return;
+    }
+    write(ctx, response.status(), body);
+  }
+
+  private void runBatch(Context ctx, Decision.Admitted admitted) {
+    List<Object> results = new ArrayList<>();
+    for (AdmittedOperation operation : admitted.operations()) {
+      try {
+        results.add(GatewayBodies.result(upstream.execute(operation.request()).body(), admitted));
+      } catch (UpstreamException e) {
+        results.add(GatewayBodies.error(Refusal.of(e), admitted));
+      }
+    }
+    metrics.request("ok");
+    GatewayHeaders.rateLimit(ctx, admitted.budget());
+    ctx.header("Cache-Control", NO_CACHE);
+    write(ctx, 200, results);
+  }
+
+  /** A registered query, fetched by id with GET, that the upstream answered without errors. */
+  private static boolean cacheable(Transport transport, AdmittedOperation operation, UpstreamResponse response) {
+    return transport == Transport.GET
+        && operation.registeredById()
+        && operation.kind() == OperationKind.QUERY
+        && response.status() == 200
+        && response.body().get("errors") == null;
+  }
+
+  private void refuse(Context ctx, Decision.Rejected rejected) {
+    Refusal refusal = rejected.refusal();
+    metrics.request(refusal.code());
+    if (rejected.cost() != null) {
+      metrics.estimatedCost(rejected.cost());
+    }
+    GatewayHeaders.rateLimit(ctx, rejected.budget());
+    GatewayHeaders.refusal(ctx, refusal, rejected.budget());
+    ctx.header("Cache-Control", NO_CACHE);
+    write(ctx, GatewayHeaders.status(refusal), GatewayBodies.error(refusal, rejected));
+  }
+
+  private void unauthenticated(Context ctx) {
+    Refusal refusal = new Refusal("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED, "unknown API key", Map.of());
+    metrics.request(refusal.code());
+    ctx.header("Cache-Control", NO_CACHE);
+    write(ctx, 401, GatewayBodies.error(refusal, null));
+  }
+
+  private void write(Context ctx, int status, Object body) {
+    ctx.header("Vary", VARY);
+    ctx.status(status);
+    ctx.contentType(GatewayHeaders.responseType(ctx.header("Accept")));
+    ctx.result(bytes(body));
+  }
+
+  private byte[] bytes(Object body) {
+    try {
+      return json.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode a response body", e);
+    }
+  }
+
+  /** The body, read up to the size limit: 413 when the declared or the actual length is above it. */
+  private byte[] body(Context ctx) {
+    long max = config.http().maxBodyBytes();
+    if (ctx.req().getContentLengthLong() > max) {
+      throw tooLarge(max);
+    }
+    try (InputStream in = ctx.bodyInputStream()) {
+      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, max + 1));
+      if (bytes.length > max) {
+        throw tooLarge(max);
+      }
+      return bytes;
+    } catch (IOException e) {
+      throw GatewayRequestException.badRequest("cannot read the request body");
+    }
+  }
+
+  private static GatewayRequestException tooLarge(long max) {
+    return new GatewayRequestException("PAYLOAD_TOO_LARGE", ErrorKind.TOO_LARGE,
+        "request body is larger than " + max + " bytes");
+  }
+
+  private record Outcome(Decision decision, boolean batch) {}
+}

@@ -3,7 +3,6 @@ package dev.tollgate.registry.catalog;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationNotFoundException;
 import java.util.List;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,18 +24,22 @@ public record RegisteredDocument(
    * @throws OperationNotFoundException when the name is unknown, or several operations and no name
    */
   public RegisteredOperation select(@Nullable String operationName) {
-    if (operationName == null) {
-      if (operations.size() != 1) {
-        throw new OperationNotFoundException("operationName is required: the document has "
-            + operations.size() + " operations");
-      }
-      return operations.get(0);
+    if (operationName == null || operationName.isEmpty()) {
+      return only();
     }
     for (RegisteredOperation operation : operations) {
-      if (Objects.equals(operation.name(), operationName)) {
+      if (operationName.equals(operation.name())) {
         return operation;
       }
     }
-    throw new OperationNotFoundException("Unknown operation named \"" + operationName + "\".");
+    throw new OperationNotFoundException("Unknown operation named '" + operationName + "'.");
+  }
+
+  private RegisteredOperation only() {
+    if (operations.size() != 1) {
+      throw new OperationNotFoundException(
+          "Must provide operation name if query contains multiple operations.");
+    }
+    return operations.get(0);
   }
 }

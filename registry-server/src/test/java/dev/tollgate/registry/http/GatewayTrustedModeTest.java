@@ -65,6 +65,16 @@ final class GatewayTrustedModeTest {
   }
 
   @Test
+  void post_registeredId_runsWithoutParsingTheText() {
+    DocumentHash unparseable = gateway.publishFixed("web", "2", "not GraphQL at all {", null, OperationKind.QUERY, 5);
+
+    HttpResponse<String> response = gateway.post("trusted-key", Map.of("documentId", unparseable.hex()));
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(body(response).at("/extensions/cost/estimated").asLong()).isEqualTo(5);
+  }
+
+  @Test
   void post_unregisteredText_403NotInSafelist() {
     HttpResponse<String> response = gateway.post("trusted-key", Map.of("query", "{ cargo(trackingId: \"X\") { id } }"));
 

@@ -53,7 +53,7 @@ public final class DocumentCatalog implements AutoCloseable {
   }
 
   /** Reloads the index of active documents; call after a publication or a retirement. */
-  public void refresh() {
+  public synchronized void refresh() {
     long changeId = reader.latestChangeId();
     snapshot = new Snapshot(changeId, Map.copyOf(reader.activeDocumentApps()));
   }

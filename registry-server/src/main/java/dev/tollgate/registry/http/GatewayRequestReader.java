@@ -11,6 +11,8 @@ import dev.tollgate.registry.ErrorKind;
 import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.document.DocumentHash;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -33,21 +35,23 @@ final class GatewayRequestReader {
 
   private final ObjectMapper json;
   private final ObjectReader strict;
+  private final long maxBodyBytes;
 
-  GatewayRequestReader(ObjectMapper json) {
+  GatewayRequestReader(ObjectMapper json, long maxBodyBytes) {
     this.json = json;
+    this.maxBodyBytes = maxBodyBytes;
     this.strict = json.reader()
         .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
         .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
   }
 
   /** The requests of a POST body; {@code batch} when the body is an array. */
-  ParsedRequest readPost(@Nullable String contentType, byte[] body) {
+  ParsedRequest readPost(@Nullable String contentType, long contentLength, InputStream body) {
     if (!isJson(contentType)) {
       throw new GatewayRequestException("UNSUPPORTED_MEDIA_TYPE", ErrorKind.UNSUPPORTED_MEDIA_TYPE,
           "Content-Type must be application/json, got: " + (contentType == null ? "none" : contentType));
     }
-    JsonNode root = parseJson(utf8(body), "request body");
+    JsonNode root = parseJson(utf8(bounded(contentLength, body)), "request body");
     if (root.isArray()) {
       List<AdmissionRequest> requests = new ArrayList<>();
       for (JsonNode element : root) {
@@ -150,6 +154,27 @@ final class GatewayRequestReader {
     } catch (JsonProcessingException e) {
       throw GatewayRequestException.badRequest(what + " is not valid JSON: " + e.getOriginalMessage());
     }
+  }
+
+  /** The body, read up to the size limit: 413 when the declared or the actual length is above it. */
+  private byte[] bounded(long contentLength, InputStream body) {
+    if (contentLength > maxBodyBytes) {
+      throw tooLarge();
+    }
+    try (InputStream in = body) {
+      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxBodyBytes + 1));
+      if (bytes.length > maxBodyBytes) {
+        throw tooLarge();
+      }
+      return bytes;
+    } catch (IOException e) {
+      throw GatewayRequestException.badRequest("cannot read the request body");
+    }
+  }
+
+  private GatewayRequestException tooLarge() {
+    return new GatewayRequestException("PAYLOAD_TOO_LARGE", ErrorKind.TOO_LARGE,
+        "request body is larger than " + maxBodyBytes + " bytes");
   }
 
   private static String utf8(byte[] body) {

@@ -19,8 +19,6 @@ import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +28,30 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@code POST /graphql}, {@code GET /graphql} and {@code GET /metrics}. A handler reads the request,
  * asks the {@link AdmissionController}, and either renders the refusal or forwards the admitted
- * operations upstream and returns the upstream's answer with our extensions merged in. Every
- * response carries {@code X-RateLimit-*} headers and {@code extensions.rateLimit} (except 401,
- * which has no caller and so no bucket). The HTTP contract is in the README's gateway section.
+ * operations upstream and returns the upstream's answer with our extensions merged in.
+ *
+ * <p>The contract:
+ * <ul>
+ *   <li>Errors are GraphQL-shaped, with no {@code data}: {@code {"errors":[{"message","extensions":
+ *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. The status is the same whatever the
+ *       client accepts: 400 for request errors (bad JSON, bad id, limits, cost, parse and
+ *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403
+ *       {@code QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404
+ *       {@code PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
+ *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}; an APQ miss
+ *       ({@code PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect.
+ *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
+ *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
+ *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and
+ *       {@code extensions.rateLimit {cost (units charged by this request), remaining, resetIn}};
+ *       {@code extensions.cost {estimated, max}} whenever the request was priced.
+ *   <li>Caching: a registered query fetched by id with GET and answered without errors gets
+ *       {@code Cache-Control: public, max-age=N} (anonymous caller) or {@code private, max-age=N}
+ *       (a keyed caller: the body holds that key's balance), and a strong {@code ETag} over the
+ *       response without {@code extensions.rateLimit} (which changes on every request and is in the
+ *       headers too); {@code If-None-Match} gives a 304 (still charged). Everything else gets
+ *       {@code Cache-Control: private, no-cache, must-revalidate}.
+ * </ul>
  */
 public final class GatewayRoutes {
 
@@ -55,7 +74,7 @@ public final class GatewayRoutes {
     this.metrics = metrics;
     this.config = config;
     this.json = json;
-    this.reader = new GatewayRequestReader(json);
+    this.reader = new GatewayRequestReader(json, config.http().maxBodyBytes());
   }
 
   public void register(JavalinConfig javalin) {
@@ -92,7 +111,7 @@ public final class GatewayRoutes {
   private Outcome decide(Context ctx, Transport transport, KeyPolicy policy) {
     try {
       ParsedRequest parsed = transport == Transport.POST
-          ? reader.readPost(ctx.header("Content-Type"), body(ctx))
+          ? reader.readPost(ctx.header("Content-Type"), ctx.req().getContentLengthLong(), ctx.bodyInputStream())
           : reader.readGet(ctx.queryParamMap());
       Decision decision = parsed.batch()
           ? admission.admitBatch(policy, parsed.operations())
@@ -187,28 +206,6 @@ public final class GatewayRoutes {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot encode a response body", e);
     }
-  }
-
-  /** The body, read up to the size limit: 413 when the declared or the actual length is above it. */
-  private byte[] body(Context ctx) {
-    long max = config.http().maxBodyBytes();
-    if (ctx.req().getContentLengthLong() > max) {
-      throw tooLarge(max);
-    }
-    try (InputStream in = ctx.bodyInputStream()) {
-      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, max + 1));
-      if (bytes.length > max) {
-        throw tooLarge(max);
-      }
-      return bytes;
-    } catch (IOException e) {
-      throw GatewayRequestException.badRequest("cannot read the request body");
-    }
-  }
-
-  private static GatewayRequestException tooLarge(long max) {
-    return new GatewayRequestException("PAYLOAD_TOO_LARGE", ErrorKind.TOO_LARGE,
-        "request body is larger than " + max + " bytes");
   }
 
   private record Outcome(Decision decision, boolean batch) {}

@@ -89,7 +89,7 @@ final class ExpressionPrice implements CompiledPrice {
     }
     StringBuilder out = new StringBuilder("(");
     for (VariableDefinition definition : definitions) {
-      out.append(out.length() > 1 ? ", " : "").append(AstPrinter.printAstCompact(definition));
+      out.append(out.length() > 1 ? ", " : "").append(AstPrinter.printAst(definition));
     }
     return out.append(')').toString();
   }

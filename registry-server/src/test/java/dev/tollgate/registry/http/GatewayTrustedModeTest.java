@@ -7,7 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.store.StoredDocument;
+import dev.tollgate.registry.store.StoredOperation;
 import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -122,6 +126,20 @@ final class GatewayTrustedModeTest {
     assertThat(body(byId).at("/errors/0/extensions/code").asText()).isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
     assertThat(byText.statusCode()).isEqualTo(403);
     assertThat(gateway.upstreamCalls()).isEqualTo(1);
+  }
+
+  @Test
+  void post_publishedByAnotherGateway_admittedAfterThePollSeesTheChange() {
+    String text = "query Elsewhere { cargo(trackingId: \"E\") { id } }";
+    DocumentHash hash = DocumentHash.of(text);
+    gateway.registry.publish("web", "9", new StoredDocument(hash, text,
+        Instant.EPOCH, List.of(new StoredOperation("Elsewhere",
+            OperationKind.QUERY, GatewayHarness.FixedPrice.PREFIX + 2, 2, 1, 0, 5, "t"))));
+    assertThat(gateway.post("trusted-key", Map.of("documentId", hash.hex())).statusCode()).isEqualTo(404);
+
+    gateway.catalog.refreshIfChanged();
+
+    assertThat(gateway.post("trusted-key", Map.of("documentId", hash.hex())).statusCode()).isEqualTo(200);
   }
 
   @Test

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code POST /graphql}, {@code GET /graphql} and {@code GET /metrics}. A handler reads the request,
@@ -55,6 +57,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class GatewayRoutes {
 
+  private static final Logger LOG = LoggerFactory.getLogger(GatewayRoutes.class);
+
   static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
   static final String NO_CACHE = "private, no-cache, must-revalidate";
   static final String VARY = "X-API-Key, Accept";
@@ -78,13 +82,26 @@ public final class GatewayRoutes {
   }
 
   public void register(JavalinConfig javalin) {
-    javalin.routes.post("/graphql", ctx -> handle(ctx, Transport.POST));
-    javalin.routes.get("/graphql", ctx -> handle(ctx, Transport.GET));
+    javalin.routes.post("/graphql", ctx -> guarded(ctx, Transport.POST));
+    javalin.routes.get("/graphql", ctx -> guarded(ctx, Transport.GET));
     javalin.routes.get("/metrics", this::metrics);
   }
 
   private void metrics(Context ctx) {
     ctx.contentType(GatewayMetrics.CONTENT_TYPE).result(metrics.render());
+  }
+
+  /** A bug or a broken dependency still answers in the GraphQL shape, as a 500 that names nothing internal. */
+  private void guarded(Context ctx, Transport transport) {
+    try {
+      handle(ctx, transport);
+    } catch (RuntimeException e) {
+      LOG.error("unexpected error on {} /graphql", ctx.method(), e);
+      Refusal refusal = new Refusal("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL, "internal server error", Map.of());
+      metrics.request(refusal.code());
+      ctx.header("Cache-Control", NO_CACHE);
+      write(ctx, 500, GatewayBodies.error(refusal, null));
+    }
   }
 
   private void handle(Context ctx, Transport transport) {

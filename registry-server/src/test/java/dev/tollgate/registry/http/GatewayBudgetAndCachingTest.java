@@ -7,7 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.store.StoredDocument;
+import dev.tollgate.registry.store.StoredOperation;
 import java.net.http.HttpResponse;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -237,6 +240,23 @@ final class GatewayBudgetAndCachingTest {
     assertThat(response.statusCode()).isEqualTo(502);
     assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("UPSTREAM_ERROR");
     assertThat(body(response).at("/extensions/rateLimit/cost").asLong()).isEqualTo(3);
+  }
+
+  @Test
+  void post_storedPriceUnreadable_500InGraphqlShape() {
+    DocumentHash broken = gateway.publishFixed("web", "2", "query Broken { __typename }", "Broken", OperationKind.QUERY, 1);
+    gateway.registry.publish("web", "3", new StoredDocument(
+        DocumentHash.of("query Corrupt { __typename }"), "query Corrupt { __typename }", Instant.EPOCH,
+        List.of(new StoredOperation("Corrupt", OperationKind.QUERY, "garbage", 1, 1, 0, 3, "t"))));
+    gateway.catalog.refresh();
+
+    HttpResponse<String> response =
+        gateway.post("trusted-key", Map.of("documentId", DocumentHash.of("query Corrupt { __typename }").hex()));
+
+    assertThat(response.statusCode()).isEqualTo(500);
+    assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("INTERNAL_SERVER_ERROR");
+    assertThat(response.body()).doesNotContain("garbage");
+    assertThat(gateway.post("trusted-key", Map.of("documentId", broken.hex())).statusCode()).isEqualTo(200);
   }
 
   @Test

@@ -2,9 +2,10 @@ package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
-import dev.tollgate.registry.document.DocumentHash;
 import io.javalin.http.Context;
-import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
@@ -49,7 +50,11 @@ final class GatewayHeaders {
 
   /** A strong entity tag: the quoted SHA-256 of {@code bytes}. */
   static String etag(byte[] bytes) {
-    return '"' + DocumentHash.of(new String(bytes, StandardCharsets.UTF_8)).hex() + '"';
+    try {
+      return '"' + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)) + '"';
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+    }
   }
 
   /** Whether {@code If-None-Match} names {@code etag} (or is {@code *}); weak comparison, as RFC 9110 asks for it. */

@@ -1,0 +1,13 @@
+package dev.tollgate.registry.admission;
+
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.upstream.UpstreamRequest;
+
+/**
+ * One operation cleared to run.
+ *
+ * @param request what to send upstream
+ * @param cost its price with the request's variables
+ * @param registeredById run by the id of a registered document, without text (cacheable by GET)
+ */
+public record AdmittedOperation(UpstreamRequest request, OperationKind kind, long cost, boolean registeredById) {}

@@ -1,0 +1,17 @@
+package dev.tollgate.registry.admission;
+
+import dev.tollgate.registry.config.KeyPolicy.Budget;
+
+/**
+ * Where each caller's token bucket lives: in this process ({@link InMemoryBudgetLedger}), or a
+ * store shared by several gateways. Implementations must charge atomically: two concurrent charges
+ * never both spend the same units.
+ */
+public interface BudgetLedger {
+
+  /**
+   * Takes {@code cost} units from the bucket of {@code key} (sized by {@code budget}) if it holds
+   * that many, else takes nothing. A cost of 0 reads the balance.
+   */
+  BudgetCharge charge(String key, Budget budget, long cost);
+}

@@ -1,0 +1,30 @@
+package dev.tollgate.registry.admission;
+
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What admission decided for a request (or a batch): run these operations, or refuse. Both carry
+ * the caller's budget after the decision and, when the request was priced, its cost.
+ */
+public sealed interface Decision {
+
+  BudgetCharge budget();
+
+  /** The estimated cost (the sum for a batch), or {@code null} when refused before pricing. */
+  @Nullable Long cost();
+
+  /** The caller's per-operation cost limit. */
+  long maxCost();
+
+  /** Run {@code operations} in order; {@code budget} has been charged their total {@code cost}. */
+  record Admitted(List<AdmittedOperation> operations, Long cost, long maxCost, BudgetCharge budget)
+      implements Decision {
+    public Admitted {
+      operations = List.copyOf(operations);
+    }
+  }
+
+  /** Refused before any upstream call; nothing was charged. */
+  record Rejected(Refusal refusal, @Nullable Long cost, long maxCost, BudgetCharge budget) implements Decision {}
+}

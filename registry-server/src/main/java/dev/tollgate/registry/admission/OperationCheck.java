@@ -1,0 +1,63 @@
+package dev.tollgate.registry.admission;
+
+import dev.tollgate.registry.catalog.RegisteredDocument;
+import dev.tollgate.registry.catalog.RegisteredOperation;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.KeyPolicy.Limits;
+import dev.tollgate.registry.pricing.Measure;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.pricing.PricedOperation;
+import dev.tollgate.registry.upstream.UpstreamRequest;
+
+/**
+ * The per-operation checks, in the book's order: introspection and method first, then the price
+ * evaluated with the request's variables, then depth and aliases (open mode), then the cost limit.
+ */
+final class OperationCheck {
+
+  private OperationCheck() {}
+
+  static AdmittedOperation registered(KeyPolicy policy, RegisteredDocument document, AdmissionRequest request,
+      boolean byId) {
+    RegisteredOperation operation = document.select(request.operationName());
+    boolean open = policy.mode() == KeyPolicy.Mode.OPEN;
+    return check(policy, document.text(), operation, document.introspective(), request, open, byId);
+  }
+
+  static AdmittedOperation analysed(KeyPolicy policy, AnalysedText analysed, AdmissionRequest request) {
+    PricedOperation priced = analysed.analysis().select(request.operationName());
+    RegisteredOperation operation =
+        new RegisteredOperation(priced.name(), priced.kind(), priced.price(), priced.aliases());
+    return check(policy, analysed.text(), operation, analysed.introspective(), request, true, false);
+  }
+
+  private static AdmittedOperation check(KeyPolicy policy, String text, RegisteredOperation operation,
+      boolean introspective, AdmissionRequest request, boolean enforceShape, boolean byId) {
+    if (introspective && !policy.introspection()) {
+      throw Refusals.introspectionDisabled();
+    }
+    if (request.transport() == Transport.GET && operation.kind() == OperationKind.MUTATION) {
+      throw Refusals.mutationByGet();
+    }
+    Measure measure = operation.price().evaluate(request.variables());
+    Limits limits = policy.limits();
+    if (enforceShape) {
+      checkShape(measure, operation.aliases(), limits);
+    }
+    if (measure.cost() > limits.cost()) {
+      throw Refusals.tooExpensive(measure.cost(), limits.cost());
+    }
+    String name = request.operationName() != null ? request.operationName() : operation.name();
+    return new AdmittedOperation(new UpstreamRequest(text, name, request.variables()), operation.kind(),
+        measure.cost(), byId);
+  }
+
+  private static void checkShape(Measure measure, int aliases, Limits limits) {
+    if (measure.depth() > limits.depth()) {
+      throw Refusals.depth(measure.depth(), limits, measure.cost());
+    }
+    if (aliases > limits.aliases()) {
+      throw Refusals.aliases(aliases, limits, measure.cost());
+    }
+  }
+}

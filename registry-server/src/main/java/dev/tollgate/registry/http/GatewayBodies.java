@@ -1,0 +1,96 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.admission.BudgetCharge;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.Refusal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/** The GraphQL-shaped bodies of {@code /graphql}: errors, and our extensions merged into results. */
+final class GatewayBodies {
+
+  /** graphql-java adds none today, but a suggestion would name schema fields the caller never asked for. */
+  private static final Pattern SUGGESTION = Pattern.compile("\\s*Did you mean[^?]*\\?");
+
+  private GatewayBodies() {}
+
+  /** {@code {"errors":[{message, extensions:{code,...}}], "extensions":{cost?, rateLimit?}}}, with no {@code data}. */
+  static Map<String, Object> error(Refusal refusal, @Nullable Decision decision) {
+    Map<String, Object> errorExtensions = new LinkedHashMap<>();
+    errorExtensions.put("code", refusal.code());
+    for (Map.Entry<String, Object> entry : refusal.extensions().entrySet()) {
+      errorExtensions.put(entry.getKey(), withoutSuggestions(entry.getValue()));
+    }
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("message", withoutSuggestions(refusal.message()));
+    error.put("extensions", errorExtensions);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("errors", List.of(error));
+    if (decision != null) {
+      body.put("extensions", extensions(decision));
+    }
+    return body;
+  }
+
+  /** The upstream's body with {@code extensions.cost} and {@code extensions.rateLimit} added. */
+  static Map<String, @Nullable Object> result(Map<String, @Nullable Object> upstream, Decision decision) {
+    Map<String, @Nullable Object> body = new LinkedHashMap<>(upstream);
+    Map<String, @Nullable Object> extensions = new LinkedHashMap<>();
+    if (upstream.get("extensions") instanceof Map<?, ?> theirs) {
+      theirs.forEach((key, value) -> extensions.put(String.valueOf(key), value));
+    }
+    extensions.putAll(extensions(decision));
+    body.put("extensions", extensions);
+    return body;
+  }
+
+  /** {@code {cost: {estimated, max}, rateLimit: {cost, remaining, resetIn}}}; cost only when priced. */
+  static Map<String, Object> extensions(Decision decision) {
+    Map<String, Object> extensions = new LinkedHashMap<>();
+    if (decision.cost() != null) {
+      Map<String, Object> cost = new LinkedHashMap<>();
+      cost.put("estimated", decision.cost());
+      cost.put("max", decision.maxCost());
+      extensions.put("cost", cost);
+    }
+    extensions.put("rateLimit", rateLimit(decision.budget()));
+    return extensions;
+  }
+
+  private static Map<String, Object> rateLimit(BudgetCharge budget) {
+    Map<String, Object> rateLimit = new LinkedHashMap<>();
+    rateLimit.put("cost", budget.charged());
+    rateLimit.put("remaining", budget.remaining());
+    rateLimit.put("resetIn", budget.resetInSeconds());
+    return rateLimit;
+  }
+
+  /** The body without {@code extensions.rateLimit}, which changes on every request: what the ETag hashes. */
+  static Map<String, @Nullable Object> withoutRateLimit(Map<String, @Nullable Object> body) {
+    Map<String, @Nullable Object> copy = new LinkedHashMap<>(body);
+    if (copy.get("extensions") instanceof Map<?, ?> extensions) {
+      Map<Object, Object> trimmed = new LinkedHashMap<>(extensions);
+      trimmed.remove("rateLimit");
+      copy.put("extensions", trimmed);
+    }
+    return copy;
+  }
+
+  private static Object withoutSuggestions(Object value) {
+    if (value instanceof String text) {
+      return SUGGESTION.matcher(text).replaceAll("");
+    }
+    if (value instanceof List<?> list) {
+      List<Object> cleaned = new ArrayList<>(list.size());
+      for (Object item : list) {
+        cleaned.add(item == null ? "" : withoutSuggestions(item));
+      }
+      return cleaned;
+    }
+    return value;
+  }
+}

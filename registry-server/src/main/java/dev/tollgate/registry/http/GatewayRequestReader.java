@@ -1,0 +1,213 @@
+package dev.tollgate.registry.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.admission.AdmissionRequest;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.document.DocumentHash;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads a {@code /graphql} request into {@link AdmissionRequest}s: a POST body (JSON object, or an
+ * array for a batch) or GET query parameters. Every malformed input is a {@link GatewayRequestException}
+ * naming what is wrong.
+ */
+final class GatewayRequestReader {
+
+  private static final TypeReference<LinkedHashMap<String, @Nullable Object>> MAP = new TypeReference<>() {};
+
+  private final ObjectMapper json;
+  private final ObjectReader strict;
+  private final long maxBodyBytes;
+
+  GatewayRequestReader(ObjectMapper json, long maxBodyBytes) {
+    this.json = json;
+    this.maxBodyBytes = maxBodyBytes;
+    this.strict = json.reader()
+        .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+  }
+
+  /** The requests of a POST body; {@code batch} when the body is an array. */
+  ParsedRequest readPost(@Nullable String contentType, long contentLength, InputStream body) {
+    if (!isJson(contentType)) {
+      throw new GatewayRequestException("UNSUPPORTED_MEDIA_TYPE", ErrorKind.UNSUPPORTED_MEDIA_TYPE,
+          "Content-Type must be application/json, got: " + (contentType == null ? "none" : contentType));
+    }
+    JsonNode root = parseJson(utf8(bounded(contentLength, body)), "request body");
+    if (root.isArray()) {
+      List<AdmissionRequest> requests = new ArrayList<>();
+      for (JsonNode element : root) {
+        requests.add(operation(element, Transport.POST));
+      }
+      return new ParsedRequest(requests, true);
+    }
+    return new ParsedRequest(List.of(operation(root, Transport.POST)), false);
+  }
+
+  /** The request of GET query parameters ({@code variables} and {@code extensions} JSON-encoded). */
+  ParsedRequest readGet(Map<String, List<String>> parameters) {
+    Map<String, JsonNode> fields = new LinkedHashMap<>();
+    for (String name : List.of("query", "documentId", "operationName")) {
+      String value = single(parameters, name);
+      if (value != null) {
+        fields.put(name, json.getNodeFactory().textNode(value));
+      }
+    }
+    for (String name : List.of("variables", "extensions")) {
+      String value = single(parameters, name);
+      if (value != null && !value.isEmpty()) {
+        fields.put(name, parseJson(value, name));
+      }
+    }
+    return new ParsedRequest(List.of(operation(json.valueToTree(fields), Transport.GET)), false);
+  }
+
+  private AdmissionRequest operation(JsonNode node, Transport transport) {
+    if (!node.isObject()) {
+      throw GatewayRequestException.badRequest("a GraphQL request must be a JSON object (or an array of them)");
+    }
+    String query = text(node, "query");
+    String operationName = text(node, "operationName");
+    DocumentHash id = id(text(node, "documentId"), persistedQueryHash(object(node, "extensions")));
+    return new AdmissionRequest(query, id, operationName, variables(object(node, "variables")), transport);
+  }
+
+  private static @Nullable DocumentHash id(@Nullable String documentId, @Nullable DocumentHash persisted) {
+    DocumentHash id = documentId == null ? null : DocumentHash.parse(documentId);
+    if (id != null && persisted != null && !id.equals(persisted)) {
+      throw GatewayRequestException.badRequest("documentId and extensions.persistedQuery.sha256Hash differ");
+    }
+    return id != null ? id : persisted;
+  }
+
+  private static @Nullable DocumentHash persistedQueryHash(@Nullable JsonNode extensions) {
+    JsonNode persisted = extensions == null ? null : extensions.get("persistedQuery");
+    if (persisted == null || persisted.isNull()) {
+      return null;
+    }
+    if (!persisted.isObject()) {
+      throw GatewayRequestException.badRequest("extensions.persistedQuery must be an object");
+    }
+    JsonNode version = persisted.get("version");
+    if (version == null || !version.isIntegralNumber() || version.asLong() != 1) {
+      throw new GatewayRequestException("PERSISTED_QUERY_VERSION_NOT_SUPPORTED", ErrorKind.BAD_REQUEST,
+          "Unsupported persisted query version: only version 1 is supported");
+    }
+    String hash = text(persisted, "sha256Hash");
+    if (hash == null) {
+      throw GatewayRequestException.badRequest("extensions.persistedQuery.sha256Hash is required");
+    }
+    return DocumentHash.parse(hash);
+  }
+
+  private Map<String, @Nullable Object> variables(@Nullable JsonNode variables) {
+    return variables == null ? Map.of() : json.convertValue(variables, MAP);
+  }
+
+  private static @Nullable String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isTextual()) {
+      throw GatewayRequestException.badRequest(field + " must be a string");
+    }
+    return value.asText();
+  }
+
+  private static @Nullable JsonNode object(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isObject()) {
+      throw GatewayRequestException.badRequest(field + " must be a JSON object");
+    }
+    return value;
+  }
+
+  private JsonNode parseJson(String text, String what) {
+    try {
+      JsonNode node = strict.readTree(text);
+      if (node == null || node.isMissingNode()) {
+        throw GatewayRequestException.badRequest(what + " is empty");
+      }
+      return node;
+    } catch (JsonProcessingException e) {
+      throw GatewayRequestException.badRequest(what + " is not valid JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  /** The body, read up to the size limit: 413 when the declared or the actual length is above it. */
+  private byte[] bounded(long contentLength, InputStream body) {
+    if (contentLength > maxBodyBytes) {
+      throw tooLarge();
+    }
+    try (InputStream in = body) {
+      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxBodyBytes + 1));
+      if (bytes.length > maxBodyBytes) {
+        throw tooLarge();
+      }
+      return bytes;
+    } catch (IOException e) {
+      throw GatewayRequestException.badRequest("cannot read the request body");
+    }
+  }
+
+  private GatewayRequestException tooLarge() {
+    return new GatewayRequestException("PAYLOAD_TOO_LARGE", ErrorKind.TOO_LARGE,
+        "request body is larger than " + maxBodyBytes + " bytes");
+  }
+
+  private static String utf8(byte[] body) {
+    try {
+      return StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(body))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw GatewayRequestException.badRequest("request body is not valid UTF-8");
+    }
+  }
+
+  private static @Nullable String single(Map<String, List<String>> parameters, String name) {
+    List<String> values = parameters.get(name);
+    if (values == null || values.isEmpty()) {
+      return null;
+    }
+    if (values.size() > 1) {
+      throw GatewayRequestException.badRequest("query parameter " + name + " is given more than once");
+    }
+    return values.get(0);
+  }
+
+  private static boolean isJson(@Nullable String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    String mediaType = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+    return mediaType.equals("application/json");
+  }
+
+  /** The operations of one HTTP request; {@code batch} when they came as a JSON array. */
+  record ParsedRequest(List<AdmissionRequest> operations, boolean batch) {}
+}

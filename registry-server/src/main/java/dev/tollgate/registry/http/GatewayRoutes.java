@@ -1,0 +1,229 @@
+package dev.tollgate.registry.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.http.GatewayRequestReader.ParsedRequest;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.upstream.Upstream;
+import dev.tollgate.registry.upstream.UpstreamException;
+import dev.tollgate.registry.upstream.UpstreamResponse;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code POST /graphql}, {@code GET /graphql} and {@code GET /metrics}. A handler reads the request,
+ * asks the {@link AdmissionController}, and either renders the refusal or forwards the admitted
+ * operations upstream and returns the upstream's answer with our extensions merged in.
+ *
+ * <p>The contract:
+ * <ul>
+ *   <li>Errors are GraphQL-shaped, with no {@code data}: {@code {"errors":[{"message","extensions":
+ *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. The status is the same whatever the
+ *       client accepts: 400 for request errors (bad JSON, bad id, limits, cost, parse and
+ *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403
+ *       {@code QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404
+ *       {@code PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
+ *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}; an APQ miss
+ *       ({@code PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect.
+ *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
+ *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
+ *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and
+ *       {@code extensions.rateLimit {cost (units charged by this request), remaining, resetIn}};
+ *       {@code extensions.cost {estimated, max}} whenever the request was priced.
+ *   <li>Caching: a registered query fetched by id with GET and answered without errors gets
+ *       {@code Cache-Control: public, max-age=N} (anonymous caller) or {@code private, max-age=N}
+ *       (a keyed caller: the body holds that key's balance), and a strong {@code ETag} over the
+ *       response without {@code extensions.rateLimit} (which changes on every request and is in the
+ *       headers too); {@code If-None-Match} gives a 304 (still charged). Everything else gets
+ *       {@code Cache-Control: private, no-cache, must-revalidate}.
+ * </ul>
+ */
+public final class GatewayRoutes {
+
+  private static final Logger LOG = LoggerFactory.getLogger(GatewayRoutes.class);
+
+  static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
+  static final String NO_CACHE = "private, no-cache, must-revalidate";
+  static final String VARY = "X-API-Key, Accept";
+
+  private final AdmissionController admission;
+  private final Upstream upstream;
+  private final GatewayMetrics metrics;
+  private final ServerConfig config;
+  private final ObjectMapper json;
+  private final GatewayRequestReader reader;
+
+  /** @param upstream the raw upstream; calls are counted in {@code metrics} here */
+  public GatewayRoutes(AdmissionController admission, Upstream upstream, GatewayMetrics metrics,
+      ServerConfig config, ObjectMapper json) {
+    this.admission = admission;
+    this.upstream = metrics.counting(upstream);
+    this.metrics = metrics;
+    this.config = config;
+    this.json = json;
+    this.reader = new GatewayRequestReader(json, config.http().maxBodyBytes());
+  }
+
+  public void register(JavalinConfig javalin) {
+    javalin.routes.post("/graphql", ctx -> guarded(ctx, Transport.POST));
+    javalin.routes.get("/graphql", ctx -> guarded(ctx, Transport.GET));
+    javalin.routes.get("/metrics", this::metrics);
+  }
+
+  private void metrics(Context ctx) {
+    ctx.contentType(GatewayMetrics.CONTENT_TYPE).result(metrics.render());
+  }
+
+  /** A bug or a broken dependency still answers in the GraphQL shape, as a 500 that names nothing internal. */
+  private void guarded(Context ctx, Transport transport) {
+    try {
+      handle(ctx, transport);
+    } catch (RuntimeException e) {
+      LOG.error("unexpected error on {} /graphql", ctx.method(), e);
+      Refusal refusal = new Refusal("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL, "internal server error", Map.of());
+      metrics.request(refusal.code());
+      ctx.header("Cache-Control", NO_CACHE);
+      write(ctx, 500, GatewayBodies.error(refusal, null));
+    }
+  }
+
+  private void handle(Context ctx, Transport transport) {
+    String apiKey = ctx.header("X-API-Key");
+    Optional<KeyPolicy> policy = config.policyFor(apiKey);
+    if (policy.isEmpty()) {
+      unauthenticated(ctx);
+      return;
+    }
+    Outcome outcome = decide(ctx, transport, policy.get());
+    if (outcome.decision() instanceof Decision.Rejected rejected) {
+      refuse(ctx, rejected);
+      return;
+    }
+    Decision.Admitted admitted = (Decision.Admitted) outcome.decision();
+    metrics.estimatedCost(admitted.cost());
+    if (outcome.batch()) {
+      runBatch(ctx, admitted);
+      return;
+    }
+    run(ctx, admitted, transport, apiKey == null, policy.get());
+  }
+
+  private Outcome decide(Context ctx, Transport transport, KeyPolicy policy) {
+    try {
+      ParsedRequest parsed = transport == Transport.POST
+          ? reader.readPost(ctx.header("Content-Type"), ctx.req().getContentLengthLong(), ctx.bodyInputStream())
+          : reader.readGet(ctx.queryParamMap());
+      Decision decision = parsed.batch()
+          ? admission.admitBatch(policy, parsed.operations())
+          : admission.admit(policy, parsed.operations().get(0));
+      return new Outcome(decision, parsed.batch());
+    } catch (TollgateException e) {
+      return new Outcome(admission.reject(policy, e), false);
+    }
+  }
+
+  private void run(Context ctx, Decision.Admitted admitted, Transport transport, boolean anonymous, KeyPolicy policy) {
+    AdmittedOperation operation = admitted.operations().get(0);
+    UpstreamResponse response;
+    try {
+      response = upstream.execute(operation.request());
+    } catch (UpstreamException e) {
+      refuse(ctx, new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
+      return;
+    }
+    Map<String, @Nullable Object> body = GatewayBodies.result(response.body(), admitted);
+    metrics.request("ok");
+    GatewayHeaders.rateLimit(ctx, admitted.budget());
+    if (!cacheable(transport, operation, response)) {
+      ctx.header("Cache-Control", NO_CACHE);
+      write(ctx, response.status(), body);
+      return;
+    }
+    String etag = GatewayHeaders.etag(bytes(GatewayBodies.withoutRateLimit(body)));
+    ctx.header("Cache-Control", (anonymous ? "public" : "private") + ", max-age=" + policy.cacheMaxAgeSeconds());
+    ctx.header("ETag", etag);
+    if (GatewayHeaders.matches(ctx.header("If-None-Match"), etag)) {
+      ctx.header("Vary", VARY);
+      ctx.status(304);
+      return;
+    }
+    write(ctx, response.status(), body);
+  }
+
+  private void runBatch(Context ctx, Decision.Admitted admitted) {
+    List<Object> results = new ArrayList<>();
+    for (AdmittedOperation operation : admitted.operations()) {
+      try {
+        results.add(GatewayBodies.result(upstream.execute(operation.request()).body(), admitted));
+      } catch (UpstreamException e) {
+        results.add(GatewayBodies.error(Refusal.of(e), admitted));
+      }
+    }
+    metrics.request("ok");
+    GatewayHeaders.rateLimit(ctx, admitted.budget());
+    ctx.header("Cache-Control", NO_CACHE);
+    write(ctx, 200, results);
+  }
+
+  /** A registered query, fetched by id with GET, that the upstream answered without errors. */
+  private static boolean cacheable(Transport transport, AdmittedOperation operation, UpstreamResponse response) {
+    return transport == Transport.GET
+        && operation.registeredById()
+        && operation.kind() == OperationKind.QUERY
+        && response.status() == 200
+        && response.body().get("errors") == null;
+  }
+
+  private void refuse(Context ctx, Decision.Rejected rejected) {
+    Refusal refusal = rejected.refusal();
+    metrics.request(refusal.code());
+    if (rejected.cost() != null) {
+      metrics.estimatedCost(rejected.cost());
+    }
+    GatewayHeaders.rateLimit(ctx, rejected.budget());
+    GatewayHeaders.refusal(ctx, refusal, rejected.budget());
+    ctx.header("Cache-Control", NO_CACHE);
+    write(ctx, GatewayHeaders.status(refusal), GatewayBodies.error(refusal, rejected));
+  }
+
+  private void unauthenticated(Context ctx) {
+    Refusal refusal = new Refusal("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED, "unknown API key", Map.of());
+    metrics.request(refusal.code());
+    ctx.header("Cache-Control", NO_CACHE);
+    write(ctx, 401, GatewayBodies.error(refusal, null));
+  }
+
+  private void write(Context ctx, int status, Object body) {
+    ctx.header("Vary", VARY);
+    ctx.status(status);
+    ctx.contentType(GatewayHeaders.responseType(ctx.header("Accept")));
+    ctx.result(bytes(body));
+  }
+
+  private byte[] bytes(Object body) {
+    try {
+      return json.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode a response body", e);
+    }
+  }
+
+  private record Outcome(Decision decision, boolean batch) {}
+}

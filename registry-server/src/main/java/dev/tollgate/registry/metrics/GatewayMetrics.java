@@ -1,0 +1,96 @@
+package dev.tollgate.registry.metrics;
+
+import dev.tollgate.registry.upstream.Upstream;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The gateway's Prometheus metrics, rendered in the text exposition format (0.0.4):
+ * {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}} ({@code ok} or
+ * the refusal's code) and the histogram {@code tollgate_estimated_cost}. Lock-free; no dependency.
+ */
+public final class GatewayMetrics {
+
+  /** The text exposition content type. */
+  public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+  private static final long[] COST_BUCKETS = {0, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+
+  private final LongAdder upstreamRequests = new LongAdder();
+  private final ConcurrentMap<String, LongAdder> requests = new ConcurrentHashMap<>();
+  private final LongAdder[] costBuckets = newAdders(COST_BUCKETS.length + 1);
+  private final LongAdder costSum = new LongAdder();
+  private final LongAdder costCount = new LongAdder();
+
+  /** {@code upstream}, counting every call in {@code tollgate_upstream_requests_total}. */
+  public Upstream counting(Upstream upstream) {
+    return request -> {
+      upstreamRequests.increment();
+      return upstream.execute(request);
+    };
+  }
+
+  /** Counts one answered request: {@code outcome} is {@code ok} or the error code. */
+  public void request(String outcome) {
+    requests.computeIfAbsent(outcome, o -> new LongAdder()).increment();
+  }
+
+  /** Observes one estimated cost. */
+  public void estimatedCost(long cost) {
+    int bucket = 0;
+    while (bucket < COST_BUCKETS.length && cost > COST_BUCKETS[bucket]) {
+      bucket++;
+    }
+    costBuckets[bucket].increment();
+    costSum.add(cost);
+    costCount.increment();
+  }
+
+  public long upstreamRequests() {
+    return upstreamRequests.sum();
+  }
+
+  /** The exposition text. */
+  public String render() {
+    StringBuilder out = new StringBuilder(1024);
+    out.append("# HELP tollgate_upstream_requests_total Operations forwarded to the upstream.\n")
+        .append("# TYPE tollgate_upstream_requests_total counter\n")
+        .append("tollgate_upstream_requests_total ").append(upstreamRequests.sum()).append('\n');
+    out.append("# HELP tollgate_requests_total Gateway requests by outcome (ok or the error code).\n")
+        .append("# TYPE tollgate_requests_total counter\n");
+    for (Map.Entry<String, LongAdder> entry : new TreeMap<>(requests).entrySet()) {
+      out.append("tollgate_requests_total{outcome=\"").append(escape(entry.getKey())).append("\"} ")
+          .append(entry.getValue().sum()).append('\n');
+    }
+    renderCost(out);
+    return out.toString();
+  }
+
+  private void renderCost(StringBuilder out) {
+    out.append("# HELP tollgate_estimated_cost Estimated cost of priced requests.\n")
+        .append("# TYPE tollgate_estimated_cost histogram\n");
+    long cumulative = 0;
+    for (int i = 0; i <= COST_BUCKETS.length; i++) {
+      cumulative += costBuckets[i].sum();
+      String le = i < COST_BUCKETS.length ? Long.toString(COST_BUCKETS[i]) : "+Inf";
+      out.append("tollgate_estimated_cost_bucket{le=\"").append(le).append("\"} ").append(cumulative).append('\n');
+    }
+    out.append("tollgate_estimated_cost_sum ").append(costSum.sum()).append('\n')
+        .append("tollgate_estimated_cost_count ").append(costCount.sum()).append('\n');
+  }
+
+  private static String escape(String value) {
+    return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+  }
+
+  private static LongAdder[] newAdders(int count) {
+    LongAdder[] adders = new LongAdder[count];
+    for (int i = 0; i < count; i++) {
+      adders[i] = new LongAdder();
+    }
+    return adders;
+  }
+}

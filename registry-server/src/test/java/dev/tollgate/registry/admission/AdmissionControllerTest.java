@@ -1,0 +1,128 @@
+package dev.tollgate.registry.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.catalog.DocumentCatalog;
+import dev.tollgate.registry.catalog.InMemoryRegistry;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Limits;
+import dev.tollgate.registry.config.KeyPolicy.Mode;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.AnalysedDocument;
+import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.pricing.PricedOperation;
+import dev.tollgate.registry.store.StoredDocument;
+import dev.tollgate.registry.store.StoredOperation;
+import graphql.schema.idl.SchemaParser;
+import graphql.schema.idl.UnExecutableSchemaGenerator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Decisions without HTTP: the sealed {@link Decision} carries the charge or the refusal and the balance. */
+final class AdmissionControllerTest {
+
+  private static final String PAGE = "query Page($n: Int) { cargos(first: 50) { edges { node { handlingHistory(first: $n) "
+      + "{ edges { node { id } } } } } } }";
+  private static final KeyPolicy WEB = new KeyPolicy("web", Mode.TRUSTED, Set.of("web"), false, Limits.BOOK,
+      new Budget(1_000, 10), false, 60);
+  private static final KeyPolicy PARTNER = new KeyPolicy("partner", Mode.OPEN, Set.of("*"), false, Limits.BOOK,
+      new Budget(1_000, 10), false, 60);
+
+  private final OperationPricer pricer = new OperationPricer(UnExecutableSchemaGenerator.makeUnExecutableSchema(
+      new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))), CostModel.book());
+  private final InMemoryRegistry registry = new InMemoryRegistry();
+  private final Cache<DocumentHash, AnalysedText> openCache = Caffeine.newBuilder().maximumSize(10).recordStats().build();
+  private final DocumentCatalog catalog =
+      new DocumentCatalog(registry, pricer::restore, Caffeine.newBuilder().maximumSize(10).recordStats().build());
+  private final AdmissionController admission = new AdmissionController(catalog, pricer, openCache,
+      new InMemoryBudgetLedger(new FakeClock()),
+      new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+
+  @Test
+  void admit_registeredId_chargesTheStoredPriceWithVariables() {
+    DocumentHash hash = publish(PAGE);
+
+    Decision decision = admission.admit(WEB, byId(hash, Map.of("n", 5)));
+
+    assertThat(decision).isInstanceOfSatisfying(Decision.Admitted.class, admitted -> {
+      assertThat(admitted.cost()).isEqualTo(901);
+      assertThat(admitted.budget().remaining()).isEqualTo(99);
+      assertThat(admitted.operations()).singleElement()
+          .satisfies(operation -> assertThat(operation.registeredById()).isTrue());
+    });
+    assertThat(openCache.estimatedSize()).isZero();
+  }
+
+  @Test
+  void admit_overTheLimit_rejectedWithCostAndUnchargedBalance() {
+    DocumentHash hash = publish(PAGE);
+
+    Decision decision = admission.admit(WEB, byId(hash, Map.of("n", 6)));
+
+    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class, rejected -> {
+      assertThat(rejected.refusal().code()).isEqualTo("COST_ESTIMATED_TOO_EXPENSIVE");
+      assertThat(rejected.cost()).isEqualTo(1051);
+      assertThat(rejected.budget().remaining()).isEqualTo(1_000);
+    });
+  }
+
+  @Test
+  void admit_openText_analysedOnceAndCachedByHash() {
+    AdmissionRequest request = new AdmissionRequest(PAGE, null, null, Map.of("n", 1), Transport.POST);
+
+    admission.admit(PARTNER, request);
+    admission.admit(PARTNER, request);
+
+    assertThat(openCache.stats().missCount()).isEqualTo(1);
+    assertThat(openCache.stats().hitCount()).isEqualTo(1);
+  }
+
+  @Test
+  void admitBatch_disabled_rejected() {
+    Decision decision = admission.admitBatch(PARTNER, List.of());
+
+    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class,
+        rejected -> assertThat(rejected.refusal().code()).isEqualTo("BATCHING_NOT_SUPPORTED"));
+  }
+
+  @Test
+  void unknownOperationPolicy_followsModeAndRequireId() {
+    assertThat(UnknownOperationPolicy.of(PARTNER)).isEqualTo(UnknownOperationPolicy.ALLOW_ALL);
+    assertThat(UnknownOperationPolicy.of(WEB)).isEqualTo(UnknownOperationPolicy.ALLOW_IF_IN_SAFELIST);
+    assertThat(UnknownOperationPolicy.of(new KeyPolicy("strict", Mode.TRUSTED, Set.of("web"), true, Limits.BOOK,
+        new Budget(1, 1), false, 0))).isEqualTo(UnknownOperationPolicy.DENY_ALL);
+  }
+
+  private DocumentHash publish(String text) {
+    AnalysedDocument analysed = pricer.analyse(text, 5000);
+    PricedOperation operation = analysed.operations().get(0);
+    DocumentHash hash = DocumentHash.of(text);
+    registry.publish("web", "1", new StoredDocument(hash, text, Instant.EPOCH, List.of(new StoredOperation(
+        operation.name(), operation.kind(), operation.price().serialize(), 0, 0, operation.aliases(), analysed.tokens(), "t"))));
+    catalog.refresh();
+    return hash;
+  }
+
+  private static AdmissionRequest byId(DocumentHash hash, Map<String, Object> variables) {
+    return new AdmissionRequest(null, hash, null, variables, Transport.GET);
+  }
+
+  private static String resource(String path) {
+    try (InputStream in = AdmissionControllerTest.class.getResourceAsStream(path)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+package dev.tollgate.registry.http;
+
+import static dev.tollgate.registry.http.GatewayHarness.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Bad input gets a clear, GraphQL-shaped 4xx and never reaches the upstream. */
+final class GatewayBadInputTest {
+
+  private static final String KEY = "partner-key";
+
+  private GatewayHarness gateway;
+
+  @BeforeEach
+  void start() {
+    gateway = GatewayHarness.start();
+  }
+
+  @AfterEach
+  void stop() {
+    gateway.close();
+  }
+
+  @Test
+  void post_malformedJson_400() {
+    assertBad(gateway.post(KEY, "{\"query\": \"{ __typename }\""), 400, "BAD_REQUEST", "request body is not valid JSON");
+  }
+
+  @Test
+  void post_trailingGarbage_400() {
+    assertBad(gateway.post(KEY, "{\"query\": \"{ __typename }\"} x"), 400, "BAD_REQUEST", "not valid JSON");
+  }
+
+  @Test
+  void post_emptyBody_400() {
+    assertBad(gateway.post(KEY, ""), 400, "BAD_REQUEST", "request body is empty");
+  }
+
+  @Test
+  void post_wrongContentType_415() {
+    HttpResponse<String> response = gateway.send(gateway.request("/graphql", KEY)
+        .header("Content-Type", "text/plain")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"{ __typename }\"}")).build());
+
+    assertBad(response, 415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
+  }
+
+  @Test
+  void post_jsonWithCharset_accepted() {
+    HttpResponse<String> response = gateway.send(gateway.request("/graphql", KEY)
+        .header("Content-Type", "application/json; charset=utf-8")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"{ __typename }\"}")).build());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void post_variablesNotAnObject_400() {
+    assertBad(gateway.post(KEY, "{\"query\":\"{ __typename }\",\"variables\":[1,2]}"), 400, "BAD_REQUEST",
+        "variables must be a JSON object");
+  }
+
+  @Test
+  void post_queryNotAString_400() {
+    assertBad(gateway.post(KEY, "{\"query\":42}"), 400, "BAD_REQUEST", "query must be a string");
+  }
+
+  @Test
+  void post_bodyNotAnObject_400() {
+    assertBad(gateway.post(KEY, "\"{ __typename }\""), 400, "BAD_REQUEST", "must be a JSON object");
+  }
+
+  @Test
+  void post_noQueryNoId_400() {
+    assertBad(gateway.post(KEY, "{}"), 400, "BAD_REQUEST", "a request needs a query");
+  }
+
+  @Test
+  void post_bodyOverLimit_413() {
+    String padding = " ".repeat((int) GatewayHarness.MAX_BODY);
+
+    assertBad(gateway.post(KEY, "{\"query\":\"{ __typename }\"" + padding + "}"), 413, "PAYLOAD_TOO_LARGE",
+        "request body is larger than");
+  }
+
+  @Test
+  void post_idNeitherHexNorPrefixed_400() {
+    assertBad(gateway.post(KEY, Map.of("documentId", "md5:abc")), 400, "INVALID_DOCUMENT_ID",
+        "document id must be 64 hex digits");
+  }
+
+  @Test
+  void post_persistedQueryVersion2_400() {
+    String hash = "a".repeat(64);
+
+    assertBad(gateway.post(KEY, Map.of("extensions", Map.of("persistedQuery", Map.of("version", 2, "sha256Hash", hash)))),
+        400, "PERSISTED_QUERY_VERSION_NOT_SUPPORTED", "Unsupported persisted query version");
+  }
+
+  @Test
+  void post_documentIdAndPersistedHashDiffer_400() {
+    Map<String, Object> body = Map.of("documentId", "a".repeat(64),
+        "extensions", Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", "b".repeat(64))));
+
+    assertBad(gateway.post(KEY, body), 400, "BAD_REQUEST", "differ");
+  }
+
+  @Test
+  void post_invalidUtf8_400() {
+    byte[] body = {'{', '"', 'q', 'u', 'e', 'r', 'y', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
+
+    HttpResponse<String> response = gateway.send(gateway.request("/graphql", KEY)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+
+    assertBad(response, 400, "BAD_REQUEST", "request body is not valid UTF-8");
+  }
+
+  @Test
+  void get_variablesNotJson_400() {
+    assertBad(gateway.get(KEY, Map.of("query", "{ __typename }", "variables", "{n:")), 400, "BAD_REQUEST",
+        "variables is not valid JSON");
+  }
+
+  @Test
+  void get_extensionsNotAnObject_400() {
+    assertBad(gateway.get(KEY, Map.of("query", "{ __typename }", "extensions", "[]")), 400, "BAD_REQUEST",
+        "extensions must be a JSON object");
+  }
+
+  private void assertBad(HttpResponse<String> response, int status, String code, String message) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    JsonNode body = body(response);
+    assertThat(body.at("/errors/0/extensions/code").asText()).isEqualTo(code);
+    assertThat(body.at("/errors/0/message").asText()).contains(message);
+    assertThat(body.has("data")).isFalse();
+    assertThat(body.at("/extensions/rateLimit").isObject()).isTrue();
+    assertThat(response.headers().firstValue("X-RateLimit-Limit")).hasValue("100000");
+    assertThat(gateway.upstreamCalls()).isZero();
+  }
+}

@@ -1,0 +1,280 @@
+package dev.tollgate.registry.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.FakeClock;
+import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.catalog.DocumentCatalog;
+import dev.tollgate.registry.catalog.InMemoryRegistry;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Limits;
+import dev.tollgate.registry.config.KeyPolicy.Mode;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.pricing.AnalysedDocument;
+import dev.tollgate.registry.pricing.CompiledPrice;
+import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.CostPreset;
+import dev.tollgate.registry.pricing.FragmentSpreads;
+import dev.tollgate.registry.pricing.Measure;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.pricing.PricedOperation;
+import dev.tollgate.registry.store.StoredDocument;
+import dev.tollgate.registry.store.StoredOperation;
+import graphql.schema.GraphQLSchema;
+import graphql.schema.idl.SchemaParser;
+import graphql.schema.idl.UnExecutableSchemaGenerator;
+import io.javalin.Javalin;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A gateway on a random port wired as RegistryServer wires it, over an in-memory registry, a fake
+ * upstream and a fake clock. Keys: {@code trusted-key} (app web, text allowed), {@code strict-key}
+ * (app web, ids only), {@code partner-key} (open, 100,000-unit budget), {@code small-key} (open,
+ * 1,000 units refilled at 10/s), {@code intro-key} (open, introspection allowed); no key is the
+ * anonymous caller (trusted, app web).
+ */
+final class GatewayHarness implements AutoCloseable {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final long MAX_BODY = 200_000;
+  private static final Pattern UPSTREAM_TOTAL = Pattern.compile("(?m)^tollgate_upstream_requests_total (\\d+)$");
+
+  final InMemoryRegistry registry = new InMemoryRegistry();
+  final FakeClock clock = new FakeClock();
+  final FakeUpstream upstream = new FakeUpstream();
+  final GatewayMetrics metrics = new GatewayMetrics();
+  final OperationPricer pricer = new OperationPricer(cargoSchema(), CostModel.book());
+  final DocumentCatalog catalog;
+  private final Javalin app;
+  private final HttpClient client = HttpClient.newHttpClient();
+
+  private GatewayHarness(boolean batching) {
+    ServerConfig config = config(batching);
+    catalog = new DocumentCatalog(registry, this::restore, Caffeine.newBuilder().maximumSize(1_000).recordStats().build());
+    AdmissionController admission = new AdmissionController(catalog, pricer,
+        Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).recordStats().build(),
+        new InMemoryBudgetLedger(clock), config.gateway());
+    GatewayRoutes routes = new GatewayRoutes(admission, upstream, metrics, config, JSON);
+    app = Javalin.create(javalin -> {
+      javalin.http.maxRequestSize = config.http().maxBodyBytes();
+      javalin.startup.showJavalinBanner = false;
+      HttpErrors.register(javalin);
+      routes.register(javalin);
+    }).start(0);
+  }
+
+  static GatewayHarness start() {
+    return new GatewayHarness(false);
+  }
+
+  static GatewayHarness startWithBatching() {
+    return new GatewayHarness(true);
+  }
+
+  /* ---- registry ---- */
+
+  /** Publishes {@code text} priced by the real engine, as the registry stores it; refreshes the catalog. */
+  DocumentHash publish(String app, String version, String text) {
+    AnalysedDocument analysed = pricer.analyse(text, 5000);
+    List<StoredOperation> operations = new ArrayList<>();
+    for (PricedOperation operation : analysed.operations()) {
+      Measure defaults = operation.price().atDefaults();
+      operations.add(new StoredOperation(operation.name(), operation.kind(), operation.price().serialize(),
+          defaults.cost(), defaults.depth(), operation.aliases(), analysed.tokens(), "test"));
+    }
+    return store(app, version, text, operations);
+  }
+
+  /** Publishes {@code text} with a fixed price, without the pricing engine. */
+  DocumentHash publishFixed(String app, String version, String text, @Nullable String name, OperationKind kind, long cost) {
+    return store(app, version, text,
+        List.of(new StoredOperation(name, kind, FixedPrice.PREFIX + cost, cost, 1, 0, 10, "test")));
+  }
+
+  private DocumentHash store(String app, String version, String text, List<StoredOperation> operations) {
+    DocumentHash hash = DocumentHash.of(text);
+    registry.publish(app, version, new StoredDocument(hash, text, Instant.EPOCH, operations));
+    catalog.refresh();
+    return hash;
+  }
+
+  void retire(String app, String version) {
+    registry.retire(app, version);
+    catalog.refresh();
+  }
+
+  private CompiledPrice restore(String serialized) {
+    return serialized.startsWith(FixedPrice.PREFIX) ? new FixedPrice(serialized) : pricer.restore(serialized);
+  }
+
+  /* ---- HTTP ---- */
+
+  HttpResponse<String> post(@Nullable String key, String body) {
+    return send(request("/graphql", key).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
+  HttpResponse<String> post(@Nullable String key, Map<String, ?> body) {
+    return post(key, json(body));
+  }
+
+  HttpResponse<String> get(@Nullable String key, Map<String, String> parameters, String... headers) {
+    HttpRequest.Builder request = request("/graphql?" + query(parameters), key);
+    for (int i = 0; i < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    return send(request.GET().build());
+  }
+
+  HttpRequest.Builder request(String path, @Nullable String key) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + app.port() + path));
+    if (key != null) {
+      request.header("X-API-Key", key);
+    }
+    return request;
+  }
+
+  HttpResponse<String> send(HttpRequest request) {
+    try {
+      return client.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** {@code tollgate_upstream_requests_total}, read from {@code /metrics} as a scraper would. */
+  long upstreamCalls() {
+    String text = send(request("/metrics", null).GET().build()).body();
+    Matcher matcher = UPSTREAM_TOTAL.matcher(text);
+    if (!matcher.find()) {
+      throw new AssertionError("no tollgate_upstream_requests_total in /metrics:\n" + text);
+    }
+    return Long.parseLong(matcher.group(1));
+  }
+
+  String metricsText() {
+    return send(request("/metrics", null).GET().build()).body();
+  }
+
+  static JsonNode body(HttpResponse<String> response) {
+    try {
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new AssertionError("not JSON: " + response.body(), e);
+    }
+  }
+
+  static String json(Object value) {
+    try {
+      return JSON.writeValueAsString(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Map<String, Object> persistedQuery(DocumentHash hash) {
+    return Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", hash.hex()));
+  }
+
+  static String fixture(String caseName) {
+    return resource("/fixtures/cases/" + caseName + "/query.graphql");
+  }
+
+  private static String query(Map<String, String> parameters) {
+    List<String> pairs = new ArrayList<>();
+    parameters.forEach((name, value) -> pairs.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8)));
+    return String.join("&", pairs);
+  }
+
+  private static String resource(String path) {
+    try (InputStream in = GatewayHarness.class.getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no resource " + path);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static GraphQLSchema cargoSchema() {
+    String sdl = resource("/dev/tollgate/registry/demo/cargo.graphqls");
+    return UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(sdl));
+  }
+
+  private static ServerConfig config(boolean batching) {
+    Map<String, KeyPolicy> keys = new LinkedHashMap<>();
+    keys.put("trusted-key", policy("trusted", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false));
+    keys.put("strict-key", policy("strict", Mode.TRUSTED, Set.of("web"), true, new Budget(10_000, 100), false));
+    keys.put("partner-key", policy("partner", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false));
+    keys.put("small-key", policy("small", Mode.OPEN, Set.of("*"), false, new Budget(1_000, 10), false));
+    keys.put("intro-key", policy("intro", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), true));
+    return new ServerConfig(
+        new ServerConfig.Http(0, MAX_BODY),
+        ServerConfig.Store.h2In(java.nio.file.Path.of("unused")),
+        new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
+        new ServerConfig.Upstream(null, 1_000),
+        List.of(),
+        new ServerConfig.Gateway(batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 1_000),
+        keys,
+        policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
+        new ServerConfig.Demo(false));
+  }
+
+  private static KeyPolicy policy(String name, Mode mode, Set<String> apps, boolean requireId, Budget budget,
+      boolean introspection) {
+    return new KeyPolicy(name, mode, apps, requireId, Limits.BOOK, budget, introspection, 60);
+  }
+
+  @Override
+  public void close() {
+    catalog.close();
+    app.stop();
+  }
+
+  /** A constant price, serialised as {@code fixed:<cost>}. */
+  record FixedPrice(String serialized) implements CompiledPrice {
+    static final String PREFIX = "fixed:";
+
+    @Override
+    public Measure evaluate(Map<String, @Nullable Object> rawVariables) {
+      return atDefaults();
+    }
+
+    @Override
+    public Measure atDefaults() {
+      return new Measure(Long.parseLong(serialized.substring(PREFIX.length())), 1);
+    }
+
+    @Override
+    public String serialize() {
+      return serialized;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.tollgate.registry.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tollgate.registry.upstream.Upstream;
+import dev.tollgate.registry.upstream.UpstreamRequest;
+import dev.tollgate.registry.upstream.UpstreamResponse;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+final class GatewayMetricsTest {
+
+  private final GatewayMetrics metrics = new GatewayMetrics();
+
+  @Test
+  void counting_eachCall_countsOneUpstreamRequest() {
+    Upstream upstream = metrics.counting(request -> new UpstreamResponse(200, Map.of("data", Map.of())));
+
+    upstream.execute(new UpstreamRequest("{ __typename }", null, Map.of()));
+    upstream.execute(new UpstreamRequest("{ __typename }", null, Map.of()));
+
+    assertThat(metrics.upstreamRequests()).isEqualTo(2);
+    assertThat(metrics.render()).contains("\ntollgate_upstream_requests_total 2\n");
+  }
+
+  @Test
+  void render_requestsAndCosts_inTextFormat() {
+    metrics.request("ok");
+    metrics.request("ok");
+    metrics.request("RATE_LIMITED");
+    metrics.estimatedCost(0);
+    metrics.estimatedCost(901);
+    metrics.estimatedCost(385_151);
+
+    assertThat(metrics.render())
+        .contains("tollgate_requests_total{outcome=\"RATE_LIMITED\"} 1\n")
+        .contains("tollgate_requests_total{outcome=\"ok\"} 2\n")
+        .contains("# TYPE tollgate_estimated_cost histogram\n")
+        .contains("tollgate_estimated_cost_bucket{le=\"0\"} 1\n")
+        .contains("tollgate_estimated_cost_bucket{le=\"100\"} 1\n")
+        .contains("tollgate_estimated_cost_bucket{le=\"1000\"} 2\n")
+        .contains("tollgate_estimated_cost_bucket{le=\"1000000\"} 3\n")
+        .contains("tollgate_estimated_cost_bucket{le=\"+Inf\"} 3\n")
+        .contains("tollgate_estimated_cost_sum 386052\n")
+        .contains("tollgate_estimated_cost_count 3\n");
+  }
+}

@@ -7,10 +7,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.tollgate.registry.ErrorKind;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -373,9 +377,8 @@ final class RedisBudgetLedgerTest {
 
   private static String digest(String algorithm, String text) {
     try {
-      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance(algorithm)
-          .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-    } catch (java.security.NoSuchAlgorithmException e) {
+      return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
       throw new AssertionError(e);
     }
   }

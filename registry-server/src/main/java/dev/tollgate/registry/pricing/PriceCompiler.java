@@ -39,8 +39,12 @@ final class PriceCompiler {
 
   /** Selections visited after fragment expansion, beyond which a document is refused. */
   static final int MAX_SELECTIONS = 100_000;
-  /** Nesting of selection sets after fragment expansion, beyond which a document is refused. */
-  static final int MAX_NESTING = 1_000;
+  /**
+   * Nesting of selection sets (fields, inline fragments, spreads) after fragment expansion, beyond
+   * which a document is refused: the walk recurses, and this keeps it well inside a 512 KB stack.
+   * graphql-java's validation (depth 100) normally refuses such a document first.
+   */
+  static final int MAX_NESTING = 250;
 
   record Result(Expr cost, Expr depth, int aliases) {}
 

@@ -38,7 +38,9 @@ final class VariableCoercer {
     this.schema = schema;
     this.definitions = List.copyOf(definitions);
     this.slots = slots(definitions);
-    this.defaults = slots == null ? Map.of() : Variables.coerce(schema, withDefaults(definitions), Map.of());
+    this.defaults = slots == null
+        ? Map.of()
+        : Variables.coerce(schema, withDefaults(definitions), Map.of());
   }
 
   Map<String, Object> coerce(Map<String, @Nullable Object> raw) {
@@ -79,7 +81,9 @@ final class VariableCoercer {
     }
     List<@Nullable Object> result = new ArrayList<>(elements.size());
     for (Object element : elements) {
-      Object coerced = element == null ? (slot.elementNonNull() ? SLOW : null) : scalar(slot.kind(), element);
+      Object coerced = element == null
+          ? (slot.elementNonNull() ? SLOW : null)
+          : scalar(slot.kind(), element);
       if (coerced == SLOW) {
         return SLOW;
       }
@@ -120,7 +124,8 @@ final class VariableCoercer {
     if (kind == null) {
       return null;
     }
-    return new Slot(definition.getName(), kind, list, nonNull, elementNonNull, definition.getDefaultValue() != null);
+    boolean hasDefault = definition.getDefaultValue() != null;
+    return new Slot(definition.getName(), kind, list, nonNull, elementNonNull, hasDefault);
   }
 
   private static @Nullable Kind kind(String name) {

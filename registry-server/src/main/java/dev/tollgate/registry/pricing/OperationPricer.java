@@ -68,7 +68,8 @@ public final class OperationPricer {
     Document document = DocumentReader.parse(text, Integer.MAX_VALUE).document();
     DocumentReader.validate(schema, document);
     OperationDefinition operation = operation(document, operationName);
-    Map<String, Object> vars = Variables.coerce(schema, operation.getVariableDefinitions(), raw);
+    Map<String, @Nullable Object> vars =
+        Variables.coerce(schema, operation.getVariableDefinitions(), raw);
     PriceCompiler compiler =
         new PriceCompiler(schema, model, prices, fragments(document), Binder.concrete(vars));
     PriceCompiler.Result result = compiler.compile(operation);

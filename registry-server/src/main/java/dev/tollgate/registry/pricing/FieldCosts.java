@@ -110,8 +110,10 @@ final class FieldCosts {
     }
     long present = given.stream().filter(s -> !s.isConstant() || s.constant() != Source.ABSENT).count();
     if (present != 1) {
-      throw PriceCompiler.invalid("Field '" + field.getName() + "' requires exactly one slicing "
-          + "argument of " + listSize.slicingArguments() + ", but " + present + " were given.");
+      // Apollo Router's text (COST_INVALID_SLICING_ARGUMENTS), with the arguments it may take
+      throw PriceCompiler.invalid("Exactly one slicing argument is required for field '"
+          + field.getName() + "', but found " + present + " (slicing arguments: "
+          + String.join(", ", listSize.slicingArguments()) + ")");
     }
   }
 

@@ -1,0 +1,76 @@
+package dev.tollgate.registry.publish;
+
+import dev.tollgate.registry.pricing.AnalysedDocument;
+import dev.tollgate.registry.pricing.InvalidDocumentException;
+import dev.tollgate.registry.pricing.Measure;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.pricing.PricedOperation;
+import dev.tollgate.registry.pricing.PricingException;
+import dev.tollgate.registry.store.NewDocument;
+import dev.tollgate.registry.store.StoredOperation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Prices every document of a manifest in one pass, collecting the errors of every bad document
+ * rather than stopping at the first.
+ */
+final class ManifestPricer {
+
+  private final OperationPricer pricer;
+  private final String schemaFingerprint;
+  private final int maxTokens;
+
+  ManifestPricer(OperationPricer pricer, String schemaFingerprint, int maxTokens) {
+    this.pricer = pricer;
+    this.schemaFingerprint = schemaFingerprint;
+    this.maxTokens = maxTokens;
+  }
+
+  /** @throws PublishException {@code INVALID_OPERATIONS} listing each document's errors */
+  List<NewDocument> price(List<ManifestDocument> documents) {
+    List<NewDocument> priced = new ArrayList<>(documents.size());
+    List<Map<String, Object>> failures = new ArrayList<>();
+    for (ManifestDocument document : documents) {
+      try {
+        priced.add(price(document));
+      } catch (PricingException e) {
+        failures.add(failure(document, e));
+      }
+    }
+    if (!failures.isEmpty()) {
+      throw PublishException.invalidOperations(failures);
+    }
+    return priced;
+  }
+
+  private NewDocument price(ManifestDocument document) {
+    AnalysedDocument analysed = pricer.analyse(document.body(), maxTokens);
+    if (analysed.operations().isEmpty()) {
+      throw new InvalidDocumentException("GRAPHQL_VALIDATION_FAILED", List.of("the document defines no operation"));
+    }
+    List<StoredOperation> operations = new ArrayList<>();
+    for (PricedOperation operation : analysed.operations()) {
+      Measure measure = operation.price().atDefaults();
+      operations.add(new StoredOperation(operation.name(), operation.kind(), operation.price().serialize(),
+          measure.cost(), measure.depth(), operation.aliases(), analysed.tokens(), schemaFingerprint));
+    }
+    return new NewDocument(document.hash(), document.body(), operations);
+  }
+
+  private static Map<String, Object> failure(ManifestDocument document, PricingException e) {
+    Map<String, Object> failure = new LinkedHashMap<>();
+    failure.put("id", document.hash().hex());
+    if (document.clientId() != null && !document.hash().hex().equals(document.clientId())) {
+      failure.put("clientId", document.clientId());
+    }
+    if (document.name() != null) {
+      failure.put("name", document.name());
+    }
+    failure.put("code", e.code());
+    failure.put("errors", e instanceof InvalidDocumentException invalid ? invalid.errors() : List.of(e.getMessage()));
+    return failure;
+  }
+}

@@ -16,6 +16,29 @@ public record AnalysedDocument(int tokens, List<PricedOperation> operations) {
    * @throws OperationNotFoundException when the name is unknown, or several operations and no name
    */
   public PricedOperation select(@Nullable String operationName) {
-    throw new UnsupportedOperationException("pricing engine: to be built (issue 2)");
+    if (operationName == null || operationName.isEmpty()) {
+      return only();
+    }
+    for (PricedOperation operation : operations) {
+      if (operationName.equals(operation.name())) {
+        return operation;
+      }
+    }
+    throw new OperationNotFoundException("Unknown operation named '" + operationName + "'.");
+  }
+
+  private PricedOperation only() {
+    if (operations.size() != 1) {
+      throw new OperationNotFoundException("Must provide operation name if query contains multiple "
+          + "operations: " + names() + ".");
+    }
+    return operations.get(0);
+  }
+
+  /** The operations' names in document order, {@code <anonymous>} for unnamed ones. */
+  public List<String> names() {
+    return operations.stream()
+        .map(o -> o.name() == null ? "<anonymous>" : o.name())
+        .toList();
   }
 }

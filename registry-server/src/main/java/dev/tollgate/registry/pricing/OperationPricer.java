@@ -1,6 +1,16 @@
 package dev.tollgate.registry.pricing;
 
+import graphql.language.Document;
+import graphql.language.FragmentDefinition;
+import graphql.language.OperationDefinition;
+import graphql.parser.InvalidSyntaxException;
+import graphql.parser.Parser;
 import graphql.schema.GraphQLSchema;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The pricing engine's entry: parses a document under the token limit, validates it against the
@@ -21,15 +31,107 @@ public final class OperationPricer {
    * Parses, validates and prices {@code text}.
    *
    * @throws TokenLimitExceededException when the document has more tokens than {@code maxTokens}
-   * @throws InvalidDocumentException on a syntax or validation error
+   * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or
+   *     too large (after fragment expansion) to price
    */
   public AnalysedDocument analyse(String text, int maxTokens) {
-    throw new UnsupportedOperationException("pricing engine: to be built (issue 2)");
+    DocumentReader.Parsed parsed = DocumentReader.parse(text, maxTokens);
+    try {
+      DocumentReader.validate(schema, parsed.document());
+      return new AnalysedDocument(parsed.tokens(), priceAll(parsed.document()));
+    } catch (StackOverflowError e) {
+      throw PriceCompiler.invalid("Document is nested too deeply to validate and price.");
+    }
   }
 
-  /** Reads a stored {@link CompiledPrice#serialize()} form back, bound to this pricer's schema. */
+  private List<PricedOperation> priceAll(Document document) {
+    Map<String, FragmentDefinition> fragments = fragments(document);
+    List<PricedOperation> operations = new ArrayList<>();
+    for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
+      PriceCompiler.Result result =
+          new PriceCompiler(schema, model, fragments, Binder.SYMBOLIC).compile(operation);
+      CompiledPrice price = new ExpressionPrice(
+          schema, operation.getVariableDefinitions(), result.cost(), result.depth());
+      operations.add(new PricedOperation(
+          operation.getName(), kind(operation.getOperation()), price, result.aliases()));
+    }
+    return operations;
+  }
+
+  /**
+   * The direct walk: prices one operation of an already analysed text with concrete variables,
+   * without compiling an expression. The equivalence tests hold it equal to {@link
+   * CompiledPrice#evaluate}.
+   */
+  Measure walk(String text, @Nullable String operationName, Map<String, @Nullable Object> raw) {
+    Document document = DocumentReader.parse(text, Integer.MAX_VALUE).document();
+    DocumentReader.validate(schema, document);
+    OperationDefinition operation = operation(document, operationName);
+    Map<String, Object> vars = Variables.coerce(schema, operation.getVariableDefinitions(), raw);
+    PriceCompiler.Result result =
+        new PriceCompiler(schema, model, fragments(document), Binder.concrete(vars)).compile(operation);
+    return new ExpressionPrice(schema, List.of(), result.cost(), result.depth()).atDefaults();
+  }
+
+  private static OperationDefinition operation(Document document, @Nullable String name) {
+    for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
+      if (name == null || name.equals(operation.getName())) {
+        return operation;
+      }
+    }
+    throw new OperationNotFoundException("Unknown operation named '" + name + "'.");
+  }
+
+  private static Map<String, FragmentDefinition> fragments(Document document) {
+    Map<String, FragmentDefinition> fragments = new HashMap<>();
+    for (FragmentDefinition fragment : document.getDefinitionsOfType(FragmentDefinition.class)) {
+      fragments.put(fragment.getName(), fragment);
+    }
+    return fragments;
+  }
+
+  private static OperationKind kind(OperationDefinition.Operation operation) {
+    return switch (operation) {
+      case QUERY -> OperationKind.QUERY;
+      case MUTATION -> OperationKind.MUTATION;
+      case SUBSCRIPTION -> OperationKind.SUBSCRIPTION;
+    };
+  }
+
+  /**
+   * Reads a stored {@link CompiledPrice#serialize()} form back, bound to this pricer's schema.
+   *
+   * @throws IllegalArgumentException when the text is not a price this version can read
+   */
   public CompiledPrice restore(String serialized) {
-    throw new UnsupportedOperationException("pricing engine: to be built (issue 2)");
+    String[] lines = serialized.split("\n");
+    if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
+      throw new IllegalArgumentException("unknown price format: expected " + ExpressionPrice.VERSION
+          + ", got '" + (lines.length == 0 ? "" : lines[0]) + "'");
+    }
+    try {
+      String definitions = field(lines[1], "vars");
+      Expr cost = ExprReader.read(schema, field(lines[2], "cost"));
+      Expr depth = ExprReader.read(schema, field(lines[3], "depth"));
+      return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
+    } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
+    }
+  }
+
+  private static String field(String line, String name) {
+    if (!line.startsWith(name + " ") && !line.equals(name)) {
+      throw new IllegalArgumentException("unreadable price: expected '" + name + "', got '" + line + "'");
+    }
+    return line.substring(Math.min(line.length(), name.length() + 1));
+  }
+
+  private static List<graphql.language.VariableDefinition> variableDefinitions(String printed) {
+    if (printed.isBlank()) {
+      return List.of();
+    }
+    Document document = new Parser().parseDocument("query " + printed + " { __typename }");
+    return document.getDefinitionsOfType(OperationDefinition.class).get(0).getVariableDefinitions();
   }
 
   public GraphQLSchema schema() {

@@ -1,0 +1,256 @@
+package dev.tollgate.registry.pricing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * A node of a compiled price expression, evaluated with long, saturating arithmetic against the
+ * request's coerced variables. The factories fold constants: an operation whose price does not
+ * depend on its variables compiles to one {@link Const}.
+ */
+sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr.Clamp, Expr.When,
+    Expr.Size, ArgumentCost {
+
+  Expr ZERO = new Const(0);
+  Expr ONE = new Const(1);
+
+  long eval(Map<String, ?> vars);
+
+  void print(StringBuilder out);
+
+  static Expr constant(long value) {
+    if (value == 0) {
+      return ZERO;
+    }
+    return value == 1 ? ONE : new Const(value);
+  }
+
+  static Expr sum(List<Expr> terms) {
+    long constant = 0;
+    List<Expr> open = new ArrayList<>();
+    for (Expr term : terms) {
+      if (term instanceof Const c) {
+        constant = Sat.add(constant, c.value);
+      } else {
+        open.add(term);
+      }
+    }
+    if (open.isEmpty()) {
+      return constant(constant);
+    }
+    if (constant != 0) {
+      open.add(new Const(constant));
+    }
+    return open.size() == 1 ? open.get(0) : new Sum(open.toArray(Expr[]::new));
+  }
+
+  static Expr sum(Expr a, Expr b) {
+    return sum(List.of(a, b));
+  }
+
+  static Expr max(List<Expr> terms) {
+    long constant = 0;
+    List<Expr> open = new ArrayList<>();
+    for (Expr term : terms) {
+      if (term instanceof Const c) {
+        constant = Math.max(constant, c.value);
+      } else {
+        open.add(term);
+      }
+    }
+    if (open.isEmpty()) {
+      return constant(constant);
+    }
+    if (constant != 0) {
+      open.add(new Const(constant));
+    }
+    return open.size() == 1 ? open.get(0) : new Max(open.toArray(Expr[]::new));
+  }
+
+  static Expr product(Expr a, Expr b) {
+    if (a instanceof Const x && b instanceof Const y) {
+      return constant(Sat.mul(x.value, y.value));
+    }
+    if (a.equals(ZERO) || b.equals(ZERO)) {
+      return ZERO;
+    }
+    if (a.equals(ONE)) {
+      return b;
+    }
+    return b.equals(ONE) ? a : new Product(a, b);
+  }
+
+  static Expr clamp(long limit, Expr e) {
+    if (limit == Long.MAX_VALUE) {
+      return e;
+    }
+    if (e instanceof Const c) {
+      return constant(Math.min(limit, c.value));
+    }
+    return new Clamp(limit, e);
+  }
+
+  static Expr when(Cond cond, Expr then) {
+    if (Cond.FALSE.equals(cond) || then.equals(ZERO)) {
+      return ZERO;
+    }
+    return Cond.TRUE.equals(cond) ? then : new When(cond, then);
+  }
+
+  /**
+   * A list size: the first source with a value ({@code largest == false}, the book's rule) or the
+   * largest ({@code largest == true}, Apollo's), else the fallback; a negative size counts 0.
+   */
+  static Expr size(boolean largest, List<Source> sources, Expr fallback) {
+    List<Source> open = new ArrayList<>();
+    long best = Source.ABSENT;
+    for (Source source : sources) {
+      if (!source.isConstant()) {
+        open.add(source);
+        continue;
+      }
+      if (source.constant() == Source.ABSENT) {
+        continue;
+      }
+      if (!largest) {
+        open.add(source);
+        break;
+      }
+      best = Math.max(best, source.constant());
+    }
+    if (best != Source.ABSENT) {
+      open.add(Source.constant(best));
+    }
+    if (!open.isEmpty() && open.get(0).isConstant()) {
+      return constant(Math.max(0, open.get(0).constant()));
+    }
+    if (open.isEmpty() && fallback instanceof Const c) {
+      return constant(Math.max(0, c.value));
+    }
+    return new Size(largest, open.toArray(Source[]::new), fallback);
+  }
+
+  static <T> void printList(StringBuilder out, String op, T[] items, BiConsumer<T, StringBuilder> printer) {
+    out.append('(').append(op);
+    for (T item : items) {
+      out.append(' ');
+      printer.accept(item, out);
+    }
+    out.append(')');
+  }
+
+  record Const(long value) implements Expr {
+    @Override
+    public long eval(Map<String, ?> vars) {
+      return value;
+    }
+
+    @Override
+    public void print(StringBuilder out) {
+      out.append(value);
+    }
+  }
+
+  record Sum(Expr[] terms) implements Expr {
+    @Override
+    public long eval(Map<String, ?> vars) {
+      long total = 0;
+      for (Expr term : terms) {
+        total = Sat.add(total, term.eval(vars));
+      }
+      return total;
+    }
+
+    @Override
+    public void print(StringBuilder out) {
+      printList(out, "+", terms, Expr::print);
+    }
+  }
+
+  record Max(Expr[] terms) implements Expr {
+    @Override
+    public long eval(Map<String, ?> vars) {
+      long best = 0;
+      for (Expr term : terms) {
+        best = Math.max(best, term.eval(vars));
+      }
+      return best;
+    }
+
+    @Override
+    public void print(StringBuilder out) {
+      printList(out, "max", terms, Expr::print);
+    }
+  }
+
+  record Product(Expr a, Expr b) implements Expr {
+    @Override
+    public long eval(Map<String, ?> vars) {
+      long left = a.eval(vars);
+      return left == 0 ? 0 : Sat.mul(left, b.eval(vars));
+    }
+
+    @Override
+    public void print(StringBuilder out) {
+      printList(out, "*", new Expr[] {a, b}, Expr::print);
+    }
+  }
+
+  record Clamp(long limit, Expr e) implements Expr {
+    @Override
+    public long eval(Map<String, ?> vars) {
+      return Math.min(limit, e.eval(vars));
+    }
+
+    @Override
+    public void print(StringBuilder out) {
+      out.append("(min ").append(limit).append(' ');
+      e.print(out);
+      out.append(')');
+    }
+  }
+
+  record When(Cond cond, Expr then) implements Expr {
+    @Override
+    public long eval(Map<String, ?> vars) {
+      return cond.test(vars) ? then.eval(vars) : 0;
+    }
+
+    @Override
+    public void print(StringBuilder out) {
+      out.append("(if ");
+      cond.print(out);
+      out.append(' ');
+      then.print(out);
+      out.append(')');
+    }
+  }
+
+  record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
+    @Override
+    public long eval(Map<String, ?> vars) {
+      long chosen = Source.ABSENT;
+      for (Source source : sources) {
+        long value = source.resolve(vars);
+        if (value != Source.ABSENT && !largest) {
+          return Math.max(0, value);
+        }
+        chosen = Math.max(chosen, value);
+      }
+      return Math.max(0, chosen == Source.ABSENT ? fallback.eval(vars) : chosen);
+    }
+
+    @Override
+    public void print(StringBuilder out) {
+      out.append(largest ? "(largest " : "(first ");
+      fallback.print(out);
+      for (Source source : sources) {
+        out.append(' ');
+        source.print(out);
+      }
+      out.append(')');
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package dev.tollgate.registry.pricing;
+
+import graphql.language.AstPrinter;
+import graphql.language.VariableDefinition;
+import graphql.schema.GraphQLSchema;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A compiled price: the operation's variable definitions (parsed once, kept here), a cost and a
+ * depth expression. Evaluating coerces the raw variables and walks two small trees; an operation
+ * whose price does not depend on variables answers a constant.
+ *
+ * <p>Text form ({@link #VERSION} first, one item a line):
+ * <pre>
+ * tgp1
+ * vars ($n: Int, $ids: [ID!]!)
+ * cost (min 429496 (+ 1 (* (first 10 (var $n . none)) 3)))
+ * depth 4
+ * </pre>
+ */
+final class ExpressionPrice implements CompiledPrice {
+
+  static final String VERSION = "tgp1";
+
+  private final GraphQLSchema schema;
+  private final List<VariableDefinition> definitions;
+  private final List<VariableDefinition> optional;
+  private final Expr cost;
+  private final Expr depth;
+  private final @Nullable Measure constant;
+
+  ExpressionPrice(GraphQLSchema schema, List<VariableDefinition> definitions, Expr cost, Expr depth) {
+    this.schema = schema;
+    this.definitions = List.copyOf(definitions);
+    this.optional = Variables.optional(definitions);
+    this.cost = cost;
+    this.depth = depth;
+    boolean fixed = cost instanceof Expr.Const && depth instanceof Expr.Const;
+    this.constant = fixed ? measure(Map.of()) : null;
+  }
+
+  @Override
+  public Measure evaluate(Map<String, @Nullable Object> rawVariables) {
+    if (definitions.isEmpty()) {
+      return constant != null ? constant : measure(Map.of());
+    }
+    Map<String, Object> vars = Variables.coerce(schema, definitions, rawVariables);
+    return constant != null ? constant : measure(vars);
+  }
+
+  /** Required variables without a default are taken as absent. */
+  @Override
+  public Measure atDefaults() {
+    if (constant != null) {
+      return constant;
+    }
+    return measure(Variables.coerce(schema, optional, Map.of()));
+  }
+
+  /** Evaluates with already coerced variables. */
+  Measure measure(Map<String, ?> coerced) {
+    long depthValue = depth.eval(coerced);
+    return new Measure(cost.eval(coerced), (int) Math.min(Integer.MAX_VALUE, depthValue));
+  }
+
+  Expr cost() {
+    return cost;
+  }
+
+  Expr depth() {
+    return depth;
+  }
+
+  @Override
+  public String serialize() {
+    StringBuilder out = new StringBuilder(VERSION).append("\nvars ");
+    out.append(printDefinitions(definitions)).append("\ncost ");
+    cost.print(out);
+    out.append("\ndepth ");
+    depth.print(out);
+    return out.append('\n').toString();
+  }
+
+  static String printDefinitions(List<VariableDefinition> definitions) {
+    if (definitions.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("(");
+    for (VariableDefinition definition : definitions) {
+      out.append(out.length() > 1 ? ", " : "").append(AstPrinter.printAstCompact(definition));
+    }
+    return out.append(')').toString();
+  }
+
+  @Override
+  public String toString() {
+    return serialize();
+  }
+}

@@ -1,0 +1,82 @@
+package dev.tollgate.registry.pricing;
+
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where a slicing argument's value comes from: a constant known at compile time, or a request
+ * variable (optionally a path into an input object variable) with the value to use when the
+ * variable is absent (the schema default, or none).
+ */
+final class Source {
+
+  /** No value: absent, explicit null, or not a number or list. */
+  static final long ABSENT = Long.MIN_VALUE;
+
+  private final @Nullable String variable;
+  private final String path;
+  private final String[] steps;
+  private final long constant;
+
+  private Source(@Nullable String variable, String path, long constant) {
+    this.variable = variable;
+    this.path = path;
+    this.steps = path.isEmpty() ? new String[0] : path.split("\\.");
+    this.constant = constant;
+  }
+
+  long constant() {
+    return constant;
+  }
+
+  static Source constant(long value) {
+    return new Source(null, "", value);
+  }
+
+  static Source variable(String name, String path, long ifAbsent) {
+    return new Source(name, path, ifAbsent);
+  }
+
+  boolean isConstant() {
+    return variable == null;
+  }
+
+  long resolve(Map<String, ?> vars) {
+    if (variable == null || !vars.containsKey(variable)) {
+      return constant;
+    }
+    return valueOf(navigate(vars.get(variable)));
+  }
+
+  private @Nullable Object navigate(@Nullable Object value) {
+    Object current = value;
+    for (String step : steps) {
+      if (!(current instanceof Map<?, ?> map)) {
+        return null;
+      }
+      current = map.get(step);
+    }
+    return current;
+  }
+
+  /** A number counts its value, a list its length; anything else is no value. */
+  static long valueOf(@Nullable Object value) {
+    if (value instanceof Number number) {
+      return number.longValue();
+    }
+    if (value instanceof List<?> list) {
+      return list.size();
+    }
+    return ABSENT;
+  }
+
+  void print(StringBuilder out) {
+    if (variable == null) {
+      out.append(constant == ABSENT ? "none" : Long.toString(constant));
+      return;
+    }
+    out.append("(var $").append(variable).append(' ').append(path.isEmpty() ? "." : path).append(' ');
+    out.append(constant == ABSENT ? "none" : Long.toString(constant)).append(')');
+  }
+}

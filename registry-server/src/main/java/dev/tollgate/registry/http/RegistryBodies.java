@@ -17,7 +17,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** The wire records of the {@code /v1} API and their mapping from the domain's records. */
+/**
+ * The wire records of the {@code /v1} API and their mapping from the domain's records. Timestamps
+ * are ISO-8601 strings.
+ */
 final class RegistryBodies {
 
   private RegistryBodies() {}
@@ -36,11 +39,11 @@ final class RegistryBodies {
   record ReportedOperation(String id, @Nullable String name, String type, long cost, int depth, int aliases,
       String status) {}
 
-  record DocumentBody(String id, String body, Instant created, List<OperationBody> operations) {
+  record DocumentBody(String id, String body, String created, List<OperationBody> operations) {
     static DocumentBody of(StoredDocument document) {
       List<OperationBody> operations = new ArrayList<>();
       document.operations().forEach(operation -> operations.add(OperationBody.of(operation)));
-      return new DocumentBody(document.hash().hex(), document.body(), document.created(), operations);
+      return new DocumentBody(document.hash().hex(), document.body(), document.created().toString(), operations);
     }
   }
 
@@ -58,24 +61,24 @@ final class RegistryBodies {
       for (AppSummary app : apps) {
         List<VersionBody> versions = new ArrayList<>();
         app.versions().forEach(version -> versions.add(VersionBody.of(version)));
-        bodies.add(new AppBody(app.name(), app.created(), versions));
+        bodies.add(new AppBody(app.name(), app.created().toString(), versions));
       }
       return new AppsBody(bodies);
     }
   }
 
-  record AppBody(String name, Instant created, List<VersionBody> versions) {}
+  record AppBody(String name, String created, List<VersionBody> versions) {}
 
-  record VersionBody(String app, String version, String status, Instant created, String publishedBy,
-      @Nullable Instant retired, @Nullable String retiredBy) {
+  record VersionBody(String app, String version, String status, String created, String publishedBy,
+      @Nullable String retired, @Nullable String retiredBy) {
     static VersionBody of(AppVersion version) {
       return new VersionBody(version.app(), version.version(), version.status().name().toLowerCase(Locale.ROOT),
-          version.created(), version.publishedBy(), version.retired(), version.retiredBy());
+          version.created().toString(), version.publishedBy(), text(version.retired()), version.retiredBy());
     }
   }
 
-  record VersionContentsBody(String app, String version, String status, Instant created, String publishedBy,
-      @Nullable Instant retired, @Nullable String retiredBy, List<VersionDocument> documents) {
+  record VersionContentsBody(String app, String version, String status, String created, String publishedBy,
+      @Nullable String retired, @Nullable String retiredBy, List<VersionDocument> documents) {
     static VersionContentsBody of(VersionContents contents) {
       AppVersion v = contents.version();
       List<VersionDocument> documents = new ArrayList<>();
@@ -84,8 +87,8 @@ final class RegistryBodies {
         document.operations().forEach(operation -> operations.add(OperationSummary.of(operation)));
         documents.add(new VersionDocument(document.hash().hex(), operations));
       }
-      return new VersionContentsBody(v.app(), v.version(), v.status().name().toLowerCase(Locale.ROOT), v.created(),
-          v.publishedBy(), v.retired(), v.retiredBy(), documents);
+      return new VersionContentsBody(v.app(), v.version(), v.status().name().toLowerCase(Locale.ROOT),
+          v.created().toString(), v.publishedBy(), text(v.retired()), v.retiredBy(), documents);
     }
   }
 
@@ -127,6 +130,11 @@ final class RegistryBodies {
   record LimitsBody(int tokens, int depth, int aliases, long cost) {}
 
   record BudgetBody(long capacity, double refillPerSecond) {}
+
+  /** Timestamps travel as ISO-8601 text ({@code 2026-11-29T12:00:00Z}). */
+  private static @Nullable String text(@Nullable Instant instant) {
+    return instant == null ? null : instant.toString();
+  }
 
   private static String typeName(OperationKind kind) {
     return kind.name().toLowerCase(Locale.ROOT);

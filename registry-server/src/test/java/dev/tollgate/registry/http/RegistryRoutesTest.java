@@ -207,7 +207,7 @@ final class RegistryRoutesTest {
   @Test
   void publish_overTokenLimit_422() throws Exception {
     StringBuilder flood = new StringBuilder("query Flood { ");
-    for (int i = 0; i < 2600; i++) {
+    for (int i = 0; i < 5100; i++) {
       flood.append("__typename ");
     }
     Response response = server.post(VERSION_PATH, apollo(TRACK, flood.append('}').toString()), PUBLISHER);

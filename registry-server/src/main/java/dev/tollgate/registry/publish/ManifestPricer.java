@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Prices every document of a manifest in one pass, collecting the errors of every bad document
@@ -29,21 +30,34 @@ final class ManifestPricer {
     this.maxTokens = maxTokens;
   }
 
-  /** @throws PublishException {@code INVALID_OPERATIONS} listing each document's errors */
+  /**
+   * Prices on every core (the pricer is pure), keeping manifest order in the result and the errors.
+   *
+   * @throws PublishException {@code INVALID_OPERATIONS} listing each document's errors
+   */
   List<NewDocument> price(List<ManifestDocument> documents) {
+    List<Attempt> attempts = documents.parallelStream().map(this::attempt).toList();
     List<NewDocument> priced = new ArrayList<>(documents.size());
     List<Map<String, Object>> failures = new ArrayList<>();
-    for (ManifestDocument document : documents) {
-      try {
-        priced.add(price(document));
-      } catch (PricingException e) {
-        failures.add(failure(document, e));
+    for (Attempt attempt : attempts) {
+      if (attempt.failure() != null) {
+        failures.add(attempt.failure());
+      } else if (attempt.priced() != null) {
+        priced.add(attempt.priced());
       }
     }
     if (!failures.isEmpty()) {
       throw PublishException.invalidOperations(failures);
     }
     return priced;
+  }
+
+  private Attempt attempt(ManifestDocument document) {
+    try {
+      return new Attempt(price(document), null);
+    } catch (PricingException e) {
+      return new Attempt(null, failure(document, e));
+    }
   }
 
   private NewDocument price(ManifestDocument document) {
@@ -59,6 +73,9 @@ final class ManifestPricer {
     }
     return new NewDocument(document.hash(), document.body(), operations);
   }
+
+  /** One document's pricing: its priced form, or its failure. */
+  private record Attempt(@Nullable NewDocument priced, @Nullable Map<String, Object> failure) {}
 
   private static Map<String, Object> failure(ManifestDocument document, PricingException e) {
     Map<String, Object> failure = new LinkedHashMap<>();

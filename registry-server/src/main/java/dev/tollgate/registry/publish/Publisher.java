@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The publication service: reads a manifest, checks its ids, prices every operation against the
@@ -87,7 +88,7 @@ public final class Publisher {
   }
 
   private static PublishReport report(VersionRef ref, boolean dryRun, boolean created, List<NewDocument> documents,
-      java.util.function.Predicate<DocumentHash> isNew) {
+      Predicate<DocumentHash> isNew) {
     List<OperationReport> operations = new ArrayList<>();
     for (NewDocument document : documents) {
       boolean fresh = isNew.test(document.hash());

@@ -34,15 +34,17 @@ final class FieldCosts {
   record Sized(Expr count, @Nullable Sizing childSizing) {}
 
   private final CostModel model;
+  private final PriceList prices;
   private final Binder binder;
 
-  FieldCosts(CostModel model, Binder binder) {
+  FieldCosts(CostModel model, PriceList prices, Binder binder) {
     this.model = model;
+    this.prices = prices;
     this.binder = binder;
   }
 
   Sized sized(Field field, GraphQLFieldDefinition definition, @Nullable Sizing parent, boolean mayRun) {
-    ListSize listSize = PriceList.listSize(definition);
+    ListSize listSize = prices.cachedListSize(definition);
     if (listSize == null) {
       return new Sized(apollo() ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE, null);
     }
@@ -64,7 +66,7 @@ final class FieldCosts {
   Expr cost(Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition,
       Sized sized, Expr children) {
     if (!apollo()) {
-      Long weight = PriceList.weight(definition);
+      Long weight = prices.cachedWeight(definition);
       Expr own = Expr.sum(Expr.constant(weight == null ? 1 : weight), Expr.product(sized.count(), children));
       return Expr.clamp(model.fieldCostClamp(), own);
     }
@@ -109,11 +111,11 @@ final class FieldCosts {
   }
 
   /** A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, others 0. */
-  private static long typeCost(GraphQLFieldDefinition definition) {
+  private long typeCost(GraphQLFieldDefinition definition) {
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
-    Long weight = PriceList.weight(definition);
+    Long weight = prices.cachedWeight(definition);
     if (weight == null) {
-      weight = PriceList.weight(named);
+      weight = prices.cachedWeight(named);
     }
     if (weight != null) {
       return weight;
@@ -142,7 +144,7 @@ final class FieldCosts {
     if (value instanceof NullValue) {
       return Expr.ZERO;
     }
-    Long weight = PriceList.weight(definition);
+    Long weight = prices.cachedWeight(definition);
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
     List<Expr> terms = new ArrayList<>();
     if (value instanceof ObjectValue object && named instanceof GraphQLInputObjectType input) {

@@ -21,6 +21,7 @@ public final class OperationPricer {
 
   private final GraphQLSchema schema;
   private final CostModel model;
+  private final PriceList prices = new PriceList();
 
   public OperationPricer(GraphQLSchema schema, CostModel model) {
     this.schema = schema;
@@ -49,7 +50,7 @@ public final class OperationPricer {
     List<PricedOperation> operations = new ArrayList<>();
     for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
       PriceCompiler.Result result =
-          new PriceCompiler(schema, model, fragments, Binder.SYMBOLIC).compile(operation);
+          new PriceCompiler(schema, model, prices, fragments, Binder.SYMBOLIC).compile(operation);
       CompiledPrice price = new ExpressionPrice(
           schema, operation.getVariableDefinitions(), result.cost(), result.depth());
       operations.add(new PricedOperation(
@@ -69,7 +70,7 @@ public final class OperationPricer {
     OperationDefinition operation = operation(document, operationName);
     Map<String, Object> vars = Variables.coerce(schema, operation.getVariableDefinitions(), raw);
     PriceCompiler.Result result =
-        new PriceCompiler(schema, model, fragments(document), Binder.concrete(vars)).compile(operation);
+        new PriceCompiler(schema, model, prices, fragments(document), Binder.concrete(vars)).compile(operation);
     return new ExpressionPrice(schema, List.of(), result.cost(), result.depth()).atDefaults();
   }
 

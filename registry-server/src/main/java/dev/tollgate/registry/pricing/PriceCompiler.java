@@ -71,13 +71,13 @@ final class PriceCompiler {
   private int aliases;
   private int selections;
 
-  PriceCompiler(GraphQLSchema schema, CostModel model, Map<String, FragmentDefinition> fragments,
-      Binder binder) {
+  PriceCompiler(GraphQLSchema schema, CostModel model, PriceList prices,
+      Map<String, FragmentDefinition> fragments, Binder binder) {
     this.schema = schema;
     this.model = model;
     this.fragments = fragments;
     this.binder = binder;
-    this.costs = new FieldCosts(model, binder);
+    this.costs = new FieldCosts(model, prices, binder);
   }
 
   Result compile(OperationDefinition operation) {

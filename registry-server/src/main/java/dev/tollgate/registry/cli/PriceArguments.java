@@ -1,0 +1,50 @@
+package dev.tollgate.registry.cli;
+
+import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
+
+/** {@code price --schema FILE --query FILE [--variables JSON] [--operation NAME] [--model book|apollo]}. */
+record PriceArguments(
+    Path schema, Path query, String variables, @Nullable String operation, String model) {
+
+  static final String USAGE = "usage: price --schema FILE --query FILE [--variables JSON|@FILE] "
+      + "[--operation NAME] [--model book|apollo]";
+
+  /** @throws IllegalArgumentException naming the offending argument */
+  static PriceArguments parse(String[] args) {
+    Path schema = null;
+    Path query = null;
+    String variables = "{}";
+    String operation = null;
+    String model = "book";
+    for (int i = 0; i < args.length; i += 2) {
+      String value = value(args, i);
+      switch (args[i]) {
+        case "--schema" -> schema = Path.of(value);
+        case "--query" -> query = Path.of(value);
+        case "--variables" -> variables = value;
+        case "--operation" -> operation = value;
+        case "--model" -> model = model(value);
+        default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
+      }
+    }
+    if (schema == null || query == null) {
+      throw new IllegalArgumentException("--schema and --query are required");
+    }
+    return new PriceArguments(schema, query, variables, operation, model);
+  }
+
+  private static String value(String[] args, int i) {
+    if (i + 1 >= args.length) {
+      throw new IllegalArgumentException(args[i] + " needs a value");
+    }
+    return args[i + 1];
+  }
+
+  private static String model(String value) {
+    if (!value.equals("book") && !value.equals("apollo")) {
+      throw new IllegalArgumentException("--model must be book or apollo, not " + value);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,163 @@
+package dev.tollgate.registry.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class PriceCommandTest {
+
+  @TempDir
+  Path temp;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    return PriceCommand.run(args, print(out), print(err));
+  }
+
+  private static PrintStream print(ByteArrayOutputStream bytes) {
+    return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  }
+
+  private static String fixture(String path) {
+    try {
+      return Path.of(PriceCommandTest.class.getResource("/fixtures/" + path).toURI()).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private String query(String text) throws IOException {
+    Path file = temp.resolve("query.graphql");
+    Files.writeString(file, text);
+    return file.toString();
+  }
+
+  private String stdout() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void run_chapterOneQuery_printsOneJsonLine() {
+    int status = run("--schema", fixture("cargo.graphqls"),
+        "--query", fixture("cases/s000-01-chapter1-nested/query.graphql"));
+
+    assertThat(status).isZero();
+    // cost, depth, aliases from s000-01; tokens by hand: 11 selection sets = 22 braces, 11 field
+    // names, 3 x (first: 50) = 15, plus EOF = 49
+    assertThat(stdout()).isEqualTo("{\"cost\":385151,\"depth\":11,\"aliases\":0,\"tokens\":49}\n");
+  }
+
+  @Test
+  void run_variablesGiven_pricesWithThem() {
+    int status = run("--schema", fixture("cargo.graphqls"),
+        "--query", fixture("cases/s000-28-variable-n2/query.graphql"), "--variables", "{\"n\": 2}");
+
+    assertThat(status).isZero();
+    // s000-28: 19; depth cargos..id is 7
+    assertThat(stdout()).startsWith("{\"cost\":19,\"depth\":7,\"aliases\":0,");
+  }
+
+  @Test
+  void run_apolloModel_usesApolloPrices() {
+    int status = run("--schema", fixture("bookstore.graphqls"), "--model", "apollo",
+        "--query", fixture("cases/s003-04-newest-additions-limit3/query.graphql"));
+
+    assertThat(status).isZero();
+    // s003-04: 24; depth newestAdditions > publisher > address > zipCode = 4
+    assertThat(stdout()).startsWith("{\"cost\":24,\"depth\":4,");
+  }
+
+  @Test
+  void run_tokenFlood_refusesWithTheBooksMessage() {
+    int status = run("--schema", fixture("cargo.graphqls"),
+        "--query", fixture("cases/s000-29-token-flood/query.graphql"));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stdout()).isEmpty();
+    assertThat(stderr()).contains("Document contains more than 5000 tokens. Parsing aborted.");
+  }
+
+  @Test
+  void run_unknownField_printsValidationErrors() throws IOException {
+    int status = run("--schema", fixture("cargo.graphqls"), "--query", query("{ cargo(trackingId: \"A\") { weight } }"));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr()).contains("Field 'weight' in type 'Cargo' is undefined");
+  }
+
+  @Test
+  void run_syntaxError_exitsTwo() throws IOException {
+    int status = run("--schema", fixture("cargo.graphqls"), "--query", query("{ cargos(first: ) }"));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr()).isNotBlank();
+  }
+
+  @Test
+  void run_severalOperationsWithoutName_namesThem() throws IOException {
+    String text = "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
+
+    int status = run("--schema", fixture("cargo.graphqls"), "--query", query(text));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr()).contains("A, B").contains("--operation");
+  }
+
+  @Test
+  void run_severalOperationsWithName_pricesThatOne() throws IOException {
+    String text = "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
+
+    int status = run("--schema", fixture("cargo.graphqls"), "--query", query(text), "--operation", "A");
+
+    assertThat(status).isZero();
+    // cargos 1 + 1 x (pageInfo 1 + hasNextPage 1) = 3; depth 3
+    assertThat(stdout()).startsWith("{\"cost\":3,\"depth\":3,");
+  }
+
+  @Test
+  void run_missingQuery_printsUsage() {
+    int status = run("--schema", fixture("cargo.graphqls"));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr()).contains("usage: price");
+  }
+
+  @Test
+  void run_unknownModel_printsUsage() {
+    int status = run("--schema", "s", "--query", "q", "--model", "ibm");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr()).contains("--model").contains("usage: price");
+  }
+
+  @Test
+  void run_badVariable_exitsTwoNamingIt() {
+    int status = run("--schema", fixture("cargo.graphqls"),
+        "--query", fixture("cases/s000-28-variable-n2/query.graphql"), "--variables", "{\"n\": \"many\"}");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr()).contains("'n'");
+  }
+
+  @Test
+  void run_missingSchemaFile_exitsTwo() throws IOException {
+    int status = run("--schema", temp.resolve("absent.graphqls").toString(), "--query", query("{ __typename }"));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr()).isNotBlank();
+  }
+}

@@ -20,6 +20,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class ManifestPricer {
 
+  static final int MAX_NAME_LENGTH = 1000;
+
   private final OperationPricer pricer;
   private final String schemaFingerprint;
   private final int maxTokens;
@@ -67,11 +69,20 @@ final class ManifestPricer {
     }
     List<StoredOperation> operations = new ArrayList<>();
     for (PricedOperation operation : analysed.operations()) {
+      requireStorableName(operation.name());
       Measure measure = operation.price().atDefaults();
       operations.add(new StoredOperation(operation.name(), operation.kind(), operation.price().serialize(),
           measure.cost(), measure.depth(), operation.aliases(), analysed.tokens(), schemaFingerprint));
     }
     return new NewDocument(document.hash(), document.body(), operations);
+  }
+
+  /** The store keeps operation names up to {@value #MAX_NAME_LENGTH} characters. */
+  private static void requireStorableName(@Nullable String name) {
+    if (name != null && name.length() > MAX_NAME_LENGTH) {
+      throw new InvalidDocumentException("GRAPHQL_VALIDATION_FAILED", List.of("operation name is longer than "
+          + MAX_NAME_LENGTH + " characters: " + name.substring(0, 40) + "..."));
+    }
   }
 
   /** One document's pricing: its priced form, or its failure. */

@@ -205,6 +205,15 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  void publish_operationNameTooLongToStore_422() throws Exception {
+    String longName = "query " + "N".repeat(1001) + " { cargo(trackingId: \"1\") { id } }";
+
+    Response response = server.post(VERSION_PATH, map(Map.of("k", longName)), PUBLISHER);
+
+    assertRefused(response, 422, "INVALID_OPERATIONS");
+  }
+
+  @Test
   void publish_overTokenLimit_422() throws Exception {
     StringBuilder flood = new StringBuilder("query Flood { ");
     for (int i = 0; i < 5100; i++) {

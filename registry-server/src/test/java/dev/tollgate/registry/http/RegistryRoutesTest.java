@@ -26,8 +26,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** The {@code /v1} API on a real Javalin, over H2. */
+/** The {@code /v1} API on a real Javalin, over H2 (and PostgreSQL for the race, when configured). */
 final class RegistryRoutesTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,6 +41,7 @@ final class RegistryRoutesTest {
   @TempDir Path tempDir;
 
   private RegistryTestServer server;
+  private final List<AutoCloseable> others = new ArrayList<>();
 
   @BeforeEach
   void start() {
@@ -48,6 +51,21 @@ final class RegistryRoutesTest {
   @AfterEach
   void stop() {
     server.close();
+    for (AutoCloseable resource : others) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  /** A second server on {@code database}, closed (and its database dropped) after the test. */
+  private RegistryTestServer startOn(TestDatabase database) {
+    others.add(database);
+    RegistryTestServer other = RegistryTestServer.start(database);
+    others.add(0, other);
+    return other;
   }
 
   /* ---- publish ---- */
@@ -127,13 +145,15 @@ final class RegistryRoutesTest {
     assertThat(server.store.findDocument(DocumentHash.of(CARGOS))).isPresent();
   }
 
-  @Test
-  void publish_concurrentOverlappingManifests_allSucceedWithoutDuplicates() throws Exception {
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Kind.class)
+  void publish_concurrentOverlappingManifests_allSucceedWithoutDuplicates(TestDatabase.Kind kind) throws Exception {
+    RegistryTestServer racing = kind == TestDatabase.Kind.H2 ? server : startOn(TestDatabase.postgres());
     List<Callable<Response>> tasks = new ArrayList<>();
     for (int p = 0; p < 6; p++) {
       String own = "query Own" + p + " { cargo(trackingId: \"" + p + "\") { id } }";
       String path = "/v1/apps/app" + p + "/versions/1";
-      tasks.add(() -> server.post(path, apollo(TRACK, CARGOS, TWO, own), PUBLISHER));
+      tasks.add(() -> racing.post(path, apollo(TRACK, CARGOS, TWO, own), PUBLISHER));
     }
 
     List<Response> responses = runTogether(tasks);
@@ -147,8 +167,8 @@ final class RegistryRoutesTest {
       }
     }
     assertThat(newShared).isEqualTo(3);
-    assertThat(server.store.findDocument(DocumentHash.of(TWO)).orElseThrow().operations()).hasSize(1);
-    assertThat(server.store.activeDocumentApps().get(DocumentHash.of(TRACK))).hasSize(6);
+    assertThat(racing.store.findDocument(DocumentHash.of(TWO)).orElseThrow().operations()).hasSize(1);
+    assertThat(racing.store.activeDocumentApps().get(DocumentHash.of(TRACK))).hasSize(6);
   }
 
   /* ---- publish: bad input, nothing stored ---- */

@@ -48,10 +48,14 @@ final class RegistryStoreTest {
   void publish_newVersion_storesDocumentsAndOperations(TestDatabase.Kind kind) {
     RegistryStore store = open(kind);
     NewDocument a = document("query A { a }", "A", "B");
+    AtomicInteger changes = new AtomicInteger();
+    store.addChangeListener(changes::incrementAndGet);
 
     PublishOutcome outcome = store.publish(publication("web", "1", a));
 
     assertThat(outcome.created()).isTrue();
+    assertThat(changes).hasValue(1);
+    assertThat(store.latestChangeId()).isPositive();
     assertThat(outcome.newDocuments()).containsExactly(a.hash());
     StoredDocument stored = store.findDocument(a.hash()).orElseThrow();
     assertThat(stored.body()).isEqualTo("query A { a }");
@@ -76,9 +80,13 @@ final class RegistryStoreTest {
     store.publish(publication);
     long changeId = store.latestChangeId();
 
+    AtomicInteger changes = new AtomicInteger();
+    store.addChangeListener(changes::incrementAndGet);
+
     PublishOutcome again = store.publish(publication);
 
     assertThat(again.created()).isFalse();
+    assertThat(changes).hasValue(0);
     assertThat(again.newDocuments()).isEmpty();
     assertThat(store.latestChangeId()).isEqualTo(changeId);
   }

@@ -3,7 +3,6 @@ package dev.tollgate.registry.pricelist;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.pricing.CostModel;
 import graphql.schema.GraphQLSchema;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -54,10 +53,4 @@ public record PriceList(String model, int defaultListSize, String fragmentSpread
 
   /** A policy's mode, per-operation limits and budget. */
   public record PolicyLimits(String mode, KeyPolicy.Limits limits, KeyPolicy.Budget budget) {}
-
-  static List<Price> sorted(List<Price> prices) {
-    List<Price> copy = new ArrayList<>(prices);
-    copy.sort(java.util.Comparator.comparing(Price::coordinate));
-    return copy;
-  }
 }

@@ -13,6 +13,7 @@ import graphql.schema.GraphQLInputObjectType;
 import graphql.schema.GraphQLNamedType;
 import graphql.schema.GraphQLSchema;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -30,7 +31,8 @@ final class SchemaPrices {
         collector.type(type);
       }
     }
-    return PriceList.sorted(collector.prices);
+    collector.prices.sort(Comparator.comparing(Price::coordinate));
+    return collector.prices;
   }
 
   private void type(GraphQLNamedType type) {

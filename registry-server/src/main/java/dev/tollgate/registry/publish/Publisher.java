@@ -9,7 +9,6 @@ import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
 import dev.tollgate.registry.store.VersionContents;
-import dev.tollgate.registry.store.VersionStatus;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,16 +45,14 @@ public final class Publisher {
    * @throws PublishException on malformed JSON, an unknown format or version, an empty manifest, an
    *     id that is not its body's hash (400), or documents that do not parse or validate (422)
    * @throws dev.tollgate.registry.store.StoreException when the version holds a different manifest
-   *     or was retired (409)
+   *     or was retired (409), checked before pricing and, for a dry run, without storing
    */
   public PublishReport publish(VersionRef ref, byte[] manifest, String publishedBy, boolean dryRun) {
     List<ManifestDocument> documents = ManifestDocument.distinct(ManifestReader.read(manifest));
     String fingerprint = ManifestFingerprint.of(documents);
-    if (!dryRun) {
-      Optional<PublishReport> unchanged = alreadyPublished(ref, fingerprint, documents);
-      if (unchanged.isPresent()) {
-        return unchanged.get();
-      }
+    Optional<VersionContents> stored = store.checkPublishable(ref.app(), ref.version(), fingerprint);
+    if (stored.isPresent() && !dryRun) {
+      return storedReport(ref, stored.get(), documents);
     }
     List<NewDocument> priced = pricer.price(documents);
     if (dryRun) {
@@ -67,24 +64,14 @@ public final class Publisher {
   }
 
   /** The report of a re-publish of the stored manifest, read from the store without pricing again. */
-  private Optional<PublishReport> alreadyPublished(VersionRef ref, String fingerprint,
-      List<ManifestDocument> documents) {
-    Optional<VersionContents> stored = store.findVersion(ref.app(), ref.version());
-    if (stored.isEmpty() || !isSame(stored.get(), fingerprint)) {
-      return Optional.empty();
-    }
+  private static PublishReport storedReport(VersionRef ref, VersionContents stored, List<ManifestDocument> documents) {
     Map<DocumentHash, StoredDocument> byHash = new HashMap<>();
-    stored.get().documents().forEach(document -> byHash.put(document.hash(), document));
+    stored.documents().forEach(document -> byHash.put(document.hash(), document));
     List<NewDocument> existing = new ArrayList<>(documents.size());
     for (ManifestDocument document : documents) {
       existing.add(new NewDocument(document.hash(), document.body(), byHash.get(document.hash()).operations()));
     }
-    return Optional.of(report(ref, false, false, existing, hash -> false));
-  }
-
-  private static boolean isSame(VersionContents stored, String fingerprint) {
-    return stored.version().status() == VersionStatus.ACTIVE
-        && stored.version().manifestFingerprint().equals(fingerprint);
+    return report(ref, false, false, existing, hash -> false);
   }
 
   private static PublishReport report(VersionRef ref, boolean dryRun, boolean created, List<NewDocument> documents,

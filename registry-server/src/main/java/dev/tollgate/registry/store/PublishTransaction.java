@@ -29,7 +29,8 @@ final class PublishTransaction {
     dao.insertAppIfAbsent(publication.app(), now);
     Optional<VersionRow> existing = dao.findVersion(publication.app(), publication.version());
     if (existing.isPresent()) {
-      return republish(existing.get().version(), publication);
+      requireSameManifest(existing.get().version(), publication.manifestFingerprint());
+      return new PublishOutcome(false, Set.of());
     }
     long versionId = dao.insertVersion(publication.app(), publication.version(),
         publication.manifestFingerprint(), publication.publishedBy(), now);
@@ -42,14 +43,14 @@ final class PublishTransaction {
     return new PublishOutcome(true, inserted);
   }
 
-  private static PublishOutcome republish(AppVersion stored, Publication publication) {
-    if (!stored.manifestFingerprint().equals(publication.manifestFingerprint())) {
-      throw StoreException.versionConflict(publication.app(), publication.version());
+  /** A stored version may be published again only with the same manifest, and only while active. */
+  static void requireSameManifest(AppVersion stored, String manifestFingerprint) {
+    if (!stored.manifestFingerprint().equals(manifestFingerprint)) {
+      throw StoreException.versionConflict(stored.app(), stored.version());
     }
     if (stored.status() == VersionStatus.RETIRED) {
-      throw StoreException.versionRetired(publication.app(), publication.version());
+      throw StoreException.versionRetired(stored.app(), stored.version());
     }
-    return new PublishOutcome(false, Set.of());
   }
 
   private Set<DocumentHash> insertDocuments(List<NewDocument> documents) {

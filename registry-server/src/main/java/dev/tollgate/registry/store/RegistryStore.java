@@ -147,6 +147,18 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     });
   }
 
+  /**
+   * Whether a manifest with this fingerprint may be published under {@code (app, version)}: the
+   * stored version when it already holds this manifest, empty when the version is new.
+   *
+   * @throws StoreException {@code VERSION_CONFLICT} or {@code VERSION_RETIRED}, as {@link #publish} would
+   */
+  public Optional<VersionContents> checkPublishable(String app, String version, String manifestFingerprint) {
+    Optional<VersionContents> stored = findVersion(app, version);
+    stored.ifPresent(contents -> PublishTransaction.requireSameManifest(contents.version(), manifestFingerprint));
+    return stored;
+  }
+
   /** A version with its documents and their operations. */
   public Optional<VersionContents> findVersion(String app, String version) {
     return jdbi.inTransaction(handle -> {

@@ -116,6 +116,17 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  void publish_dryRunOfDifferentManifestOnPublishedVersion_conflict() throws Exception {
+    server.post(VERSION_PATH, apollo(TRACK), PUBLISHER);
+
+    assertError(server.post(VERSION_PATH + "?dryRun=true", apollo(CARGOS), PUBLISHER), 409, "VERSION_CONFLICT");
+    Response same = server.post(VERSION_PATH + "?dryRun=true", apollo(TRACK), PUBLISHER);
+    assertThat(same.status()).isEqualTo(200);
+    assertThat(JSON.readTree(same.body()).at("/operations/0/status").asText()).isEqualTo("existing");
+    assertThat(server.store.findDocument(DocumentHash.of(CARGOS))).isEmpty();
+  }
+
+  @Test
   void publish_overlappingVersion_reportsExistingDocuments() throws Exception {
     server.post(VERSION_PATH, apollo(TRACK), PUBLISHER);
 

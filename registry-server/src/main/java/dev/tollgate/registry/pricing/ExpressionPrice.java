@@ -48,7 +48,7 @@ final class ExpressionPrice implements CompiledPrice {
     if (definitions.isEmpty()) {
       return constant != null ? constant : measure(Map.of());
     }
-    Map<String, Object> vars = coercer.coerce(rawVariables);
+    Map<String, @Nullable Object> vars = coercer.coerce(rawVariables);
     return constant != null ? constant : measure(vars);
   }
 

@@ -46,7 +46,8 @@ final class FieldCosts {
   Sized sized(Field field, GraphQLFieldDefinition definition, @Nullable Sizing parent, boolean mayRun) {
     ListSize listSize = prices.cachedListSize(definition);
     if (listSize == null) {
-      return new Sized(apollo() ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE, null);
+      Expr count = apollo() ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE;
+      return new Sized(count, null);
     }
     List<Source> given = Slicing.sources(field, definition, listSize.slicingArguments());
     if (apollo() && mayRun) {
@@ -67,7 +68,8 @@ final class FieldCosts {
       Sized sized, Expr children) {
     if (!apollo()) {
       Long weight = prices.cachedWeight(definition);
-      Expr own = Expr.sum(Expr.constant(weight == null ? 1 : weight), Expr.product(sized.count(), children));
+      Expr base = Expr.constant(weight == null ? 1 : weight);
+      Expr own = Expr.sum(base, Expr.product(sized.count(), children));
       return Expr.clamp(model.fieldCostClamp(), own);
     }
     Expr typed = Expr.product(sized.count(), Expr.sum(Expr.constant(typeCost(definition)), children));
@@ -82,7 +84,10 @@ final class FieldCosts {
     return size == null ? model.defaultListSize() : size;
   }
 
-  /** Apollo: 1 for a non-list; a list takes its parent's sized-field size, else its own, else the global size. */
+  /**
+   * Apollo: 1 for a non-list; a list takes its parent's sized-field size, else its own, else the
+   * global size.
+   */
   private Expr apolloCount(Field field, GraphQLFieldDefinition definition, @Nullable ListSize listSize,
       List<Source> sources, @Nullable Sizing parent) {
     if (!GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType()))) {
@@ -105,12 +110,14 @@ final class FieldCosts {
     }
     long present = given.stream().filter(s -> !s.isConstant() || s.constant() != Source.ABSENT).count();
     if (present != 1) {
-      throw PriceCompiler.invalid("Field '" + field.getName() + "' requires exactly one slicing "
-          + "argument of " + listSize.slicingArguments() + ", but " + present + " were given.");
+      // Apollo Router's text (COST_INVALID_SLICING_ARGUMENTS), with the arguments it may take
+      throw PriceCompiler.invalid("Exactly one slicing argument is required for field '"
+          + field.getName() + "', but found " + present + " (slicing arguments: "
+          + String.join(", ", listSize.slicingArguments()) + ")");
     }
   }
 
-  /** A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, others 0. */
+  /** A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, else 0. */
   private long typeCost(GraphQLFieldDefinition definition) {
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
     Long weight = prices.cachedWeight(definition);

@@ -7,7 +7,6 @@ import graphql.language.TypeName;
 import graphql.language.VariableDefinition;
 import graphql.schema.GraphQLSchema;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -32,42 +31,46 @@ final class VariableCoercer {
   private final GraphQLSchema schema;
   private final List<VariableDefinition> definitions;
   private final Slot @Nullable [] slots;
-  private final Map<String, Object> defaults;
+  private final String[] names;
+  private final Map<String, @Nullable Object> defaults;
 
   VariableCoercer(GraphQLSchema schema, List<VariableDefinition> definitions) {
     this.schema = schema;
     this.definitions = List.copyOf(definitions);
     this.slots = slots(definitions);
-    this.defaults = slots == null ? Map.of() : Variables.coerce(schema, withDefaults(definitions), Map.of());
+    this.names = definitions.stream().map(VariableDefinition::getName).toArray(String[]::new);
+    this.defaults = slots == null
+        ? Map.of()
+        : Variables.coerce(schema, withDefaults(definitions), Map.of());
   }
 
-  Map<String, Object> coerce(Map<String, @Nullable Object> raw) {
+  Map<String, @Nullable Object> coerce(Map<String, @Nullable Object> raw) {
     if (slots == null) {
       return Variables.coerce(schema, definitions, raw);
     }
-    Map<String, Object> coerced = new HashMap<>();
-    for (Slot slot : slots) {
-      if (!fast(slot, raw, coerced)) {
+    @Nullable Object[] values = new Object[slots.length];
+    for (int i = 0; i < slots.length; i++) {
+      values[i] = fast(slots[i], raw);
+      if (values[i] == SLOW) {
         return Variables.coerce(schema, definitions, raw);
       }
     }
-    return coerced;
+    return new CoercedVariables(names, values);
   }
 
-  private boolean fast(Slot slot, Map<String, @Nullable Object> raw, Map<String, Object> coerced) {
+  /** The coerced value, {@link CoercedVariables#ABSENT}, or {@link #SLOW}. */
+  private @Nullable Object fast(Slot slot, Map<String, @Nullable Object> raw) {
     if (!raw.containsKey(slot.name())) {
       if (slot.hasDefault()) {
-        coerced.put(slot.name(), defaults.get(slot.name()));
+        return defaults.get(slot.name());
       }
-      return slot.hasDefault() || !slot.nonNull();
+      return slot.nonNull() ? SLOW : CoercedVariables.ABSENT;
     }
     Object value = raw.get(slot.name());
-    Object result = value == null ? (slot.nonNull() ? SLOW : null) : value(slot, value);
-    if (result == SLOW) {
-      return false;
+    if (value == null) {
+      return slot.nonNull() ? SLOW : null;
     }
-    coerced.put(slot.name(), result);
-    return true;
+    return value(slot, value);
   }
 
   private static @Nullable Object value(Slot slot, Object value) {
@@ -79,7 +82,9 @@ final class VariableCoercer {
     }
     List<@Nullable Object> result = new ArrayList<>(elements.size());
     for (Object element : elements) {
-      Object coerced = element == null ? (slot.elementNonNull() ? SLOW : null) : scalar(slot.kind(), element);
+      Object coerced = element == null
+          ? (slot.elementNonNull() ? SLOW : null)
+          : scalar(slot.kind(), element);
       if (coerced == SLOW) {
         return SLOW;
       }
@@ -120,7 +125,8 @@ final class VariableCoercer {
     if (kind == null) {
       return null;
     }
-    return new Slot(definition.getName(), kind, list, nonNull, elementNonNull, definition.getDefaultValue() != null);
+    boolean hasDefault = definition.getDefaultValue() != null;
+    return new Slot(definition.getName(), kind, list, nonNull, elementNonNull, hasDefault);
   }
 
   private static @Nullable Kind kind(String name) {

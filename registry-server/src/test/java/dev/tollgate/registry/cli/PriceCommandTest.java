@@ -1,6 +1,7 @@
 package dev.tollgate.registry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -151,6 +152,23 @@ final class PriceCommandTest {
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).contains("'n'");
+  }
+
+  @Test
+  void main_builtJar_pricesLikeTheInProcessCommand() throws IOException, InterruptedException {
+    Path jar = Path.of("target/registry-server.jar");
+    assumeTrue(Files.exists(jar), "registry-server.jar not built (mvn package)");
+    String java = ProcessHandle.current().info().command().orElse("java");
+    Process process = new ProcessBuilder(java, "-jar", jar.toString(), "price",
+        "--schema", fixture("cargo.graphqls"),
+        "--query", fixture("cases/s000-27-variable-n50/query.graphql"), "--variables", "{\"n\":50}")
+        .redirectErrorStream(true).start();
+
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor()).isZero();
+    // s000-27: 7651; depth cargos..id 7
+    assertThat(output).startsWith("{\"cost\":7651,\"depth\":7,\"aliases\":0,");
   }
 
   @Test

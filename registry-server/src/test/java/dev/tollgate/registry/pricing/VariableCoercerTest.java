@@ -50,7 +50,7 @@ final class VariableCoercerTest {
     Map<String, @Nullable Object> raw = new HashMap<>();
     raw.put("m", null);
 
-    Map<String, Object> coerced = coercer.coerce(raw);
+    Map<String, @Nullable Object> coerced = coercer.coerce(raw);
 
     assertThat(coerced).containsEntry("d", 4).containsEntry("m", null).doesNotContainKey("n");
   }
@@ -86,8 +86,8 @@ final class VariableCoercerTest {
     return type.contains("Int") ? random.nextInt(100) : "s";
   }
 
-  private static void assertSame(Map<String, @Nullable Object> raw, Supplier<Map<String, Object>> fast,
-      Supplier<Map<String, Object>> reference) {
+  private static void assertSame(Map<String, @Nullable Object> raw, Supplier<Map<String, @Nullable Object>> fast,
+      Supplier<Map<String, @Nullable Object>> reference) {
     Throwable expectedError = catchThrowable(reference::get);
     Throwable actualError = catchThrowable(fast::get);
     if (expectedError != null) {

@@ -11,6 +11,7 @@ import java.sql.Timestamp;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -173,7 +174,8 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     for (DocumentApp pair : jdbi.withExtension(RegistryDao.class, RegistryDao::activeDocumentApps)) {
       apps.computeIfAbsent(new DocumentHash(pair.documentId()), hash -> new HashSet<>()).add(pair.app());
     }
-    return apps;
+    apps.replaceAll((hash, names) -> Set.copyOf(names));
+    return Collections.unmodifiableMap(apps);
   }
 
   @Override

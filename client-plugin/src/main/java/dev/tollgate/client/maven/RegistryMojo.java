@@ -1,0 +1,91 @@
+package dev.tollgate.client.maven;
+
+import dev.tollgate.client.RegistryRequest;
+import dev.tollgate.client.TollgateClientException;
+import dev.tollgate.client.manifest.ManifestFormatException;
+import dev.tollgate.client.upload.ManifestConflictException;
+import dev.tollgate.client.upload.ManifestRejectedException;
+import dev.tollgate.client.upload.RegistryForbiddenException;
+import dev.tollgate.client.upload.RegistryUnauthorizedException;
+import dev.tollgate.client.upload.RegistryUnreachableException;
+import java.io.File;
+import java.net.URI;
+import java.net.URISyntaxException;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/** The parameters that check and publish share, and the mapping of registry failures. */
+abstract class RegistryMojo extends AbstractMojo {
+
+  /** The registry's base URL, e.g. http://localhost:8080. */
+  @Parameter(property = "tollgate.registryUrl")
+  String registryUrl;
+
+  /** Bearer token with publish scope; falls back to the TOLLGATE_TOKEN environment variable. */
+  @Parameter(property = "tollgate.token")
+  String token;
+
+  @Parameter(property = "tollgate.app", defaultValue = "${project.artifactId}")
+  String app;
+
+  @Parameter(property = "tollgate.version", defaultValue = "${project.version}")
+  String version;
+
+  /** The manifest to send: this plugin's, Apollo's, or a Relay/graphql-codegen {id: body} map. */
+  @Parameter(property = "tollgate.manifest",
+      defaultValue = "${project.build.directory}/tollgate/persisted-query-manifest.json")
+  File manifest;
+
+  @Parameter(property = "tollgate.skip", defaultValue = "false")
+  boolean skip;
+
+  RegistryRequest request() throws MojoExecutionException {
+    if (registryUrl == null || registryUrl.isBlank()) {
+      throw new MojoExecutionException("<registryUrl> is not set (property tollgate.registryUrl)");
+    }
+    String bearer = token != null && !token.isBlank() ? token : System.getenv("TOLLGATE_TOKEN");
+    return new RegistryRequest(registryUri(), bearer, app, version, manifest.toPath());
+  }
+
+  private URI registryUri() throws MojoExecutionException {
+    try {
+      URI uri = new URI(registryUrl.strip());
+      if (uri.getScheme() == null || uri.getHost() == null) {
+        throw new URISyntaxException(registryUrl, "expected http(s)://host[:port]");
+      }
+      return uri;
+    } catch (URISyntaxException e) {
+      throw new MojoExecutionException("<registryUrl> is not a URL: " + e.getMessage(), e);
+    }
+  }
+
+  /** Names the parameter that most likely needs changing; never includes the token. */
+  static Exception translate(TollgateClientException e) {
+    if (e instanceof RegistryUnreachableException) {
+      return new MojoExecutionException("<registryUrl>: " + e.getMessage(), e);
+    }
+    if (e instanceof RegistryUnauthorizedException) {
+      return new MojoExecutionException("<token> (tollgate.token or TOLLGATE_TOKEN): " + e.getMessage(), e);
+    }
+    if (e instanceof RegistryForbiddenException) {
+      return new MojoExecutionException("<token> may not publish: " + e.getMessage(), e);
+    }
+    if (e instanceof ManifestConflictException) {
+      return new MojoFailureException("<app>/<version>: " + e.getMessage()
+          + "; publish a new <version> instead", e);
+    }
+    if (e instanceof ManifestRejectedException || e instanceof ManifestFormatException) {
+      return new MojoFailureException("<manifest>: " + e.getMessage(), e);
+    }
+    return new MojoExecutionException(e.getMessage(), e);
+  }
+
+  static void rethrow(Exception mapped) throws MojoExecutionException, MojoFailureException {
+    if (mapped instanceof MojoFailureException failure) {
+      throw failure;
+    }
+    throw (MojoExecutionException) mapped;
+  }
+}

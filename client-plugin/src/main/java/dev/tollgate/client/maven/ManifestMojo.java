@@ -20,23 +20,23 @@ import org.apache.maven.plugins.annotations.Parameter;
 public final class ManifestMojo extends AbstractMojo {
 
   @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
-  private File basedir;
+  File basedir;
 
   /** Folders scanned for .graphql/.gql files; default src/main/graphql, src/main/resources/graphql. */
   @Parameter(property = "tollgate.sourceDirectories")
-  private List<File> sourceDirectories;
+  List<File> sourceDirectories;
 
   /** A schema file (SDL) to validate every operation against before anything is sent. */
   @Parameter(property = "tollgate.schema")
-  private File schema;
+  File schema;
 
   /** Where the manifest is written. */
   @Parameter(property = "tollgate.manifest",
       defaultValue = "${project.build.directory}/tollgate/persisted-query-manifest.json")
-  private File manifest;
+  File manifest;
 
   @Parameter(property = "tollgate.skip", defaultValue = "false")
-  private boolean skip;
+  boolean skip;
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {

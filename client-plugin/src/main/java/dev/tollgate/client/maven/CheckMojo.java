@@ -2,7 +2,7 @@ package dev.tollgate.client.maven;
 
 import dev.tollgate.client.CheckResult;
 import dev.tollgate.client.ClientOperations;
-import dev.tollgate.client.TollgateClientException;
+import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.upload.ReportTable;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -27,7 +27,8 @@ public final class CheckMojo extends RegistryMojo {
       getLog().info("tollgate:check skipped (tollgate.skip)");
       return;
     }
-    CheckResult result = run();
+    RegistryRequest request = request();
+    CheckResult result = call(() -> new ClientOperations().check(request, maxCost));
     ReportTable.render(result.report()).forEach(getLog()::info);
     if (!result.passed()) {
       result.violations().forEach(getLog()::error);
@@ -36,14 +37,5 @@ public final class CheckMojo extends RegistryMojo {
           + String.join("; ", result.violations()));
     }
     getLog().info("All " + result.report().operations().size() + " operation(s) pass the registry's check");
-  }
-
-  private CheckResult run() throws MojoExecutionException, MojoFailureException {
-    try {
-      return new ClientOperations().check(request(), maxCost);
-    } catch (TollgateClientException e) {
-      rethrow(translate(e));
-      throw new IllegalStateException(e);
-    }
   }
 }

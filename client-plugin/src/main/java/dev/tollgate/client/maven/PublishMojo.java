@@ -1,7 +1,7 @@
 package dev.tollgate.client.maven;
 
 import dev.tollgate.client.ClientOperations;
-import dev.tollgate.client.TollgateClientException;
+import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.upload.RegistryReport;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -18,17 +18,9 @@ public final class PublishMojo extends RegistryMojo {
       getLog().info("tollgate:publish skipped (tollgate.skip)");
       return;
     }
-    RegistryReport report = run();
+    RegistryRequest request = request();
+    RegistryReport report = call(() -> new ClientOperations().publish(request));
     getLog().info("Published " + app + " " + version + " to " + registryUrl + ": "
         + report.newCount() + " new, " + report.existingCount() + " existing operation(s)");
-  }
-
-  private RegistryReport run() throws MojoExecutionException, MojoFailureException {
-    try {
-      return new ClientOperations().publish(request());
-    } catch (TollgateClientException e) {
-      rethrow(translate(e));
-      throw new IllegalStateException(e);
-    }
   }
 }

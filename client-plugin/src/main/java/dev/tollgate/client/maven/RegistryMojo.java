@@ -45,6 +45,9 @@ abstract class RegistryMojo extends AbstractMojo {
     if (registryUrl == null || registryUrl.isBlank()) {
       throw new MojoExecutionException("<registryUrl> is not set (property tollgate.registryUrl)");
     }
+    if (app == null || app.isBlank() || version == null || version.isBlank()) {
+      throw new MojoExecutionException("<app> and <version> must not be empty (tollgate.app, tollgate.version)");
+    }
     String bearer = token != null && !token.isBlank() ? token : System.getenv("TOLLGATE_TOKEN");
     return new RegistryRequest(registryUri(), bearer, app, version, manifest.toPath());
   }
@@ -61,31 +64,27 @@ abstract class RegistryMojo extends AbstractMojo {
     }
   }
 
-  /** Names the parameter that most likely needs changing; never includes the token. */
-  static Exception translate(TollgateClientException e) {
-    if (e instanceof RegistryUnreachableException) {
-      return new MojoExecutionException("<registryUrl>: " + e.getMessage(), e);
-    }
-    if (e instanceof RegistryUnauthorizedException) {
-      return new MojoExecutionException("<token> (tollgate.token or TOLLGATE_TOKEN): " + e.getMessage(), e);
-    }
-    if (e instanceof RegistryForbiddenException) {
-      return new MojoExecutionException("<token> may not publish: " + e.getMessage(), e);
-    }
-    if (e instanceof ManifestConflictException) {
-      return new MojoFailureException("<app>/<version>: " + e.getMessage()
-          + "; publish a new <version> instead", e);
-    }
-    if (e instanceof ManifestRejectedException || e instanceof ManifestFormatException) {
-      return new MojoFailureException("<manifest>: " + e.getMessage(), e);
-    }
-    return new MojoExecutionException(e.getMessage(), e);
+  /** A library call whose failures become Maven failures. */
+  interface Call<T> {
+    T run();
   }
 
-  static void rethrow(Exception mapped) throws MojoExecutionException, MojoFailureException {
-    if (mapped instanceof MojoFailureException failure) {
-      throw failure;
+  /** Runs {@code call}; a library failure becomes one that names the parameter to change. */
+  static <T> T call(Call<T> call) throws MojoExecutionException, MojoFailureException {
+    try {
+      return call.run();
+    } catch (RegistryUnreachableException e) {
+      throw new MojoExecutionException("<registryUrl>: " + e.getMessage(), e);
+    } catch (RegistryUnauthorizedException e) {
+      throw new MojoExecutionException("<token> (tollgate.token or TOLLGATE_TOKEN): " + e.getMessage(), e);
+    } catch (RegistryForbiddenException e) {
+      throw new MojoExecutionException("<token> may not publish: " + e.getMessage(), e);
+    } catch (ManifestConflictException e) {
+      throw new MojoFailureException("<app>/<version>: " + e.getMessage() + "; publish a new <version> instead", e);
+    } catch (ManifestRejectedException | ManifestFormatException e) {
+      throw new MojoFailureException("<manifest>: " + e.getMessage(), e);
+    } catch (TollgateClientException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
     }
-    throw (MojoExecutionException) mapped;
   }
 }

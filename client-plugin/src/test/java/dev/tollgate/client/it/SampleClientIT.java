@@ -50,11 +50,12 @@ final class SampleClientIT {
   void verifyAndPublish_sampleClient_documentsReadableFromRegistry() throws Exception {
     Path project = copySample("publish");
 
-    Build build = mvn(project, "verify", "tollgate:publish");
+    Build build = mvn(project, "verify", "tollgate:publish", "tollgate:help");
 
     assertThat(build.exitCode()).as(build.log()).isZero();
     assertThat(build.log()).contains("OPERATION").contains("ShipmentById")
         .contains("Published sample-client 1.0.0").contains("3 new")
+        .contains("tollgate:manifest").contains("tollgate:check").contains("tollgate:publish")
         .doesNotContain(registry.token());
     JsonNode manifest = JSON.readTree(project.resolve("target/tollgate/persisted-query-manifest.json").toFile());
     assertThat(manifest.path("operations")).hasSize(3);

@@ -15,6 +15,7 @@ import dev.tollgate.client.upload.ReportTable;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -81,15 +82,23 @@ public final class Cli {
   }
 
   private int manifest(CliArguments arguments) {
-    List<Path> sources = arguments.sources().isEmpty()
-        ? ExtractRequest.defaultSourceDirectories(workingDirectory)
-        : arguments.sources().stream().map(workingDirectory::resolve).toList();
+    List<Path> sources = sources(arguments);
     String schema = arguments.get("--schema");
     Path outFile = path(arguments.get("--out"), DEFAULT_MANIFEST);
     Manifest manifest = operations.extract(new ExtractRequest(sources,
         schema == null ? null : workingDirectory.resolve(schema), workingDirectory, outFile));
     out.println("Wrote " + manifest.size() + " operation(s) to " + outFile);
     return OK;
+  }
+
+  private List<Path> sources(CliArguments arguments) {
+    if (arguments.sources().isEmpty()) {
+      return ExtractRequest.defaultSourceDirectories(workingDirectory);
+    }
+    List<Path> sources = arguments.sources().stream().map(workingDirectory::resolve).toList();
+    sources.stream().filter(s -> !Files.isDirectory(s))
+        .forEach(s -> err.println("tollgate: warning: --source " + s + " is not a directory; skipped"));
+    return sources;
   }
 
   private int check(CliArguments arguments) {

@@ -10,6 +10,7 @@ import graphql.schema.idl.TypeDefinitionRegistry;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
 import graphql.schema.idl.errors.SchemaProblem;
 import graphql.validation.ValidationError;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,6 +26,10 @@ final class SchemaValidator {
   /** Loads the schema; its own errors are reported against the schema file. */
   static SchemaValidator load(SourceFile file) {
     Problems problems = new Problems();
+    if (!Files.isRegularFile(file.path())) {
+      problems.add(new ExtractionProblem(file.displayName(), 0, "no such schema file"));
+      problems.throwIfAny();
+    }
     try {
       TypeDefinitionRegistry types =
           new SchemaParser().parse(GraphqlParsing.reader(file), GraphqlParsing.OPTIONS);

@@ -67,6 +67,11 @@ public final class ManifestMojo extends AbstractMojo {
     if (sourceDirectories == null || sourceDirectories.isEmpty()) {
       return ExtractRequest.defaultSourceDirectories(basedir.toPath());
     }
+    for (File directory : sourceDirectories) {
+      if (!directory.isDirectory()) {
+        getLog().warn("<sourceDirectories> " + directory + " is not a directory; skipped");
+      }
+    }
     return sourceDirectories.stream().map(File::toPath).toList();
   }
 }

@@ -55,6 +55,15 @@ final class CliTest {
     assertThat(run("manifest")).isZero();
 
     assertThat(workingDirectory.resolve(Cli.DEFAULT_MANIFEST)).exists();
+    assertThat(err()).isEmpty();
+  }
+
+  @Test
+  void manifest_missingSourceFolder_warnsAndWritesEmptyManifest() {
+    assertThat(run("manifest", "--source", "nowhere")).isZero();
+
+    assertThat(err()).contains("warning: --source").contains("nowhere is not a directory");
+    assertThat(out()).contains("Wrote 0 operation(s)");
   }
 
   @Test

@@ -158,6 +158,14 @@ final class OperationExtractorTest {
   }
 
   @Test
+  void extract_missingSchemaFile_refusedNamingIt(@org.junit.jupiter.api.io.TempDir Path project) {
+    ExtractionException e = catchThrowableOfType(ExtractionException.class, () ->
+        OperationExtractor.extract(List.of(project), project.resolve("nope.graphqls"), project));
+
+    assertThat(e.problems()).containsExactly(new ExtractionProblem("nope.graphqls", 0, "no such schema file"));
+  }
+
+  @Test
   void extract_refused_messageListsFileAndLine() {
     ExtractionException e = catchThrowableOfType(ExtractionException.class,
         () -> extract(TestFiles.resource("extract/refuse-anonymous")));

@@ -32,16 +32,16 @@ public final class ClientOperations {
 
   /**
    * Sends the manifest as a dry run; the result fails when the registry refuses an operation or one
-   * costs more than {@code maxCost}.
+   * costs more than the request's {@code maxCost}.
    *
-   * @param maxCost the highest cost allowed, or {@code null} for no limit
    * @throws dev.tollgate.client.manifest.ManifestFormatException when the manifest cannot be read
    * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or refuses
    */
-  public CheckResult check(RegistryRequest request, @Nullable Long maxCost) {
-    Manifest manifest = ManifestReader.read(request.manifestFile());
-    RegistryReport report = client(request).check(request.app(), request.version(), manifest);
-    return new CheckResult(report, violations(report, maxCost));
+  public CheckResult check(CheckRequest request) {
+    RegistryRequest target = request.target();
+    Manifest manifest = ManifestReader.read(target.manifestFile());
+    RegistryReport report = client(target).check(target.app(), target.version(), manifest);
+    return new CheckResult(report, violations(report, request.maxCost()));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.tollgate.client.cli;
 
+import dev.tollgate.client.CheckRequest;
 import dev.tollgate.client.CheckResult;
 import dev.tollgate.client.ClientOperations;
 import dev.tollgate.client.ExtractRequest;
@@ -103,7 +104,7 @@ public final class Cli {
 
   private int check(CliArguments arguments) {
     Long maxCost = maxCost(arguments.get("--max-cost"));
-    CheckResult result = operations.check(registryRequest(arguments), maxCost);
+    CheckResult result = operations.check(new CheckRequest(registryRequest(arguments), maxCost));
     ReportTable.render(result.report()).forEach(out::println);
     if (!result.passed()) {
       result.violations().forEach(v -> err.println("tollgate: " + v));
@@ -152,10 +153,14 @@ public final class Cli {
       return null;
     }
     try {
-      return Long.parseLong(text);
+      long value = Long.parseLong(text);
+      if (value >= 0) {
+        return value;
+      }
     } catch (NumberFormatException e) {
-      throw new CliArguments.UsageException("--max-cost " + text + " is not a whole number");
+      // reported below
     }
+    throw new CliArguments.UsageException("--max-cost " + text + " is not a whole number >= 0");
   }
 
   private Path path(String given, String fallback) {

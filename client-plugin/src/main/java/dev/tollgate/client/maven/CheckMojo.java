@@ -2,7 +2,7 @@ package dev.tollgate.client.maven;
 
 import dev.tollgate.client.CheckResult;
 import dev.tollgate.client.ClientOperations;
-import dev.tollgate.client.RegistryRequest;
+import dev.tollgate.client.CheckRequest;
 import dev.tollgate.client.upload.ReportTable;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -27,8 +27,11 @@ public final class CheckMojo extends RegistryMojo {
       getLog().info("tollgate:check skipped (tollgate.skip)");
       return;
     }
-    RegistryRequest request = request();
-    CheckResult result = call(() -> new ClientOperations().check(request, maxCost));
+    if (maxCost != null && maxCost < 0) {
+      throw new MojoExecutionException("<maxCost> must not be negative: " + maxCost);
+    }
+    CheckRequest request = new CheckRequest(request(), maxCost);
+    CheckResult result = call(() -> new ClientOperations().check(request));
     ReportTable.render(result.report()).forEach(getLog()::info);
     if (!result.passed()) {
       result.violations().forEach(getLog()::error);

@@ -8,6 +8,7 @@ import graphql.language.OperationDefinition;
 import graphql.language.SourceLocation;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -69,7 +70,7 @@ final class DefinitionIndex {
   }
 
   static String typeOf(OperationDefinition operation) {
-    return operation.getOperation().name().toLowerCase(java.util.Locale.ROOT);
+    return operation.getOperation().name().toLowerCase(Locale.ROOT);
   }
 
   private static String where(Node<?> node) {

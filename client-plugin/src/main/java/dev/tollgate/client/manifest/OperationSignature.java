@@ -4,6 +4,7 @@ import graphql.language.Document;
 import graphql.language.OperationDefinition;
 import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
+import java.util.Locale;
 
 /**
  * The name and type of the first operation in a document, for manifests ({@code {id: body}} maps)
@@ -23,7 +24,7 @@ record OperationSignature(String name, String type) {
   private static OperationSignature fromDocument(String id, Document document) {
     for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
       String name = operation.getName() == null ? id : operation.getName();
-      return new OperationSignature(name, operation.getOperation().name().toLowerCase(java.util.Locale.ROOT));
+      return new OperationSignature(name, operation.getOperation().name().toLowerCase(Locale.ROOT));
     }
     return new OperationSignature(id, "query");
   }

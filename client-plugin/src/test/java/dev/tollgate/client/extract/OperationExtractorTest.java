@@ -25,7 +25,7 @@ final class OperationExtractorTest {
   /* ---- golden manifests ---- */
 
   @ParameterizedTest
-  @ValueSource(strings = {"basic", "fragments", "with-schema"})
+  @ValueSource(strings = {"basic", "fragments", "with-schema", "cargo"})
   void extract_fixture_matchesGoldenManifest(String name) throws IOException {
     Path fixture = TestFiles.resource("extract/" + name);
 
@@ -36,7 +36,7 @@ final class OperationExtractorTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"basic", "fragments", "with-schema"})
+  @ValueSource(strings = {"basic", "fragments", "with-schema", "cargo"})
   void extract_fixture_idIsSha256OfBody(String name) throws Exception {
     for (ManifestOperation operation : extract(TestFiles.resource("extract/" + name)).operations()) {
       byte[] digest = MessageDigest.getInstance("SHA-256")

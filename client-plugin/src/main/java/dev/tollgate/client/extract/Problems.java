@@ -35,11 +35,15 @@ final class Problems {
 
   /** Throws every problem collected so far, sorted by file and line; returns when there is none. */
   void throwIfAny() {
-    if (found.isEmpty()) {
-      return;
+    if (!found.isEmpty()) {
+      throw toException();
     }
+  }
+
+  /** Every problem collected so far, sorted by file and line. */
+  ExtractionException toException() {
     List<ExtractionProblem> sorted = new ArrayList<>(found);
     sorted.sort(ExtractionProblem.ORDER);
-    throw new ExtractionException(sorted);
+    return new ExtractionException(sorted);
   }
 }

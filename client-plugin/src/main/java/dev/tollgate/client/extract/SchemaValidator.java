@@ -28,7 +28,7 @@ final class SchemaValidator {
     Problems problems = new Problems();
     if (!Files.isRegularFile(file.path())) {
       problems.add(new ExtractionProblem(file.displayName(), 0, "no such schema file"));
-      problems.throwIfAny();
+      throw problems.toException();
     }
     try {
       TypeDefinitionRegistry types =
@@ -36,9 +36,11 @@ final class SchemaValidator {
       return new SchemaValidator(UnExecutableSchemaGenerator.makeUnExecutableSchema(types));
     } catch (SchemaProblem e) {
       addAll(problems, e.getErrors(), file.displayName(), "schema: ");
+      if (problems.isEmpty()) {
+        problems.add(new ExtractionProblem(file.displayName(), 0, "schema: " + e.getMessage()));
+      }
+      throw problems.toException();
     }
-    problems.throwIfAny();
-    throw new IllegalStateException("schema problem without errors: " + file.displayName());
   }
 
   /** Adds to {@code problems} every validation error of {@code document} (one operation). */

@@ -16,8 +16,9 @@ import java.util.List;
 /**
  * The registry the end-to-end test publishes to. By default the in-process {@link FakeRegistry};
  * with {@code -Dtollgate.it.registryJar=…/registry-server.jar} (and {@code -Dtollgate.it.token=…},
- * a token with publish scope) the real registry-server, started on a random port with a fresh data
- * folder and stopped afterwards.
+ * a token with publish scope, and optionally {@code -Dtollgate.it.registryArgs="--config FILE"})
+ * the real registry-server, started on a random port with a fresh data folder and stopped
+ * afterwards.
  */
 interface RegistryUnderTest extends AutoCloseable {
 
@@ -44,7 +45,11 @@ interface RegistryUnderTest extends AutoCloseable {
     if (jar.isBlank()) {
       return new Fake(FakeRegistry.start());
     }
-    return ServerJar.start(Path.of(jar), System.getProperty("tollgate.it.token", ""), workDirectory);
+    String token = System.getProperty("tollgate.it.token", "");
+    if (token.isBlank()) {
+      throw new IllegalStateException("-Dtollgate.it.registryJar needs -Dtollgate.it.token (publish scope)");
+    }
+    return ServerJar.start(Path.of(jar), token, workDirectory);
   }
 
   /** The hand-written fake. */
@@ -74,6 +79,10 @@ interface RegistryUnderTest extends AutoCloseable {
       Path data = Files.createDirectories(workDirectory.resolve("registry-data"));
       List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar.toString(),
           "--port", String.valueOf(port), "--data-dir", data.toString()));
+      String extra = System.getProperty("tollgate.it.registryArgs", "");
+      if (!extra.isBlank()) {
+        command.addAll(List.of(extra.strip().split("\\s+")));
+      }
       Process process = new ProcessBuilder(command)
           .redirectErrorStream(true)
           .redirectOutput(workDirectory.resolve("registry-server.log").toFile())

@@ -53,7 +53,7 @@ final class SampleClientIT {
     Build build = mvn(project, "verify", "tollgate:publish", "tollgate:help");
 
     assertThat(build.exitCode()).as(build.log()).isZero();
-    assertThat(build.log()).contains("OPERATION").contains("ShipmentById")
+    assertThat(build.log()).contains("OPERATION").contains("CargoByTrackingId")
         .contains("Published sample-client 1.0.0").contains("3 new")
         .contains("tollgate:manifest").contains("tollgate:check").contains("tollgate:publish")
         .doesNotContain(registry.token());

@@ -9,15 +9,17 @@ function init(args)
   ok = 0
   refused = 0
   statuses = {}
-  if os.getenv("WRK_BODY_FILE") then
-    local f = io.open(os.getenv("WRK_BODY_FILE"), "rb")
+  local body_file = os.getenv("WRK_BODY_FILE") or ""
+  local api_key = os.getenv("WRK_API_KEY") or ""
+  if body_file ~= "" then
+    local f = assert(io.open(body_file, "rb"))
     wrk.body = f:read("*a")
     f:close()
     wrk.method = "POST"
     wrk.headers["Content-Type"] = "application/json"
   end
-  if os.getenv("WRK_API_KEY") then
-    wrk.headers["X-API-Key"] = os.getenv("WRK_API_KEY")
+  if api_key ~= "" then
+    wrk.headers["X-API-Key"] = api_key
   end
 end
 

@@ -1,4 +1,5 @@
--- Counts responses by status, and refusals (a body carrying "errors"), per wrk thread; summed in done().
+-- Counts answers and refusals per wrk thread, summed in done(). A refusal is a 4xx/5xx status, or an
+-- APQ miss (200 PersistedQueryNotFound); a 200 with data (even with partial errors) is an answer.
 local threads = {}
 
 function setup(thread)
@@ -25,7 +26,7 @@ end
 
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
-  if string.find(body, '"errors"', 1, true) then
+  if status >= 400 or string.find(body, "PersistedQueryNotFound", 1, true) then
     refused = refused + 1
   else
     ok = ok + 1

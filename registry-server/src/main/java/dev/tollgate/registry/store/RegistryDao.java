@@ -103,6 +103,9 @@ interface RegistryDao {
       @Bind("kind") String kind, @Bind("app") String app, @Bind("version") String version,
       @Bind("at") Timestamp at);
 
-  @SqlQuery("SELECT COALESCE(MAX(id), 0) FROM changes")
+  // The count, not MAX(id): ids are taken at insert but transactions may commit out of order, so a
+  // poll could see id 11 before id 10 commits and then never notice 10. Rows are only ever added,
+  // so the count moves on every commit.
+  @SqlQuery("SELECT COUNT(*) FROM changes")
   long latestChangeId();
 }

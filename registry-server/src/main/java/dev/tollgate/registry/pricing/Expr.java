@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.LongBinaryOperator;
 
 /**
  * A node of a compiled price expression, evaluated with long, saturating arithmetic against the
@@ -28,22 +30,7 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
   }
 
   static Expr sum(List<Expr> terms) {
-    long constant = 0;
-    List<Expr> open = new ArrayList<>();
-    for (Expr term : terms) {
-      if (term instanceof Const c) {
-        constant = Sat.add(constant, c.value);
-      } else {
-        open.add(term);
-      }
-    }
-    if (open.isEmpty()) {
-      return constant(constant);
-    }
-    if (constant != 0) {
-      open.add(new Const(constant));
-    }
-    return open.size() == 1 ? open.get(0) : new Sum(open.toArray(Expr[]::new));
+    return fold(terms, Sat::add, Sum::new);
   }
 
   static Expr sum(Expr a, Expr b) {
@@ -51,11 +38,16 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
   }
 
   static Expr max(List<Expr> terms) {
+    return fold(terms, Math::max, Max::new);
+  }
+
+  /** Folds the constant terms into one (dropped when 0, the identity of both sum and max here). */
+  private static Expr fold(List<Expr> terms, LongBinaryOperator combine, Function<Expr[], Expr> node) {
     long constant = 0;
     List<Expr> open = new ArrayList<>();
     for (Expr term : terms) {
       if (term instanceof Const c) {
-        constant = Math.max(constant, c.value);
+        constant = combine.applyAsLong(constant, c.value);
       } else {
         open.add(term);
       }
@@ -66,7 +58,7 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     if (constant != 0) {
       open.add(new Const(constant));
     }
-    return open.size() == 1 ? open.get(0) : new Max(open.toArray(Expr[]::new));
+    return open.size() == 1 ? open.get(0) : node.apply(open.toArray(Expr[]::new));
   }
 
   static Expr product(Expr a, Expr b) {

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.Concurrently;
 import static dev.tollgate.registry.http.RegistryTestServer.ADMIN;
 import static dev.tollgate.registry.http.RegistryTestServer.PUBLISHER;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,10 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -167,7 +164,7 @@ final class RegistryRoutesTest {
       tasks.add(() -> racing.post(path, apollo(TRACK, CARGOS, TWO, own), PUBLISHER));
     }
 
-    List<Response> responses = runTogether(tasks);
+    List<Response> responses = Concurrently.run(tasks);
 
     assertThat(responses).extracting(Response::status).containsOnly(201);
     long newShared = 0;
@@ -493,27 +490,5 @@ final class RegistryRoutesTest {
     report.get("operations").forEach(operations::add);
     operations.sort(java.util.Comparator.comparing(o -> o.get("id").asText() + o.get("name").asText()));
     return operations;
-  }
-
-  private static <T> List<T> runTogether(List<Callable<T>> tasks) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(tasks.size());
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<T>> futures = new ArrayList<>();
-      for (Callable<T> task : tasks) {
-        futures.add(pool.submit(() -> {
-          start.await();
-          return task.call();
-        }));
-      }
-      start.countDown();
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
   }
 }

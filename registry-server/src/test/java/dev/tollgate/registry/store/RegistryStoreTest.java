@@ -1,5 +1,6 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.Concurrently;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,10 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -151,7 +148,7 @@ final class RegistryStoreTest {
       tasks.add(() -> store.publish(new Publication(app, "1", "fingerprint", "test", documents)));
     }
 
-    List<PublishOutcome> outcomes = runTogether(tasks);
+    List<PublishOutcome> outcomes = Concurrently.run(tasks);
 
     AtomicInteger newShared = new AtomicInteger();
     outcomes.forEach(outcome -> shared.forEach(d -> newShared.addAndGet(outcome.newDocuments().contains(d.hash()) ? 1 : 0)));
@@ -173,7 +170,7 @@ final class RegistryStoreTest {
       tasks.add(() -> store.publish(publication));
     }
 
-    List<PublishOutcome> outcomes = runTogether(tasks);
+    List<PublishOutcome> outcomes = Concurrently.run(tasks);
 
     assertThat(outcomes).filteredOn(PublishOutcome::created).hasSize(1);
     assertThat(store.apps()).singleElement().satisfies(app -> assertThat(app.versions()).hasSize(1));
@@ -296,27 +293,5 @@ final class RegistryStoreTest {
       fingerprint.append(document.hash().hex());
     }
     return new Publication(app, version, DocumentHash.of(fingerprint.toString()).hex(), "test", List.of(documents));
-  }
-
-  private static <T> List<T> runTogether(List<Callable<T>> tasks) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(tasks.size());
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<T>> futures = new ArrayList<>();
-      for (Callable<T> task : tasks) {
-        futures.add(pool.submit(() -> {
-          start.await();
-          return task.call();
-        }));
-      }
-      start.countDown();
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
   }
 }

@@ -1,5 +1,7 @@
 package dev.tollgate.registry.admission;
 
+import dev.tollgate.registry.config.KeyPolicy.Budget;
+
 /**
  * The outcome of one charge against a bucket.
  *
@@ -11,4 +13,25 @@ package dev.tollgate.registry.admission;
  * @param limit the bucket's capacity
  */
 public record BudgetCharge(
-    boolean allowed, long charged, long remaining, long resetInSeconds, long retryAfterSeconds, long limit) {}
+    boolean allowed, long charged, long remaining, long resetInSeconds, long retryAfterSeconds, long limit) {
+
+  /**
+   * The charge of {@code cost} against a bucket that holds {@code units} after it ({@code allowed})
+   * or still holds them (refused): both ledgers report through here, so they round alike.
+   */
+  static BudgetCharge afterCharge(boolean allowed, long cost, double units, Budget budget) {
+    long retryAfter = allowed ? 0 : seconds(cost - units, budget.refillPerSecond());
+    return new BudgetCharge(allowed, allowed ? cost : 0, (long) Math.floor(units),
+        seconds(budget.capacity() - units, budget.refillPerSecond()), retryAfter, budget.capacity());
+  }
+
+  private static long seconds(double missing, double perSecond) {
+    if (missing <= 0) {
+      return 0;
+    }
+    if (perSecond <= 0) {
+      return Long.MAX_VALUE / 1000;
+    }
+    return (long) Math.ceil(missing / perSecond);
+  }
+}

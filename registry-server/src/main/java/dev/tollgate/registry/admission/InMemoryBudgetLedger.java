@@ -44,9 +44,7 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
       if (allowed) {
         units -= cost;
       }
-      long retryAfter = allowed ? 0 : seconds(cost - units, budget.refillPerSecond());
-      return new BudgetCharge(allowed, allowed ? cost : 0, (long) Math.floor(units),
-          seconds(budget.capacity() - units, budget.refillPerSecond()), retryAfter, budget.capacity());
+      return BudgetCharge.afterCharge(allowed, cost, units, budget);
     }
 
     private void refill(Budget budget, Instant now) {
@@ -56,16 +54,6 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
       double elapsed = Duration.between(updated, now).toNanos() / 1e9;
       units = Math.min(budget.capacity(), units + elapsed * budget.refillPerSecond());
       updated = now;
-    }
-
-    private static long seconds(double missing, double perSecond) {
-      if (missing <= 0) {
-        return 0;
-      }
-      if (perSecond <= 0) {
-        return Long.MAX_VALUE / 1000;
-      }
-      return (long) Math.ceil(missing / perSecond);
     }
   }
 }

@@ -128,9 +128,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     List<?> reply = (List<?>) run(List.of(bucketKey(key)), args);
     boolean allowed = ((Long) reply.get(0)) == 1L;
     double units = Double.parseDouble((String) reply.get(1));
-    long retryAfter = allowed ? 0 : seconds(cost - units, budget.refillPerSecond());
-    return new BudgetCharge(allowed, allowed ? cost : 0, (long) Math.floor(units),
-        seconds(budget.capacity() - units, budget.refillPerSecond()), retryAfter, budget.capacity());
+    return BudgetCharge.afterCharge(allowed, cost, units, budget);
   }
 
   @Override
@@ -158,17 +156,6 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
       // First use, or Redis restarted: EVAL runs the script and caches it for the next EVALSHA.
       return redis.eval(SCRIPT, keys, args);
     }
-  }
-
-  // The same rounding as InMemoryBudgetLedger, so that both report the same numbers.
-  private static long seconds(double missing, double perSecond) {
-    if (missing <= 0) {
-      return 0;
-    }
-    if (perSecond <= 0) {
-      return Long.MAX_VALUE / 1000;
-    }
-    return (long) Math.ceil(missing / perSecond);
   }
 
   private static long micros(Instant now) {

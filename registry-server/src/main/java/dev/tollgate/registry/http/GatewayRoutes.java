@@ -159,7 +159,7 @@ public final class GatewayRoutes {
   private void run(Context ctx, Decision.Admitted admitted, Transport transport, @Nullable DocumentHash id,
       boolean anonymous, KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
-    ResponseCache.Key key = cacheKey(transport, operation, id, policy);
+    ResponseCache.Key key = responses.keyFor(transport, operation, id, policy);
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       ctx.header("Age", Long.toString(responses.ageSeconds(cached)));
@@ -204,20 +204,6 @@ public final class GatewayRoutes {
       return;
     }
     writeBytes(ctx, 200, response.body(admitted));
-  }
-
-  /**
-   * The response-cache key of an operation that may be answered from it: a registered query fetched
-   * by id with GET, by a caller whose max-age is not 0; else {@code null}.
-   */
-  private ResponseCache.@Nullable Key cacheKey(Transport transport, AdmittedOperation operation,
-      @Nullable DocumentHash id, KeyPolicy policy) {
-    boolean eligible = transport == Transport.GET
-        && operation.registeredById()
-        && operation.kind() == OperationKind.QUERY
-        && id != null
-        && policy.cacheMaxAgeSeconds() > 0;
-    return eligible ? responses.key(id, operation.request()) : null;
   }
 
   private @Nullable CachedResponse lookup(ResponseCache.Key key, KeyPolicy policy) {

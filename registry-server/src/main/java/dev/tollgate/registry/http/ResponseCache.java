@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +57,20 @@ public final class ResponseCache {
   public static int weigh(Key key, CachedResponse response) {
     long weight = (long) response.weight() + key.variables().length() * 2L + 256;
     return (int) Math.min(Integer.MAX_VALUE, weight);
+  }
+
+  /**
+   * The key of an admitted operation that may be answered from the cache: a registered query
+   * fetched by its id {@code document} with GET, by a caller whose max-age is not 0; else {@code null}.
+   */
+  @Nullable Key keyFor(Transport transport, AdmittedOperation operation, @Nullable DocumentHash document,
+      KeyPolicy policy) {
+    boolean eligible = transport == Transport.GET
+        && operation.registeredById()
+        && operation.kind() == OperationKind.QUERY
+        && document != null
+        && policy.cacheMaxAgeSeconds() > 0;
+    return eligible ? key(document, operation.request()) : null;
   }
 
   /** The key of {@code request} sent for the registered document {@code document}. */

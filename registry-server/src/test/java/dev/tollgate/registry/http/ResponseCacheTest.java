@@ -7,6 +7,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
@@ -15,6 +17,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -58,6 +61,34 @@ final class ResponseCacheTest {
         .isNotEqualTo(cache.key(DOCUMENT, new UpstreamRequest("q", "B", Map.of())));
   }
 
+  /* ---- keyFor ---- */
+
+  @Test
+  void keyFor_registeredQueryByGet_key() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(60)))
+        .isEqualTo(new ResponseCache.Key(DOCUMENT, "Cargo", "{}"));
+  }
+
+  @Test
+  void keyFor_post_null() {
+    assertThat(cache.keyFor(Transport.POST, operation(OperationKind.QUERY, true), DOCUMENT, policy(60))).isNull();
+  }
+
+  @Test
+  void keyFor_documentSentAsText_null() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, false), DOCUMENT, policy(60))).isNull();
+  }
+
+  @Test
+  void keyFor_mutation_null() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.MUTATION, true), DOCUMENT, policy(60))).isNull();
+  }
+
+  @Test
+  void keyFor_callerWithMaxAgeZero_null() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(0))).isNull();
+  }
+
   /* ---- find ---- */
 
   @Test
@@ -83,6 +114,15 @@ final class ResponseCacheTest {
     ResponseCache.Key key = stored();
 
     assertThat(cache.find(key, 0)).isNull();
+  }
+
+  private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
+    return new AdmittedOperation(new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById);
+  }
+
+  private static KeyPolicy policy(int maxAgeSeconds) {
+    return new KeyPolicy("web", KeyPolicy.Mode.TRUSTED, Set.of("web"), false, KeyPolicy.Limits.BOOK,
+        new KeyPolicy.Budget(100, 1), false, maxAgeSeconds);
   }
 
   private ResponseCache.Key stored() {

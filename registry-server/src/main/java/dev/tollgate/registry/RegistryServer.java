@@ -2,6 +2,7 @@ package dev.tollgate.registry;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
@@ -13,6 +14,7 @@ import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.http.GatewayRoutes;
+import dev.tollgate.registry.http.ResponseCache;
 import dev.tollgate.registry.http.RegistryRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricelist.PriceList;
@@ -99,8 +101,8 @@ public final class RegistryServer implements AutoCloseable {
     AdmissionController admission = new AdmissionController(catalog, pricer,
         Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).recordStats().build(),
         ledger, config.gateway());
-    GatewayRoutes gateway = new GatewayRoutes(admission, upstream(config.upstream(), json), new GatewayMetrics(),
-        config, json);
+    GatewayRoutes gateway = new GatewayRoutes(admission, upstream(config.upstream(), json),
+        responseCache(config, json), new GatewayMetrics(), config, json);
     RegistryRoutes registry = new RegistryRoutes(publisher, store,
         PriceList.of(pricer.schema(), pricer.model(), policies(config)), config.adminTokens(),
         config.http().maxBodyBytes());
@@ -135,6 +137,22 @@ public final class RegistryServer implements AutoCloseable {
   private static Upstream upstream(ServerConfig.Upstream upstream, ObjectMapper json) {
     String url = upstream.url();
     return url == null ? new DemoService() : HttpUpstream.of(url, upstream.timeoutMillis(), json);
+  }
+
+  /** Answers to registered GET queries: bounded by bytes, kept no longer than the longest max-age. */
+  private static ResponseCache responseCache(ServerConfig config, ObjectMapper json) {
+    long longestMaxAge = 1;
+    for (KeyPolicy policy : policies(config)) {
+      longestMaxAge = Math.max(longestMaxAge, policy.cacheMaxAgeSeconds());
+    }
+    Ticker ticker = Ticker.systemTicker();
+    return new ResponseCache(Caffeine.newBuilder()
+        .maximumWeight(config.gateway().responseCacheBytes())
+        .weigher(ResponseCache::weigh)
+        .expireAfterWrite(Duration.ofSeconds(longestMaxAge))
+        .ticker(ticker)
+        .recordStats()
+        .build(), ticker, json);
   }
 
   private static List<KeyPolicy> policies(ServerConfig config) {

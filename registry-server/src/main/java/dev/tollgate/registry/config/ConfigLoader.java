@@ -72,7 +72,8 @@ public final class ConfigLoader {
         new ServerConfig.Gateway(gateway.bool("batching", false), gateway.integer("maxBatchOperations", 10),
             gateway.integer("openCacheSize", 10_000),
             gateway.enumValue("budgetStore", ServerConfig.BudgetStore.class, ServerConfig.BudgetStore.MEMORY),
-            gateway.text("redisUrl", null), gateway.integer("refreshMillis", 1_000)),
+            gateway.text("redisUrl", null), gateway.integer("refreshMillis", 1_000),
+            gateway.longValue("responseCacheBytes", ServerConfig.Gateway.DEFAULT_RESPONSE_CACHE_BYTES)),
         keys(top.section("keys")),
         policy("anonymous", top.section("anonymous")),
         new ServerConfig.Demo(demo.bool("publishDemoManifest", false)));

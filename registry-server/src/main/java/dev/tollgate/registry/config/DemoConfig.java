@@ -43,6 +43,7 @@ public final class DemoConfig {
   }
 
   static ServerConfig.Gateway defaultGateway() {
-    return new ServerConfig.Gateway(false, 10, 10_000, ServerConfig.BudgetStore.MEMORY, null, 1_000);
+    return new ServerConfig.Gateway(false, 10, 10_000, ServerConfig.BudgetStore.MEMORY, null, 1_000,
+        ServerConfig.Gateway.DEFAULT_RESPONSE_CACHE_BYTES);
   }
 }

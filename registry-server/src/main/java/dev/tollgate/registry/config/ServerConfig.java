@@ -101,6 +101,8 @@ public record ServerConfig(
    * @param budgetStore where buckets live: in this process, or Redis shared by several gateways
    * @param redisUrl {@code redis://host:port} when {@code budgetStore} is {@code REDIS}
    * @param refreshMillis how often the registry is polled for publications of other gateways
+   * @param responseCacheBytes roughly how many bytes of upstream answers to registered GET queries the
+   *     gateway keeps, to answer them again without the upstream
    */
   public record Gateway(
       boolean batching,
@@ -108,13 +110,26 @@ public record ServerConfig(
       int openCacheSize,
       BudgetStore budgetStore,
       @Nullable String redisUrl,
-      int refreshMillis) {
+      int refreshMillis,
+      long responseCacheBytes) {
+
+    /** 64 MiB. */
+    public static final long DEFAULT_RESPONSE_CACHE_BYTES = 64L << 20;
+
     public Gateway {
       require(maxBatchOperations > 0, "gateway.maxBatchOperations must be positive: " + maxBatchOperations);
       require(openCacheSize > 0, "gateway.openCacheSize must be positive: " + openCacheSize);
       require(budgetStore != BudgetStore.REDIS || redisUrl != null,
           "gateway.redisUrl is required when gateway.budgetStore is redis");
       require(refreshMillis > 0, "gateway.refreshMillis must be positive: " + refreshMillis);
+      require(responseCacheBytes > 0, "gateway.responseCacheBytes must be positive: " + responseCacheBytes);
+    }
+
+    /** With the default response cache size. */
+    public Gateway(boolean batching, int maxBatchOperations, int openCacheSize, BudgetStore budgetStore,
+        @Nullable String redisUrl, int refreshMillis) {
+      this(batching, maxBatchOperations, openCacheSize, budgetStore, redisUrl, refreshMillis,
+          DEFAULT_RESPONSE_CACHE_BYTES);
     }
   }
 

@@ -36,14 +36,34 @@ final class GatewayBodies {
     return body;
   }
 
-  /** The upstream's body with {@code extensions.cost} and {@code extensions.rateLimit} added. */
+  /**
+   * The upstream's body with {@code extensions.cost} and {@code extensions.rateLimit} added, last
+   * (replacing any the upstream sent).
+   */
   static Map<String, @Nullable Object> result(Map<String, @Nullable Object> upstream, Decision decision) {
+    return merged(upstream, extensions(decision));
+  }
+
+  /**
+   * {@link #result} with {@code cost} and {@code rateLimit} standing in for the values of
+   * {@code extensions.cost} and {@code extensions.rateLimit}, in the places {@code result} puts them:
+   * what {@link CachedResponse} serialises once and splices each request's values into.
+   */
+  static Map<String, @Nullable Object> resultWith(Map<String, @Nullable Object> upstream, Object cost, Object rateLimit) {
+    Map<String, Object> ours = new LinkedHashMap<>();
+    ours.put("cost", cost);
+    ours.put("rateLimit", rateLimit);
+    return merged(upstream, ours);
+  }
+
+  private static Map<String, @Nullable Object> merged(Map<String, @Nullable Object> upstream, Map<String, Object> ours) {
     Map<String, @Nullable Object> body = new LinkedHashMap<>(upstream);
     Map<String, @Nullable Object> extensions = new LinkedHashMap<>();
     if (upstream.get("extensions") instanceof Map<?, ?> theirs) {
       theirs.forEach((key, value) -> extensions.put(String.valueOf(key), value));
     }
-    extensions.putAll(extensions(decision));
+    extensions.keySet().removeAll(ours.keySet());
+    extensions.putAll(ours);
     body.put("extensions", extensions);
     return body;
   }

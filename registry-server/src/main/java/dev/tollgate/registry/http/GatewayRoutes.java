@@ -12,6 +12,7 @@ import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.http.GatewayRequestReader.ParsedRequest;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricing.OperationKind;
@@ -54,6 +55,10 @@ import org.slf4j.LoggerFactory;
  *       response without {@code extensions.rateLimit} (which changes on every request and is in the
  *       headers too); {@code If-None-Match} gives a 304 (still charged). Everything else gets
  *       {@code Cache-Control: private, no-cache, must-revalidate}.
+ *   <li>Those cacheable answers are also kept in the gateway's {@link ResponseCache} for the
+ *       caller's max-age: a later GET of the same query with the same variables, by any caller, is
+ *       admitted and charged as usual and then answered from it without an upstream call (with an
+ *       {@code Age} header), the body identical to the upstream's answer but for our extensions.
  * </ul>
  */
 public final class GatewayRoutes {
@@ -70,12 +75,17 @@ public final class GatewayRoutes {
   private final ServerConfig config;
   private final ObjectMapper json;
   private final GatewayRequestReader reader;
+  private final ResponseCache responses;
 
-  /** @param upstream the raw upstream; calls are counted in {@code metrics} here */
-  public GatewayRoutes(AdmissionController admission, Upstream upstream, GatewayMetrics metrics,
-      ServerConfig config, ObjectMapper json) {
+  /**
+   * @param upstream the raw upstream; calls are counted in {@code metrics} here
+   * @param responses where cacheable answers are kept (built by the wiring)
+   */
+  public GatewayRoutes(AdmissionController admission, Upstream upstream, ResponseCache responses,
+      GatewayMetrics metrics, ServerConfig config, ObjectMapper json) {
     this.admission = admission;
     this.upstream = metrics.counting(upstream);
+    this.responses = responses;
     this.metrics = metrics;
     this.config = config;
     this.json = json;
@@ -125,7 +135,7 @@ public final class GatewayRoutes {
       runBatch(ctx, admitted);
       return;
     }
-    run(ctx, admitted, transport, apiKey == null, policy.get());
+    run(ctx, admitted, transport, outcome.id(), apiKey == null, policy.get());
   }
 
   private Outcome decide(Context ctx, Transport transport, KeyPolicy policy) {
@@ -136,17 +146,26 @@ public final class GatewayRoutes {
       Decision decision = parsed.batch()
           ? admission.admitBatch(policy, parsed.operations())
           : admission.admit(policy, parsed.operations().get(0));
-      return new Outcome(decision, parsed.batch());
+      return new Outcome(decision, parsed.batch(), parsed.batch() ? null : parsed.operations().get(0).id());
     } catch (BudgetStoreUnavailableException e) {
       // The balance cannot be read either: answered by guarded() without charging again.
       throw e;
     } catch (TollgateException e) {
-      return new Outcome(admission.reject(policy, e), false);
+      return new Outcome(admission.reject(policy, e), false, null);
     }
   }
 
-  private void run(Context ctx, Decision.Admitted admitted, Transport transport, boolean anonymous, KeyPolicy policy) {
+  /** Runs one admitted operation: from the response cache when it holds a fresh answer, else upstream. */
+  private void run(Context ctx, Decision.Admitted admitted, Transport transport, @Nullable DocumentHash id,
+      boolean anonymous, KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
+    ResponseCache.Key key = responses.keyFor(transport, operation, id, policy);
+    CachedResponse cached = key == null ? null : lookup(key, policy);
+    if (cached != null) {
+      ctx.header("Age", Long.toString(responses.ageSeconds(cached)));
+      writeCacheable(ctx, admitted, cached, anonymous, policy);
+      return;
+    }
     UpstreamResponse response;
     try {
       response = upstream.execute(operation.request());
@@ -154,15 +173,29 @@ public final class GatewayRoutes {
       refuse(ctx, new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
       return;
     }
-    Map<String, @Nullable Object> body = GatewayBodies.result(response.body(), admitted);
-    metrics.request("ok");
-    GatewayHeaders.rateLimit(ctx, admitted.budget());
     if (!cacheable(transport, operation, response)) {
+      metrics.request("ok");
+      GatewayHeaders.rateLimit(ctx, admitted.budget());
       ctx.header("Cache-Control", NO_CACHE);
-      write(ctx, response.status(), body);
+      write(ctx, response.status(), GatewayBodies.result(response.body(), admitted));
       return;
     }
-    String etag = GatewayHeaders.etag(bytes(GatewayBodies.withoutRateLimit(body)));
+    CachedResponse fresh = CachedResponse.of(json, response.body(), admitted, responses.now());
+    if (key != null) {
+      responses.store(key, fresh);
+    }
+    writeCacheable(ctx, admitted, fresh, anonymous, policy);
+  }
+
+  /**
+   * A cacheable answer ({@link #cacheable}), written from its stored bytes: {@code Cache-Control}
+   * from the caller's policy, and the strong ETag of the body without {@code extensions.rateLimit}.
+   */
+  private void writeCacheable(Context ctx, Decision.Admitted admitted, CachedResponse response, boolean anonymous,
+      KeyPolicy policy) {
+    metrics.request("ok");
+    GatewayHeaders.rateLimit(ctx, admitted.budget());
+    String etag = response.etag(admitted);
     ctx.header("Cache-Control", (anonymous ? "public" : "private") + ", max-age=" + policy.cacheMaxAgeSeconds());
     ctx.header("ETag", etag);
     if (GatewayHeaders.matches(ctx.header("If-None-Match"), etag)) {
@@ -170,7 +203,13 @@ public final class GatewayRoutes {
       ctx.status(304);
       return;
     }
-    write(ctx, response.status(), body);
+    writeBytes(ctx, 200, response.body(admitted));
+  }
+
+  private @Nullable CachedResponse lookup(ResponseCache.Key key, KeyPolicy policy) {
+    CachedResponse cached = responses.find(key, policy.cacheMaxAgeSeconds());
+    metrics.responseCache(cached != null);
+    return cached;
   }
 
   private void runBatch(Context ctx, Decision.Admitted admitted) {
@@ -217,10 +256,14 @@ public final class GatewayRoutes {
   }
 
   private void write(Context ctx, int status, Object body) {
+    writeBytes(ctx, status, bytes(body));
+  }
+
+  private void writeBytes(Context ctx, int status, byte[] body) {
     ctx.header("Vary", VARY);
     ctx.status(status);
     ctx.contentType(GatewayHeaders.responseType(ctx.header("Accept")));
-    ctx.result(bytes(body));
+    ctx.result(body);
   }
 
   private byte[] bytes(Object body) {
@@ -231,5 +274,6 @@ public final class GatewayRoutes {
     }
   }
 
-  private record Outcome(Decision decision, boolean batch) {}
+  /** @param id the document id of a single request, when it named one */
+  private record Outcome(Decision decision, boolean batch, @Nullable DocumentHash id) {}
 }

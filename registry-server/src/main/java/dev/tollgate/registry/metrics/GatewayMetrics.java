@@ -10,7 +10,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The gateway's Prometheus metrics, rendered in the text exposition format (0.0.4):
  * {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}} ({@code ok} or
- * the refusal's code) and the histogram {@code tollgate_estimated_cost}. Lock-free; no dependency.
+ * the refusal's code), the histogram {@code tollgate_estimated_cost}, and the response cache's
+ * {@code tollgate_response_cache_hits_total} and {@code tollgate_response_cache_misses_total}.
+ * Lock-free; no dependency.
  */
 public final class GatewayMetrics {
 
@@ -24,6 +26,8 @@ public final class GatewayMetrics {
   private final LongAdder[] costBuckets = newAdders(COST_BUCKETS.length + 1);
   private final LongAdder costSum = new LongAdder();
   private final LongAdder costCount = new LongAdder();
+  private final LongAdder responseCacheHits = new LongAdder();
+  private final LongAdder responseCacheMisses = new LongAdder();
 
   /** {@code upstream}, counting every call in {@code tollgate_upstream_requests_total}. */
   public Upstream counting(Upstream upstream) {
@@ -49,6 +53,11 @@ public final class GatewayMetrics {
     costCount.increment();
   }
 
+  /** Counts one lookup in the gateway's response cache: answered from it ({@code hit}), or not. */
+  public void responseCache(boolean hit) {
+    (hit ? responseCacheHits : responseCacheMisses).increment();
+  }
+
   public long upstreamRequests() {
     return upstreamRequests.sum();
   }
@@ -66,6 +75,12 @@ public final class GatewayMetrics {
           .append(entry.getValue().sum()).append('\n');
     }
     renderCost(out);
+    out.append("# HELP tollgate_response_cache_hits_total Registered GET queries answered from the response cache.\n")
+        .append("# TYPE tollgate_response_cache_hits_total counter\n")
+        .append("tollgate_response_cache_hits_total ").append(responseCacheHits.sum()).append('\n');
+    out.append("# HELP tollgate_response_cache_misses_total Registered GET queries not found fresh in the response cache.\n")
+        .append("# TYPE tollgate_response_cache_misses_total counter\n")
+        .append("tollgate_response_cache_misses_total ").append(responseCacheMisses.sum()).append('\n');
     return out.toString();
   }
 

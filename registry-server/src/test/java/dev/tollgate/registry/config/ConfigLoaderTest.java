@@ -108,6 +108,22 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_responseCacheBytes_readOrDefaulted() {
+    ServerConfig given = ConfigLoader.parse("{\"gateway\": {\"responseCacheBytes\": 1048576}}", -1, DATA, BASE);
+    ServerConfig defaulted = ConfigLoader.parse("{}", -1, DATA, BASE);
+
+    assertThat(given.gateway().responseCacheBytes()).isEqualTo(1_048_576);
+    assertThat(defaulted.gateway().responseCacheBytes()).isEqualTo(64L * 1024 * 1024);
+  }
+
+  @Test
+  void parse_responseCacheBytesZero_refused() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"responseCacheBytes\": 0}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("gateway.responseCacheBytes must be positive: 0");
+  }
+
+  @Test
   void parse_twoKeysWithOneName_refused() {
     // budgets are kept per policy name, so a shared name would mean a shared bucket
     String json = "{\"keys\": {\"k1\": {\"name\": \"web\"}, \"k2\": {\"name\": \"web\"}}}";

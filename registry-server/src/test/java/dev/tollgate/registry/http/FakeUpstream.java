@@ -10,11 +10,15 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
 
-/** An upstream that records each request and answers {@code {"data":{"operationName":..}}}, or fails on demand. */
+/**
+ * An upstream that records each request and answers {@code {"data":{"operationName":..}}}, or on
+ * demand fails or answers with a GraphQL error.
+ */
 final class FakeUpstream implements Upstream {
 
   private final List<UpstreamRequest> requests = new CopyOnWriteArrayList<>();
   private volatile boolean failing;
+  private volatile boolean erring;
 
   @Override
   public UpstreamResponse execute(UpstreamRequest request) {
@@ -25,6 +29,9 @@ final class FakeUpstream implements Upstream {
     Map<String, @Nullable Object> data = new LinkedHashMap<>();
     data.put("operationName", request.operationName());
     Map<String, @Nullable Object> body = new LinkedHashMap<>();
+    if (erring) {
+      body.put("errors", List.of(Map.of("message", "cargo unavailable", "path", List.of("cargo"))));
+    }
     body.put("data", data);
     body.put("extensions", Map.of("upstream", "fake"));
     return new UpstreamResponse(200, body);
@@ -36,5 +43,10 @@ final class FakeUpstream implements Upstream {
 
   void failing(boolean failing) {
     this.failing = failing;
+  }
+
+  /** Answers 200 with {@code errors} (and the data) while set. */
+  void erring(boolean erring) {
+    this.erring = erring;
   }
 }

@@ -3,6 +3,7 @@ package dev.tollgate.registry.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.FakeClock;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
@@ -77,13 +78,28 @@ final class GatewayHarness implements AutoCloseable {
     AdmissionController admission = new AdmissionController(catalog, pricer,
         Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).recordStats().build(),
         new InMemoryBudgetLedger(clock), config.gateway());
-    GatewayRoutes routes = new GatewayRoutes(admission, upstream, metrics, config, JSON);
+    GatewayRoutes routes = new GatewayRoutes(admission, upstream, responseCache(), metrics, config, JSON);
     app = Javalin.create(javalin -> {
       javalin.http.maxRequestSize = config.http().maxBodyBytes();
       javalin.startup.showJavalinBanner = false;
       HttpErrors.register(javalin);
       routes.register(javalin);
     }).start(0);
+  }
+
+  /** As the wiring builds it (every policy here has max-age 60), on the fake clock. */
+  private ResponseCache responseCache() {
+    Ticker ticker = () -> {
+      Instant now = clock.instant();
+      return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    };
+    return new ResponseCache(Caffeine.newBuilder()
+        .maximumWeight(ServerConfig.Gateway.DEFAULT_RESPONSE_CACHE_BYTES)
+        .weigher(ResponseCache::weigh)
+        .expireAfterWrite(java.time.Duration.ofSeconds(60))
+        .ticker(ticker)
+        .recordStats()
+        .build(), ticker, JSON);
   }
 
   static GatewayHarness start() {
@@ -174,6 +190,16 @@ final class GatewayHarness implements AutoCloseable {
     Matcher matcher = UPSTREAM_TOTAL.matcher(text);
     if (!matcher.find()) {
       throw new AssertionError("no tollgate_upstream_requests_total in /metrics:\n" + text);
+    }
+    return Long.parseLong(matcher.group(1));
+  }
+
+  /** The value of the unlabelled counter {@code name}, read from {@code /metrics}. */
+  long counter(String name) {
+    String text = metricsText();
+    Matcher matcher = Pattern.compile("(?m)^" + Pattern.quote(name) + " (\\d+)$").matcher(text);
+    if (!matcher.find()) {
+      throw new AssertionError("no " + name + " in /metrics:\n" + text);
     }
     return Long.parseLong(matcher.group(1));
   }

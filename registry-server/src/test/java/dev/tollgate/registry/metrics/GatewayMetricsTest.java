@@ -44,4 +44,16 @@ final class GatewayMetricsTest {
         .contains("tollgate_estimated_cost_sum 386052\n")
         .contains("tollgate_estimated_cost_count 3\n");
   }
+
+  @Test
+  void render_responseCacheLookups_countsHitsAndMisses() {
+    metrics.responseCache(true);
+    metrics.responseCache(true);
+    metrics.responseCache(false);
+
+    assertThat(metrics.render())
+        .contains("# TYPE tollgate_response_cache_hits_total counter\n")
+        .contains("\ntollgate_response_cache_hits_total 2\n")
+        .contains("\ntollgate_response_cache_misses_total 1\n");
+  }
 }

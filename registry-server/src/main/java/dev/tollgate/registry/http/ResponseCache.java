@@ -1,0 +1,125 @@
+package dev.tollgate.registry.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.upstream.UpstreamRequest;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The gateway's own cache of upstream answers, so that a registered query fetched by GET is
+ * answered without calling the upstream again.
+ *
+ * <p>What is cached: only what {@code GatewayRoutes} already marks cacheable, that is a query of a
+ * registered document fetched by id with GET, answered by the upstream with 200 and no
+ * {@code errors}. Never a mutation, a POST, a document sent as text, a batch, an error or a refusal.
+ * The key is the document's hash, the operation name and the variables as canonical JSON (object
+ * keys sorted), which is everything the upstream receives: it never sees who is calling, so one
+ * entry serves every caller. The entry holds the upstream's body serialised once, with our
+ * per-request {@code extensions.cost} and {@code extensions.rateLimit} written into it on each hit
+ * (see {@link CachedResponse}).
+ *
+ * <p>For how long: an entry is served to a caller while it is younger than that caller's
+ * {@code cacheMaxAgeSeconds}, the {@code max-age} the caller is told anyway; a caller whose max-age
+ * is 0 neither reads nor fills the cache. The wiring bounds the cache by bytes ({@link #weigh}) and
+ * expires entries after the longest max-age of any policy; both the cache and this class read time
+ * from the same {@link Ticker}. Admission comes first: every hit has been admitted and charged
+ * exactly as a miss, and refusals never reach the cache.
+ */
+public final class ResponseCache {
+
+  private final Cache<Key, CachedResponse> entries;
+  private final Ticker ticker;
+  private final ObjectWriter canonical;
+
+  /**
+   * @param entries built by the wiring: bounded ({@code maximumWeight} with {@link #weigh}), expiring
+   *     after the longest max-age, with {@code recordStats()}, on {@code ticker}
+   * @param ticker the clock of entry ages, the same as {@code entries}'
+   */
+  public ResponseCache(Cache<Key, CachedResponse> entries, Ticker ticker, ObjectMapper json) {
+    this.entries = entries;
+    this.ticker = ticker;
+    this.canonical = json.writer().with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+  }
+
+  /** Caffeine weigher: roughly the bytes an entry holds. */
+  public static int weigh(Key key, CachedResponse response) {
+    long weight = (long) response.weight() + key.variables().length() * 2L + 256;
+    return (int) Math.min(Integer.MAX_VALUE, weight);
+  }
+
+  /**
+   * The key of an admitted operation that may be answered from the cache: a registered query
+   * fetched by its id {@code document} with GET, by a caller whose max-age is not 0; else {@code null}.
+   */
+  @Nullable Key keyFor(Transport transport, AdmittedOperation operation, @Nullable DocumentHash document,
+      KeyPolicy policy) {
+    boolean eligible = transport == Transport.GET
+        && operation.registeredById()
+        && operation.kind() == OperationKind.QUERY
+        && document != null
+        && policy.cacheMaxAgeSeconds() > 0;
+    return eligible ? key(document, operation.request()) : null;
+  }
+
+  /** The key of {@code request} sent for the registered document {@code document}. */
+  Key key(DocumentHash document, UpstreamRequest request) {
+    return new Key(document, request.operationName(), canonicalJson(request.variables()));
+  }
+
+  /** The entry of {@code key} if it is younger than {@code maxAgeSeconds}, else {@code null}. */
+  @Nullable CachedResponse find(Key key, int maxAgeSeconds) {
+    CachedResponse cached = entries.getIfPresent(key);
+    if (cached == null || ageNanos(cached) >= TimeUnit.SECONDS.toNanos(maxAgeSeconds)) {
+      return null;
+    }
+    return cached;
+  }
+
+  void store(Key key, CachedResponse response) {
+    entries.put(key, response);
+  }
+
+  /** Now, on the ticker: the time to store with a new entry. */
+  long now() {
+    return ticker.read();
+  }
+
+  /** Whole seconds since {@code response} was stored, for the {@code Age} header. */
+  long ageSeconds(CachedResponse response) {
+    return TimeUnit.NANOSECONDS.toSeconds(Math.max(0, ageNanos(response)));
+  }
+
+  private long ageNanos(CachedResponse response) {
+    return ticker.read() - response.storedAtNanos();
+  }
+
+  private String canonicalJson(Map<String, @Nullable Object> variables) {
+    if (variables.isEmpty()) {
+      return "{}";
+    }
+    try {
+      return canonical.writeValueAsString(variables);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode variables", e);
+    }
+  }
+
+  /**
+   * What the upstream receives, and so what its answer depends on.
+   *
+   * @param variables the request's variables as JSON with object keys sorted at every level
+   */
+  public record Key(DocumentHash document, @Nullable String operationName, String variables) {}
+}

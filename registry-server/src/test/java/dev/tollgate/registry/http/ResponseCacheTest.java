@@ -1,0 +1,147 @@
+package dev.tollgate.registry.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.BudgetCharge;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.upstream.UpstreamRequest;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+/** Keys by what the upstream receives; entries served only while younger than the caller's max-age. */
+final class ResponseCacheTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final DocumentHash DOCUMENT = DocumentHash.of("query Cargo { cargo { id } }");
+
+  private final AtomicLong nanos = new AtomicLong(1_000);
+  private final ResponseCache cache = new ResponseCache(
+      Caffeine.newBuilder().maximumWeight(1 << 20).weigher(ResponseCache::weigh)
+          .expireAfterWrite(60, TimeUnit.SECONDS).ticker(nanos::get).recordStats().build(),
+      nanos::get, JSON);
+
+  /* ---- key ---- */
+
+  @Test
+  void key_variablesInAnyOrder_sameKey() {
+    Map<String, @Nullable Object> nested = new LinkedHashMap<>();
+    nested.put("z", 1);
+    nested.put("a", null);
+    Map<String, @Nullable Object> one = new LinkedHashMap<>();
+    one.put("b", nested);
+    one.put("a", List.of("x"));
+    Map<String, @Nullable Object> other = new LinkedHashMap<>();
+    other.put("a", List.of("x"));
+    other.put("b", reversed(nested));
+
+    ResponseCache.Key key = cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", one));
+
+    assertThat(key).isEqualTo(cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", other)));
+    assertThat(key.variables()).isEqualTo("{\"a\":[\"x\"],\"b\":{\"a\":null,\"z\":1}}");
+  }
+
+  @Test
+  void key_otherOperationName_otherKey() {
+    assertThat(cache.key(DOCUMENT, new UpstreamRequest("q", "A", Map.of())))
+        .isNotEqualTo(cache.key(DOCUMENT, new UpstreamRequest("q", "B", Map.of())));
+  }
+
+  /* ---- keyFor ---- */
+
+  @Test
+  void keyFor_registeredQueryByGet_key() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(60)))
+        .isEqualTo(new ResponseCache.Key(DOCUMENT, "Cargo", "{}"));
+  }
+
+  @Test
+  void keyFor_post_null() {
+    assertThat(cache.keyFor(Transport.POST, operation(OperationKind.QUERY, true), DOCUMENT, policy(60))).isNull();
+  }
+
+  @Test
+  void keyFor_documentSentAsText_null() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, false), DOCUMENT, policy(60))).isNull();
+  }
+
+  @Test
+  void keyFor_mutation_null() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.MUTATION, true), DOCUMENT, policy(60))).isNull();
+  }
+
+  @Test
+  void keyFor_callerWithMaxAgeZero_null() {
+    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(0))).isNull();
+  }
+
+  /* ---- find ---- */
+
+  @Test
+  void find_youngerThanMaxAge_found() {
+    ResponseCache.Key key = stored();
+    nanos.addAndGet(TimeUnit.SECONDS.toNanos(29));
+
+    assertThat(cache.find(key, 30)).isNotNull();
+    assertThat(cache.ageSeconds(cache.find(key, 30))).isEqualTo(29);
+  }
+
+  @Test
+  void find_asOldAsMaxAge_absent() {
+    ResponseCache.Key key = stored();
+    nanos.addAndGet(TimeUnit.SECONDS.toNanos(30));
+
+    assertThat(cache.find(key, 30)).isNull();
+    assertThat(cache.find(key, 60)).isNotNull();
+  }
+
+  @Test
+  void find_maxAgeZero_absent() {
+    ResponseCache.Key key = stored();
+
+    assertThat(cache.find(key, 0)).isNull();
+  }
+
+  private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
+    return new AdmittedOperation(new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById);
+  }
+
+  private static KeyPolicy policy(int maxAgeSeconds) {
+    return new KeyPolicy("web", KeyPolicy.Mode.TRUSTED, Set.of("web"), false, KeyPolicy.Limits.BOOK,
+        new KeyPolicy.Budget(100, 1), false, maxAgeSeconds);
+  }
+
+  private ResponseCache.Key stored() {
+    ResponseCache.Key key = cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", Map.of()));
+    AdmittedOperation operation = new AdmittedOperation(
+        new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true);
+    Decision.Admitted admitted = new Decision.Admitted(List.of(operation), 1L, 1000,
+        new BudgetCharge(true, 1, 9, 1, 0, 10));
+    cache.store(key, CachedResponse.of(JSON, Map.of("data", Map.of("cargo", Map.of("id", "c"))), admitted, cache.now()));
+    return key;
+  }
+
+  private static Map<String, @Nullable Object> reversed(Map<String, @Nullable Object> map) {
+    Map<String, @Nullable Object> reversed = new LinkedHashMap<>();
+    List<String> keys = new ArrayList<>(map.keySet());
+    Collections.reverse(keys);
+    for (String key : keys) {
+      reversed.put(key, map.get(key));
+    }
+    return reversed;
+  }
+}

@@ -1,11 +1,11 @@
 package dev.tollgate.registry.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.tollgate.registry.ErrorKind;
 import dev.tollgate.registry.admission.AdmissionRequest;
@@ -31,7 +31,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class GatewayRequestReader {
 
-  private static final TypeReference<LinkedHashMap<String, @Nullable Object>> MAP = new TypeReference<>() {};
+  private static final List<String> TEXT_PARAMETERS = List.of("query", "documentId", "operationName");
+  private static final List<String> JSON_PARAMETERS = List.of("variables", "extensions");
 
   private final ObjectMapper json;
   private final ObjectReader strict;
@@ -64,20 +65,20 @@ final class GatewayRequestReader {
 
   /** The request of GET query parameters ({@code variables} and {@code extensions} JSON-encoded). */
   ParsedRequest readGet(Map<String, List<String>> parameters) {
-    Map<String, JsonNode> fields = new LinkedHashMap<>();
-    for (String name : List.of("query", "documentId", "operationName")) {
+    ObjectNode fields = json.getNodeFactory().objectNode();
+    for (String name : TEXT_PARAMETERS) {
       String value = single(parameters, name);
       if (value != null) {
-        fields.put(name, json.getNodeFactory().textNode(value));
+        fields.put(name, value);
       }
     }
-    for (String name : List.of("variables", "extensions")) {
+    for (String name : JSON_PARAMETERS) {
       String value = single(parameters, name);
       if (value != null && !value.isEmpty()) {
-        fields.put(name, parseJson(value, name));
+        fields.set(name, parseJson(value, name));
       }
     }
-    return new ParsedRequest(List.of(operation(json.valueToTree(fields), Transport.GET)), false);
+    return new ParsedRequest(List.of(operation(fields, Transport.GET)), false);
   }
 
   private AdmissionRequest operation(JsonNode node, Transport transport) {
@@ -118,8 +119,35 @@ final class GatewayRequestReader {
     return DocumentHash.parse(hash);
   }
 
-  private Map<String, @Nullable Object> variables(@Nullable JsonNode variables) {
-    return variables == null ? Map.of() : json.convertValue(variables, MAP);
+  private static Map<String, @Nullable Object> variables(@Nullable JsonNode variables) {
+    if (variables == null) {
+      return Map.of();
+    }
+    Map<String, @Nullable Object> values = new LinkedHashMap<>();
+    variables.fields().forEachRemaining(field -> values.put(field.getKey(), plain(field.getValue())));
+    return values;
+  }
+
+  /** The value as Jackson would bind it to Object (maps, lists, numbers, strings, booleans, null), without a round trip. */
+  private static @Nullable Object plain(JsonNode node) {
+    if (node.isObject()) {
+      return variables(node);
+    }
+    if (node.isArray()) {
+      List<@Nullable Object> items = new ArrayList<>(node.size());
+      node.forEach(item -> items.add(plain(item)));
+      return items;
+    }
+    if (node.isNumber()) {
+      return node.numberValue();
+    }
+    if (node.isTextual()) {
+      return node.textValue();
+    }
+    if (node.isBoolean()) {
+      return node.booleanValue();
+    }
+    return null;
   }
 
   private static @Nullable String text(JsonNode node, String field) {

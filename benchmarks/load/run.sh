@@ -97,5 +97,12 @@ run open-four-cargo "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/open-four-ca
 for attack in deep16 alias150 first5000 token-flood batch; do
   run "attack-$attack" "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/attack-$attack.json" partner-demo
 done
-run unknown-id-trusted "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/unknown-id.json" web-demo
-curl -s "localhost:$GATEWAY_PORT/metrics" | grep -E '^tollgate_upstream_requests_total' || true
+metric() { curl -s "localhost:$GATEWAY_PORT/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
+reads_before=$(metric tollgate_registry_document_reads_total)
+upstream_before=$(metric tollgate_upstream_requests_total)
+unknown=$(run unknown-id-trusted "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/unknown-id.json" web-demo)
+echo "$unknown"
+requests=$(echo "$unknown" | sed -E 's/.*refused=([0-9]+).*/\1/')
+echo "unknown-id store reads: $(( $(metric tollgate_registry_document_reads_total) - reads_before )) for $requests requests;" \
+  "upstream calls: $(( $(metric tollgate_upstream_requests_total) - upstream_before ))"
+curl -s "localhost:$GATEWAY_PORT/metrics" | grep -E '^tollgate_(upstream_requests|response_cache_hits|registry_document_reads)_total' || true

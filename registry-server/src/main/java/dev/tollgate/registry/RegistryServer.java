@@ -93,7 +93,8 @@ public final class RegistryServer implements AutoCloseable {
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
-    DocumentCatalog catalog = closer.add(new DocumentCatalog(store, pricer::restore,
+    GatewayMetrics metrics = new GatewayMetrics();
+    DocumentCatalog catalog = closer.add(new DocumentCatalog(metrics.countingReads(store), pricer::restore,
         Caffeine.newBuilder().maximumSize(CATALOG_SIZE).recordStats().build()));
     store.addChangeListener(catalog::refresh);
     catalog.startPolling(Duration.ofMillis(config.gateway().refreshMillis()));
@@ -102,7 +103,7 @@ public final class RegistryServer implements AutoCloseable {
         Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).recordStats().build(),
         ledger, config.gateway());
     GatewayRoutes gateway = new GatewayRoutes(admission, upstream(config.upstream(), json),
-        responseCache(config, json), new GatewayMetrics(), config, json);
+        responseCache(config, json), metrics, config, json);
     RegistryRoutes registry = new RegistryRoutes(publisher, store,
         PriceList.of(pricer.schema(), pricer.model(), policies(config)), config.adminTokens(),
         config.http().maxBodyBytes());

@@ -78,6 +78,26 @@ final class RegistryServerTest {
   }
 
   @Test
+  void gateway_unknownIdFlood_readsNoDocumentFromTheStore() throws Exception {
+    server = RegistryServer.start(DemoConfig.create(0, dataDir));
+    String known = "{\"documentId\":\"" + demoOperationId("CargoDashboard") + "\"}";
+    post("/graphql", known, "X-API-Key", "web-demo");
+    post("/graphql", known, "X-API-Key", "web-demo");
+    long readsAfterKnown = metric("tollgate_registry_document_reads_total");
+
+    for (int i = 0; i < 200; i++) {
+      String unknown = DocumentHash.of("unknown " + i).hex();
+      HttpResponse<String> response = post("/graphql", "{\"documentId\":\"" + unknown + "\"}", "X-API-Key", "web-demo");
+      assertThat(response.statusCode()).isEqualTo(404);
+    }
+
+    // the registered document is read once, then served from the catalog's cache
+    assertThat(readsAfterKnown).isEqualTo(1);
+    assertThat(metric("tollgate_registry_document_reads_total")).isEqualTo(readsAfterKnown);
+    assertThat(metric("tollgate_upstream_requests_total")).isEqualTo(2);
+  }
+
+  @Test
   void publish_newVersion_admittedAtOnceThenRetiredStopsIt() throws Exception {
     server = RegistryServer.start(DemoConfig.create(0, dataDir));
     String body = "query Newest { cargos(first: 2) { edges { node { trackingId } } } }";

@@ -1,7 +1,12 @@
 package dev.tollgate.registry.metrics;
 
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.RegistryReader;
+import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.upstream.Upstream;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -11,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The gateway's Prometheus metrics, rendered in the text exposition format (0.0.4):
  * {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}} ({@code ok} or
  * the refusal's code), the histogram {@code tollgate_estimated_cost}, and the response cache's
- * {@code tollgate_response_cache_hits_total} and {@code tollgate_response_cache_misses_total}.
+ * {@code tollgate_response_cache_hits_total} and {@code tollgate_response_cache_misses_total}, and
+ * {@code tollgate_registry_document_reads_total}.
  * Lock-free; no dependency.
  */
 public final class GatewayMetrics {
@@ -28,12 +34,37 @@ public final class GatewayMetrics {
   private final LongAdder costCount = new LongAdder();
   private final LongAdder responseCacheHits = new LongAdder();
   private final LongAdder responseCacheMisses = new LongAdder();
+  private final LongAdder documentReads = new LongAdder();
 
   /** {@code upstream}, counting every call in {@code tollgate_upstream_requests_total}. */
   public Upstream counting(Upstream upstream) {
     return request -> {
       upstreamRequests.increment();
       return upstream.execute(request);
+    };
+  }
+
+  /**
+   * {@code reader}, counting every document read in {@code tollgate_registry_document_reads_total}:
+   * an unknown id must never move it (the catalog answers those from memory).
+   */
+  public RegistryReader countingReads(RegistryReader reader) {
+    return new RegistryReader() {
+      @Override
+      public Optional<StoredDocument> findDocument(DocumentHash hash) {
+        documentReads.increment();
+        return reader.findDocument(hash);
+      }
+
+      @Override
+      public Map<DocumentHash, Set<String>> activeDocumentApps() {
+        return reader.activeDocumentApps();
+      }
+
+      @Override
+      public long latestChangeId() {
+        return reader.latestChangeId();
+      }
     };
   }
 
@@ -75,6 +106,9 @@ public final class GatewayMetrics {
           .append(entry.getValue().sum()).append('\n');
     }
     renderCost(out);
+    out.append("# HELP tollgate_registry_document_reads_total Documents read from the registry store by the gateway.\n")
+        .append("# TYPE tollgate_registry_document_reads_total counter\n")
+        .append("tollgate_registry_document_reads_total ").append(documentReads.sum()).append('\n');
     out.append("# HELP tollgate_response_cache_hits_total Registered GET queries answered from the response cache.\n")
         .append("# TYPE tollgate_response_cache_hits_total counter\n")
         .append("tollgate_response_cache_hits_total ").append(responseCacheHits.sum()).append('\n');

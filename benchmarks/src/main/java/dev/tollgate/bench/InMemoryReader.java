@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * The registry for the benchmarks: every document active for one app, held in a map. Each read
- * answers fresh copies (new hash, new body string), as a database read would, so that what the
+ * answers fresh copies (new hash, new body, each with its own bytes), as a database read would, so that what the
  * catalog keeps is the catalog's own memory and not a reference into this map.
  */
 final class InMemoryReader implements RegistryReader {
@@ -36,7 +36,7 @@ final class InMemoryReader implements RegistryReader {
     if (stored == null) {
       return Optional.empty();
     }
-    return Optional.of(new StoredDocument(copy(stored.hash()), new String(stored.body()), stored.created(),
+    return Optional.of(new StoredDocument(copy(stored.hash()), fresh(stored.body()), stored.created(),
         stored.operations()));
   }
 
@@ -55,6 +55,11 @@ final class InMemoryReader implements RegistryReader {
   }
 
   private static DocumentHash copy(DocumentHash hash) {
-    return new DocumentHash(new String(hash.hex()));
+    return new DocumentHash(fresh(hash.hex()));
+  }
+
+  /** A string with its own bytes ({@code new String(String)} would share them). */
+  private static String fresh(String text) {
+    return new String(text.toCharArray());
   }
 }

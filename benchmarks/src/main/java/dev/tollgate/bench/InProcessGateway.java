@@ -87,6 +87,13 @@ final class InProcessGateway {
     return pricer.analyse(text, MAX_TOKENS).select(null).price().evaluate(variables);
   }
 
+  DocumentCatalog catalog() {
+    if (catalog == null) {
+      throw new IllegalStateException("open() first");
+    }
+    return catalog;
+  }
+
   /** The catalog's document cache, for its size and statistics. */
   Cache<DocumentHash, RegisteredDocument> documents() {
     if (documents == null) {

@@ -122,9 +122,9 @@ public final class MemoryFootprint {
       growth.add(Map.entry(name, new long[] {counts[0] - old[0], counts[1] - old[1]}));
     });
     growth.sort((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1]));
-    System.out.printf("%nclasses grown between registry-only and all-warm (top 25):%n");
+    System.out.printf("%nclasses grown between registry-only and all-warm (top 40):%n");
     System.out.printf("%14s %14s %9s  %s%n", "instances", "bytes", "B/op", "class");
-    for (Map.Entry<String, long[]> entry : growth.subList(0, Math.min(25, growth.size()))) {
+    for (Map.Entry<String, long[]> entry : growth.subList(0, Math.min(40, growth.size()))) {
       long[] delta = entry.getValue();
       System.out.printf("%,14d %,14d %9.1f  %s%n", delta[0], delta[1], (double) delta[1] / n, entry.getKey());
     }

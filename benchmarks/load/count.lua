@@ -1,4 +1,5 @@
--- Counts responses by status, and refusals (a body carrying "errors"), per wrk thread; summed in done().
+-- Counts answers and refusals per wrk thread, summed in done(). A refusal is a 4xx/5xx status, or an
+-- APQ miss (200 PersistedQueryNotFound); a 200 with data (even with partial errors) is an answer.
 local threads = {}
 
 function setup(thread)
@@ -9,21 +10,23 @@ function init(args)
   ok = 0
   refused = 0
   statuses = {}
-  if os.getenv("WRK_BODY_FILE") then
-    local f = io.open(os.getenv("WRK_BODY_FILE"), "rb")
+  local body_file = os.getenv("WRK_BODY_FILE") or ""
+  local api_key = os.getenv("WRK_API_KEY") or ""
+  if body_file ~= "" then
+    local f = assert(io.open(body_file, "rb"))
     wrk.body = f:read("*a")
     f:close()
     wrk.method = "POST"
     wrk.headers["Content-Type"] = "application/json"
   end
-  if os.getenv("WRK_API_KEY") then
-    wrk.headers["X-API-Key"] = os.getenv("WRK_API_KEY")
+  if api_key ~= "" then
+    wrk.headers["X-API-Key"] = api_key
   end
 end
 
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
-  if string.find(body, '"errors"', 1, true) then
+  if status >= 400 or string.find(body, "PersistedQueryNotFound", 1, true) then
     refused = refused + 1
   else
     ok = ok + 1

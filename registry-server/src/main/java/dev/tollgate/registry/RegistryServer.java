@@ -1,6 +1,34 @@
 package dev.tollgate.registry;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.BudgetLedger;
+import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.RedisBudgetLedger;
+import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.config.ConfigLoader;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.SchemaSource;
+import dev.tollgate.registry.demo.DemoManifest;
+import dev.tollgate.registry.demo.DemoService;
+import dev.tollgate.registry.http.GatewayRoutes;
+import dev.tollgate.registry.http.RegistryRoutes;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.pricelist.PriceList;
+import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.publish.Publisher;
+import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.upstream.HttpUpstream;
+import dev.tollgate.registry.upstream.Upstream;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.http.HttpErrors;
@@ -20,10 +48,14 @@ public final class RegistryServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(RegistryServer.class);
 
-  private final Javalin app;
+  private static final int CATALOG_SIZE = 200_000;
 
-  private RegistryServer(Javalin app) {
+  private final Javalin app;
+  private final Closer closer;
+
+  private RegistryServer(Javalin app, Closer closer) {
     this.app = app;
+    this.closer = closer;
   }
 
   public static void main(String[] args) {
@@ -32,21 +64,83 @@ public final class RegistryServer implements AutoCloseable {
     ServerConfig config = arguments.configFile() == null
         ? DemoConfig.create(arguments.port() < 0 ? 8080 : arguments.port(), arguments.dataDir())
         : ConfigLoader.load(arguments.configFile(), arguments.port(), arguments.dataDir());
+    if (arguments.configFile() == null) {
+      printDemoCredentials(config.http().port());
+    }
     RegistryServer server = start(config);
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tollgate-shutdown"));
   }
 
   /** Builds everything from {@code config} and starts listening. */
   public static RegistryServer start(ServerConfig config) {
+    Closer closer = new Closer();
+    try {
+      return start(config, closer);
+    } catch (RuntimeException e) {
+      closer.close();
+      throw e;
+    }
+  }
+
+  private static RegistryServer start(ServerConfig config, Closer closer) {
+    ObjectMapper json = new ObjectMapper();
+    SchemaSource schema = SchemaSource.load(config.schema().path());
+    OperationPricer pricer = new OperationPricer(schema.schema(), costModel(config.schema()));
+    RegistryStore store = closer.add(RegistryStore.open(config.store(), InstantSource.system()));
+    Publisher publisher = new Publisher(store, pricer, schema.fingerprint());
+    if (config.demo().publishDemoManifest()) {
+      DemoManifest.publish(publisher);
+    }
+    DocumentCatalog catalog = closer.add(new DocumentCatalog(store, pricer::restore,
+        Caffeine.newBuilder().maximumSize(CATALOG_SIZE).recordStats().build()));
+    store.addChangeListener(catalog::refresh);
+    catalog.startPolling(Duration.ofMillis(config.gateway().refreshMillis()));
+    BudgetLedger ledger = closer.add(ledger(config.gateway()));
+    AdmissionController admission = new AdmissionController(catalog, pricer,
+        Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).recordStats().build(),
+        ledger, config.gateway());
+    GatewayRoutes gateway = new GatewayRoutes(admission, upstream(config.upstream(), json), new GatewayMetrics(),
+        config, json);
+    RegistryRoutes registry = new RegistryRoutes(publisher, store,
+        PriceList.of(pricer.schema(), pricer.model(), policies(config)), config.adminTokens(),
+        config.http().maxBodyBytes());
     Javalin app = Javalin.create(javalin -> {
       javalin.http.maxRequestSize = config.http().maxBodyBytes();
       javalin.startup.showJavalinBanner = false;
       HttpErrors.register(javalin);
-      javalin.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
+      registry.register(javalin);
+      gateway.register(javalin);
+      javalin.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok", "documents", catalog.activeCount())));
     });
     app.start(config.http().port());
-    LOG.info("Tollgate listening on port {}", app.port());
-    return new RegistryServer(app);
+    LOG.info("Tollgate listening on port {} ({} active documents, schema {}, {} model)", app.port(),
+        catalog.activeCount(), config.schema().path() == null ? "bundled cargo demo" : config.schema().path(),
+        config.schema().model().name().toLowerCase(java.util.Locale.ROOT));
+    return new RegistryServer(app, closer);
+  }
+
+  private static CostModel costModel(ServerConfig.Schema schema) {
+    return CostModel.of(schema.model())
+        .withDefaultListSize(schema.defaultListSize())
+        .withFragmentSpreads(schema.fragmentSpreads());
+  }
+
+  private static BudgetLedger ledger(ServerConfig.Gateway gateway) {
+    return switch (gateway.budgetStore()) {
+      case MEMORY -> new InMemoryBudgetLedger(InstantSource.system());
+      case REDIS -> new RedisBudgetLedger(Objects.requireNonNull(gateway.redisUrl()), InstantSource.system());
+    };
+  }
+
+  private static Upstream upstream(ServerConfig.Upstream upstream, ObjectMapper json) {
+    String url = upstream.url();
+    return url == null ? new DemoService() : HttpUpstream.of(url, upstream.timeoutMillis(), json);
+  }
+
+  private static List<KeyPolicy> policies(ServerConfig config) {
+    List<KeyPolicy> policies = new ArrayList<>(config.keys().values());
+    policies.add(config.anonymous());
+    return policies;
   }
 
   public int port() {
@@ -56,6 +150,39 @@ public final class RegistryServer implements AutoCloseable {
   @Override
   public void close() {
     app.stop();
+    closer.close();
+  }
+
+  private static void printDemoCredentials(int port) {
+    System.out.printf("""
+        Tollgate embedded demo on http://localhost:%d (H2 in ./%s, cargo schema, in-process demo upstream)
+          admin token   %s   (Authorization: Bearer ..., /v1 publish and retire)
+          trusted key   %s     (X-API-Key, app %s, registered ids only)
+          open key      %s (X-API-Key, any document, analysed)
+        """, port, "tollgate-data", DemoConfig.ADMIN_TOKEN, DemoConfig.TRUSTED_KEY, DemoConfig.DEMO_APP,
+        DemoConfig.OPEN_KEY);
+  }
+
+  /** Closes what start() opened, last first, even when start() fails halfway. */
+  private static final class Closer {
+    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+
+    <T> T add(T value) {
+      if (value instanceof AutoCloseable closeable) {
+        opened.push(closeable);
+      }
+      return value;
+    }
+
+    void close() {
+      while (!opened.isEmpty()) {
+        try {
+          opened.pop().close();
+        } catch (Exception e) {
+          LOG.warn("error while closing: {}", e.toString());
+        }
+      }
+    }
   }
 
   /** {@code [--port N] [--data-dir DIR] [--config FILE]}. */

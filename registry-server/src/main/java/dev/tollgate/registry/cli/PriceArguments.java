@@ -3,7 +3,10 @@ package dev.tollgate.registry.cli;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 
-/** {@code price --schema FILE --query FILE [--variables JSON] [--operation NAME] [--model book|apollo]}. */
+/**
+ * {@code price --schema FILE --query FILE [--variables JSON|@FILE] [--operation NAME]
+ * [--model book|apollo]}.
+ */
 record PriceArguments(
     Path schema, Path query, String variables, @Nullable String operation, String model) {
 

@@ -71,7 +71,8 @@ public final class PriceCommand {
   private static PricedOperation choose(AnalysedDocument document, @Nullable String name) {
     if (name == null && document.operations().size() > 1) {
       throw new IllegalArgumentException("the document has " + document.operations().size()
-          + " operations (" + String.join(", ", document.names()) + "): choose one with --operation NAME");
+          + " operations (" + String.join(", ", document.names())
+          + "): choose one with --operation NAME");
     }
     return document.select(name);
   }

@@ -116,7 +116,14 @@ public final class ConfigLoader {
     Map<String, KeyPolicy> policies = new LinkedHashMap<>();
     for (String key : keys.fieldNames()) {
       Section entry = keys.section(key);
-      policies.put(key, policy(entry.text("name", "key" + policies.size()), entry));
+      KeyPolicy policy = policy(entry.text("name", "key" + policies.size()), entry);
+      boolean nameTaken = policy.name().equals("anonymous")
+          || policies.values().stream().anyMatch(p -> p.name().equals(policy.name()));
+      if (nameTaken) {
+        // Budgets are kept per policy name: two keys with one name would share a bucket.
+        throw new ConfigException("keys." + key + ".name must be unique: " + policy.name());
+      }
+      policies.put(key, policy);
     }
     keys.rejectUnknown();
     return policies;

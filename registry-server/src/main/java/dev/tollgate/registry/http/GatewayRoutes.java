@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.ErrorKind;
 import dev.tollgate.registry.TollgateException;
 import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.BudgetStoreUnavailableException;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
@@ -97,7 +98,9 @@ public final class GatewayRoutes {
       handle(ctx, transport);
     } catch (RuntimeException e) {
       LOG.error("unexpected error on {} /graphql", ctx.method(), e);
-      Refusal refusal = new Refusal("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL, "internal server error", Map.of());
+      Refusal refusal = e instanceof BudgetStoreUnavailableException unavailable
+          ? Refusal.of(unavailable)
+          : new Refusal("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL, "internal server error", Map.of());
       metrics.request(refusal.code());
       ctx.header("Cache-Control", NO_CACHE);
       write(ctx, 500, GatewayBodies.error(refusal, null));
@@ -134,6 +137,9 @@ public final class GatewayRoutes {
           ? admission.admitBatch(policy, parsed.operations())
           : admission.admit(policy, parsed.operations().get(0));
       return new Outcome(decision, parsed.batch());
+    } catch (BudgetStoreUnavailableException e) {
+      // The balance cannot be read either: answered by guarded() without charging again.
+      throw e;
     } catch (TollgateException e) {
       return new Outcome(admission.reject(policy, e), false);
     }

@@ -64,7 +64,8 @@ record ArgumentCost(String variable, String coordinate, GraphQLInputValueDefinit
     return total;
   }
 
-  static String coordinate(GraphQLFieldsContainer parent, GraphQLFieldDefinition field, String argument) {
+  static String coordinate(
+      GraphQLFieldsContainer parent, GraphQLFieldDefinition field, String argument) {
     return parent.getName() + "." + field.getName() + "." + argument;
   }
 

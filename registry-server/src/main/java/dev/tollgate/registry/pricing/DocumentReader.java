@@ -39,12 +39,20 @@ final class DocumentReader {
       // the listener sees grammar tokens; graphql-java's limit also counts the end of file
       return new Parsed(document, count[0] + 1);
     } catch (ParseCancelledTooDeepException | ParseCancelledTooManyCharsException e) {
-      throw new InvalidDocumentException("GRAPHQL_PARSE_FAILED", List.of(e.getMessage()));
+      throw parseFailed(e);
     } catch (ParseCancelledException e) {
-      throw new TokenLimitExceededException(maxTokens);
+      // the limit counts grammar tokens; whitespace and comments have limits of their own
+      if (String.valueOf(e.getMessage()).contains("'grammar'")) {
+        throw new TokenLimitExceededException(maxTokens);
+      }
+      throw parseFailed(e);
     } catch (InvalidSyntaxException e) {
-      throw new InvalidDocumentException("GRAPHQL_PARSE_FAILED", List.of(e.getMessage()));
+      throw parseFailed(e);
     }
+  }
+
+  private static InvalidDocumentException parseFailed(Exception e) {
+    return new InvalidDocumentException("GRAPHQL_PARSE_FAILED", List.of(String.valueOf(e.getMessage())));
   }
 
   /** @throws InvalidDocumentException ({@code GRAPHQL_VALIDATION_FAILED}) with graphql-java's messages */

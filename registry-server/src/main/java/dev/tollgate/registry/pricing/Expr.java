@@ -132,7 +132,8 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     return new Size(largest, open.toArray(Source[]::new), fallback);
   }
 
-  static <T> void printList(StringBuilder out, String op, T[] items, BiConsumer<T, StringBuilder> printer) {
+  static <T> void printList(
+      StringBuilder out, String op, T[] items, BiConsumer<T, StringBuilder> printer) {
     out.append('(').append(op);
     for (T item : items) {
       out.append(' ');

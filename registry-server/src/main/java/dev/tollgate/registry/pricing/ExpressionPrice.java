@@ -27,6 +27,7 @@ final class ExpressionPrice implements CompiledPrice {
   private final GraphQLSchema schema;
   private final List<VariableDefinition> definitions;
   private final List<VariableDefinition> optional;
+  private final VariableCoercer coercer;
   private final Expr cost;
   private final Expr depth;
   private final @Nullable Measure constant;
@@ -35,6 +36,7 @@ final class ExpressionPrice implements CompiledPrice {
     this.schema = schema;
     this.definitions = List.copyOf(definitions);
     this.optional = Variables.optional(definitions);
+    this.coercer = new VariableCoercer(schema, definitions);
     this.cost = cost;
     this.depth = depth;
     boolean fixed = cost instanceof Expr.Const && depth instanceof Expr.Const;
@@ -46,7 +48,7 @@ final class ExpressionPrice implements CompiledPrice {
     if (definitions.isEmpty()) {
       return constant != null ? constant : measure(Map.of());
     }
-    Map<String, Object> vars = Variables.coerce(schema, definitions, rawVariables);
+    Map<String, @Nullable Object> vars = coercer.coerce(rawVariables);
     return constant != null ? constant : measure(vars);
   }
 

@@ -34,17 +34,20 @@ final class FieldCosts {
   record Sized(Expr count, @Nullable Sizing childSizing) {}
 
   private final CostModel model;
+  private final PriceList prices;
   private final Binder binder;
 
-  FieldCosts(CostModel model, Binder binder) {
+  FieldCosts(CostModel model, PriceList prices, Binder binder) {
     this.model = model;
+    this.prices = prices;
     this.binder = binder;
   }
 
   Sized sized(Field field, GraphQLFieldDefinition definition, @Nullable Sizing parent, boolean mayRun) {
-    ListSize listSize = PriceList.listSize(definition);
+    ListSize listSize = prices.cachedListSize(definition);
     if (listSize == null) {
-      return new Sized(apollo() ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE, null);
+      Expr count = apollo() ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE;
+      return new Sized(count, null);
     }
     List<Source> given = Slicing.sources(field, definition, listSize.slicingArguments());
     if (apollo() && mayRun) {
@@ -64,8 +67,9 @@ final class FieldCosts {
   Expr cost(Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition,
       Sized sized, Expr children) {
     if (!apollo()) {
-      Long weight = PriceList.weight(definition);
-      Expr own = Expr.sum(Expr.constant(weight == null ? 1 : weight), Expr.product(sized.count(), children));
+      Long weight = prices.cachedWeight(definition);
+      Expr base = Expr.constant(weight == null ? 1 : weight);
+      Expr own = Expr.sum(base, Expr.product(sized.count(), children));
       return Expr.clamp(model.fieldCostClamp(), own);
     }
     Expr typed = Expr.product(sized.count(), Expr.sum(Expr.constant(typeCost(definition)), children));
@@ -80,7 +84,10 @@ final class FieldCosts {
     return size == null ? model.defaultListSize() : size;
   }
 
-  /** Apollo: 1 for a non-list; a list takes its parent's sized-field size, else its own, else the global size. */
+  /**
+   * Apollo: 1 for a non-list; a list takes its parent's sized-field size, else its own, else the
+   * global size.
+   */
   private Expr apolloCount(Field field, GraphQLFieldDefinition definition, @Nullable ListSize listSize,
       List<Source> sources, @Nullable Sizing parent) {
     if (!GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType()))) {
@@ -103,17 +110,19 @@ final class FieldCosts {
     }
     long present = given.stream().filter(s -> !s.isConstant() || s.constant() != Source.ABSENT).count();
     if (present != 1) {
-      throw PriceCompiler.invalid("Field '" + field.getName() + "' requires exactly one slicing "
-          + "argument of " + listSize.slicingArguments() + ", but " + present + " were given.");
+      // Apollo Router's text (COST_INVALID_SLICING_ARGUMENTS), with the arguments it may take
+      throw PriceCompiler.invalid("Exactly one slicing argument is required for field '"
+          + field.getName() + "', but found " + present + " (slicing arguments: "
+          + String.join(", ", listSize.slicingArguments()) + ")");
     }
   }
 
-  /** A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, others 0. */
-  private static long typeCost(GraphQLFieldDefinition definition) {
+  /** A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, else 0. */
+  private long typeCost(GraphQLFieldDefinition definition) {
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
-    Long weight = PriceList.weight(definition);
+    Long weight = prices.cachedWeight(definition);
     if (weight == null) {
-      weight = PriceList.weight(named);
+      weight = prices.cachedWeight(named);
     }
     if (weight != null) {
       return weight;
@@ -142,7 +151,7 @@ final class FieldCosts {
     if (value instanceof NullValue) {
       return Expr.ZERO;
     }
-    Long weight = PriceList.weight(definition);
+    Long weight = prices.cachedWeight(definition);
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
     List<Expr> terms = new ArrayList<>();
     if (value instanceof ObjectValue object && named instanceof GraphQLInputObjectType input) {

@@ -21,6 +21,7 @@ public final class OperationPricer {
 
   private final GraphQLSchema schema;
   private final CostModel model;
+  private final PriceList prices = new PriceList();
 
   public OperationPricer(GraphQLSchema schema, CostModel model) {
     this.schema = schema;
@@ -49,7 +50,7 @@ public final class OperationPricer {
     List<PricedOperation> operations = new ArrayList<>();
     for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
       PriceCompiler.Result result =
-          new PriceCompiler(schema, model, fragments, Binder.SYMBOLIC).compile(operation);
+          new PriceCompiler(schema, model, prices, fragments, Binder.SYMBOLIC).compile(operation);
       CompiledPrice price = new ExpressionPrice(
           schema, operation.getVariableDefinitions(), result.cost(), result.depth());
       operations.add(new PricedOperation(
@@ -67,9 +68,11 @@ public final class OperationPricer {
     Document document = DocumentReader.parse(text, Integer.MAX_VALUE).document();
     DocumentReader.validate(schema, document);
     OperationDefinition operation = operation(document, operationName);
-    Map<String, Object> vars = Variables.coerce(schema, operation.getVariableDefinitions(), raw);
-    PriceCompiler.Result result =
-        new PriceCompiler(schema, model, fragments(document), Binder.concrete(vars)).compile(operation);
+    Map<String, @Nullable Object> vars =
+        Variables.coerce(schema, operation.getVariableDefinitions(), raw);
+    PriceCompiler compiler =
+        new PriceCompiler(schema, model, prices, fragments(document), Binder.concrete(vars));
+    PriceCompiler.Result result = compiler.compile(operation);
     return new ExpressionPrice(schema, List.of(), result.cost(), result.depth()).atDefaults();
   }
 
@@ -121,7 +124,8 @@ public final class OperationPricer {
 
   private static String field(String line, String name) {
     if (!line.startsWith(name + " ") && !line.equals(name)) {
-      throw new IllegalArgumentException("unreadable price: expected '" + name + "', got '" + line + "'");
+      throw new IllegalArgumentException(
+          "unreadable price: expected '" + name + "', got '" + line + "'");
     }
     return line.substring(Math.min(line.length(), name.length() + 1));
   }

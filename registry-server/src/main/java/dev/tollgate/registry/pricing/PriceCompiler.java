@@ -39,8 +39,12 @@ final class PriceCompiler {
 
   /** Selections visited after fragment expansion, beyond which a document is refused. */
   static final int MAX_SELECTIONS = 100_000;
-  /** Nesting of selection sets after fragment expansion, beyond which a document is refused. */
-  static final int MAX_NESTING = 1_000;
+  /**
+   * Nesting of selection sets (fields, inline fragments, spreads) after fragment expansion, beyond
+   * which a document is refused: the walk recurses, and this keeps it well inside a 512 KB stack.
+   * graphql-java's validation (depth 100) normally refuses such a document first.
+   */
+  static final int MAX_NESTING = 250;
 
   record Result(Expr cost, Expr depth, int aliases) {}
 
@@ -71,13 +75,13 @@ final class PriceCompiler {
   private int aliases;
   private int selections;
 
-  PriceCompiler(GraphQLSchema schema, CostModel model, Map<String, FragmentDefinition> fragments,
-      Binder binder) {
+  PriceCompiler(GraphQLSchema schema, CostModel model, PriceList prices,
+      Map<String, FragmentDefinition> fragments, Binder binder) {
     this.schema = schema;
     this.model = model;
     this.fragments = fragments;
     this.binder = binder;
-    this.costs = new FieldCosts(model, binder);
+    this.costs = new FieldCosts(model, prices, binder);
   }
 
   Result compile(OperationDefinition operation) {
@@ -145,7 +149,7 @@ final class PriceCompiler {
     FieldCosts.Sized sized = costs.sized(field, definition, scope.sizing(), runs);
     Walk children = Walk.ZERO;
     if (field.getSelectionSet() != null) {
-      GraphQLCompositeType type = (GraphQLCompositeType) GraphQLTypeUtil.unwrapAll(definition.getType());
+      var type = (GraphQLCompositeType) GraphQLTypeUtil.unwrapAll(definition.getType());
       Scope inner = scope.enter(live, runs, sized.childSizing());
       children = selectionSet(field.getSelectionSet(), type, inner);
     }
@@ -158,7 +162,8 @@ final class PriceCompiler {
     GraphQLCompositeType type = inline.getTypeCondition() == null
         ? parent
         : (GraphQLCompositeType) schema.getType(inline.getTypeCondition().getName());
-    Walk walk = selectionSet(inline.getSelectionSet(), type, scope.fragment(live, mayRun(inline.getDirectives())));
+    Scope inner = scope.fragment(live, mayRun(inline.getDirectives()));
+    Walk walk = selectionSet(inline.getSelectionSet(), type, inner);
     return new Walk(Expr.when(live, walk.cost()), Expr.when(live, walk.depth()));
   }
 
@@ -168,7 +173,8 @@ final class PriceCompiler {
     GraphQLCompositeType type =
         (GraphQLCompositeType) schema.getType(fragment.getTypeCondition().getName());
     Cond priced = pricedHere(spread.getName(), live, scope.traversed());
-    Walk walk = selectionSet(fragment.getSelectionSet(), type, scope.fragment(priced, mayRun(spread.getDirectives())));
+    Scope inner = scope.fragment(priced, mayRun(spread.getDirectives()));
+    Walk walk = selectionSet(fragment.getSelectionSet(), type, inner);
     return new Walk(Expr.when(priced, walk.cost()), Expr.when(live, walk.depth()));
   }
 
@@ -192,7 +198,8 @@ final class PriceCompiler {
       return;
     }
     if (nesting > MAX_NESTING) {
-      throw invalid("Document nests more than " + MAX_NESTING + " selection sets deep: too deep to price.");
+      throw invalid("Document nests more than " + MAX_NESTING
+          + " selection sets deep: too deep to price.");
     }
     for (Selection<?> selection : set.getSelections()) {
       if (++selections > MAX_SELECTIONS) {

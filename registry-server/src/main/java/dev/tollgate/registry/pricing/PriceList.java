@@ -5,12 +5,32 @@ import graphql.schema.GraphQLAppliedDirectiveArgument;
 import graphql.schema.GraphQLDirectiveContainer;
 import graphql.schema.GraphQLFieldDefinition;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
-/** Reads the schema's price list: {@code @cost(weight)} and {@code @listSize(...)}. */
+/**
+ * Reads the schema's price list: {@code @cost(weight)} and {@code @listSize(...)}. An instance
+ * caches what it read per schema element (graphql-java coerces directive arguments on every read).
+ */
 final class PriceList {
 
-  private PriceList() {}
+  private final Map<Object, Optional<Long>> weights = new ConcurrentHashMap<>();
+  private final Map<GraphQLFieldDefinition, Optional<ListSize>> listSizes = new ConcurrentHashMap<>();
+
+  /** The cached {@link #weight(Object)}. */
+  @Nullable Long cachedWeight(@Nullable Object element) {
+    if (element == null) {
+      return null;
+    }
+    return weights.computeIfAbsent(element, e -> Optional.ofNullable(weight(e))).orElse(null);
+  }
+
+  /** The cached {@link #listSize(GraphQLFieldDefinition)}. */
+  @Nullable ListSize cachedListSize(GraphQLFieldDefinition field) {
+    return listSizes.computeIfAbsent(field, f -> Optional.ofNullable(listSize(f))).orElse(null);
+  }
 
   /** The {@code @listSize} directive of a field, read. */
   record ListSize(

@@ -22,7 +22,7 @@ final class Variables {
    *     explicit null is a key with a null value
    * @throws VariableCoercionException naming the variable that does not coerce or is missing
    */
-  static Map<String, Object> coerce(
+  static Map<String, @Nullable Object> coerce(
       GraphQLSchema schema, List<VariableDefinition> definitions, Map<String, @Nullable Object> raw) {
     if (definitions.isEmpty()) {
       return Map.of();

@@ -1,4 +1,22 @@
-/** Pricing: a pure function of (schema with its price list, document, cost model) giving compiled price expressions and document metrics. */
+/**
+ * Pricing: a pure function of (schema with its price list, document, cost model) giving compiled
+ * price expressions and document metrics.
+ *
+ * <p>{@link dev.tollgate.registry.pricing.OperationPricer} parses (graphql-java's token count, EOF
+ * included), validates, and walks each operation once, compiling its cost and depth into small
+ * expressions over its variables (sums, products, clamps, max, conditionals, page-size-of-variable,
+ * length-of-list-variable, Apollo's argument cost of a variable). Constants fold, so a price that
+ * does not depend on variables is one number. The same walk with concrete variables is the direct
+ * walk the tests hold the expressions equal to. The text form ({@code tgp1}) carries the printed
+ * variable definitions so that a restored price coerces variables itself.
+ *
+ * <p>Choices where the design is silent: introspection is free in both presets; Apollo's
+ * {@code requireOneSlicingArgument} is checked on the text (a slicing argument given as a literal,
+ * a variable, or by a schema default counts), so none or several refuse the document as a
+ * validation error, and a variable that turns out absent falls back to {@code assumedSize}, then
+ * the global size; {@link dev.tollgate.registry.pricing.CompiledPrice#atDefaults()} reads a
+ * required variable without a default as absent.
+ */
 @NullMarked
 package dev.tollgate.registry.pricing;
 

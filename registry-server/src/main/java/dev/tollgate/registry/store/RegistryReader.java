@@ -17,6 +17,9 @@ public interface RegistryReader {
   /** Every document held by at least one active version, with the apps of those versions. */
   Map<DocumentHash, Set<String>> activeDocumentApps();
 
-  /** A number that grows on every publication and retirement: polled to notice other gateways' changes. */
+  /**
+   * A number that grows on every committed publication and retirement, whatever order concurrent
+   * transactions commit in: polled to notice other gateways' changes.
+   */
   long latestChangeId();
 }

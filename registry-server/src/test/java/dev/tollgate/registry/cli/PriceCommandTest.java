@@ -154,6 +154,23 @@ final class PriceCommandTest {
   }
 
   @Test
+  void main_separateJvm_pricesLikeTheInProcessCommand() throws IOException, InterruptedException {
+    // RegistryServer.main as `java -jar registry-server.jar price ...` runs it, on this test's classpath
+    String java = ProcessHandle.current().info().command().orElse("java");
+    Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        "dev.tollgate.registry.RegistryServer", "price",
+        "--schema", fixture("cargo.graphqls"),
+        "--query", fixture("cases/s000-27-variable-n50/query.graphql"), "--variables", "{\"n\":50}")
+        .redirectErrorStream(true).start();
+
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor()).isZero();
+    // s000-27: 7651; depth cargos..id 7
+    assertThat(output).startsWith("{\"cost\":7651,\"depth\":7,\"aliases\":0,");
+  }
+
+  @Test
   void run_missingSchemaFile_exitsTwo() throws IOException {
     int status = run("--schema", temp.resolve("absent.graphqls").toString(), "--query", query("{ __typename }"));
 

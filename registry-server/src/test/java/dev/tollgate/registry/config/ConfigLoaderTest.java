@@ -108,6 +108,15 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_twoKeysWithOneName_refused() {
+    // budgets are kept per policy name, so a shared name would mean a shared bucket
+    String json = "{\"keys\": {\"k1\": {\"name\": \"web\"}, \"k2\": {\"name\": \"web\"}}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .hasMessage("keys.k2.name must be unique: web");
+  }
+
+  @Test
   void parse_notJson_saysSo() {
     assertThatThrownBy(() -> ConfigLoader.parse("{port: 1", -1, DATA, BASE))
         .isInstanceOf(ConfigException.class)

@@ -38,7 +38,7 @@ final class PricingHostileTest {
   @Test
   void analyse_fragmentChainDeeperThanTheWalkAllows_refusedClearly() {
     // 300 fragments each 4 levels deep, chained: 1,200 levels after expansion; graphql-java's
-    // validation stops at depth 100 before our walk's own guard (1,000) is reached
+    // validation stops at depth 100 before our walk's own guard (250) is reached
     StringBuilder query = new StringBuilder("{ cargo(trackingId: \"A\") { ...F0 } }");
     for (int i = 0; i < 300; i++) {
       query.append(" fragment F").append(i).append(" on Cargo { handlingHistory(first: 1) { edges { node { cargo { ")

@@ -1,0 +1,82 @@
+package dev.tollgate.client;
+
+import dev.tollgate.client.extract.OperationExtractor;
+import dev.tollgate.client.manifest.Manifest;
+import dev.tollgate.client.manifest.ManifestReader;
+import dev.tollgate.client.manifest.ManifestWriter;
+import dev.tollgate.client.upload.RegistryClient;
+import dev.tollgate.client.upload.RegistryReport;
+import dev.tollgate.client.upload.ReportedOperation;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The three things a client build does: extract a manifest, check it against the registry, publish
+ * it. The Maven goals and the command line both call these and nothing else.
+ */
+public final class ClientOperations {
+
+  /**
+   * Extracts the operations below the source folders and writes the manifest file.
+   *
+   * @throws dev.tollgate.client.extract.ExtractionException with every problem, file and line
+   * @throws java.io.UncheckedIOException when the manifest cannot be written
+   */
+  public Manifest extract(ExtractRequest request) {
+    Manifest manifest = OperationExtractor.extract(
+        request.sourceDirectories(), request.schema(), request.baseDirectory());
+    ManifestWriter.write(manifest, request.manifestFile());
+    return manifest;
+  }
+
+  /**
+   * Sends the manifest as a dry run; the result fails when the registry refuses an operation or one
+   * costs more than the request's {@code maxCost}.
+   *
+   * @throws dev.tollgate.client.manifest.ManifestFormatException when the manifest cannot be read
+   * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or refuses
+   */
+  public CheckResult check(CheckRequest request) {
+    RegistryRequest target = request.target();
+    Manifest manifest = ManifestReader.read(target.manifestFile());
+    RegistryReport report = client(target).check(target.app(), target.version(), manifest);
+    return new CheckResult(report, violations(report, request.maxCost()));
+  }
+
+  /**
+   * Publishes the manifest as {@code (app, version)}.
+   *
+   * @throws dev.tollgate.client.manifest.ManifestFormatException when the manifest cannot be read
+   * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or refuses
+   */
+  public RegistryReport publish(RegistryRequest request) {
+    Manifest manifest = ManifestReader.read(request.manifestFile());
+    return client(request).publish(request.app(), request.version(), manifest);
+  }
+
+  private static RegistryClient client(RegistryRequest request) {
+    return new RegistryClient(request.registryUrl(), request.token());
+  }
+
+  private static List<String> violations(RegistryReport report, @Nullable Long maxCost) {
+    List<String> violations = new ArrayList<>();
+    for (ReportedOperation operation : report.operations()) {
+      if (operation.refused()) {
+        violations.add(operation.name() + ": refused by the registry (" + reasons(operation) + ")");
+      }
+      Long cost = operation.cost();
+      if (maxCost != null && cost != null && cost > maxCost) {
+        violations.add(operation.name() + ": costs " + cost + ", more than maxCost " + maxCost);
+      }
+    }
+    return violations;
+  }
+
+  private static String reasons(ReportedOperation operation) {
+    if (operation.errors().isEmpty()) {
+      return "status " + operation.status();
+    }
+    return String.join("; ", operation.errors());
+  }
+}

@@ -1,0 +1,30 @@
+package dev.tollgate.client;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What to extract and where to write it.
+ *
+ * @param sourceDirectories folders scanned for {@code .graphql}/{@code .gql} files
+ * @param schema a schema file to validate operations against, or {@code null} for none
+ * @param baseDirectory the project folder; file names in problems are shown relative to it
+ * @param manifestFile where the manifest is written
+ */
+public record ExtractRequest(
+    List<Path> sourceDirectories, @Nullable Path schema, Path baseDirectory, Path manifestFile) {
+
+  public ExtractRequest {
+    sourceDirectories = List.copyOf(sourceDirectories);
+    requireNonNull(baseDirectory, "baseDirectory");
+    requireNonNull(manifestFile, "manifestFile");
+  }
+
+  /** {@code src/main/graphql} and {@code src/main/resources/graphql} below {@code base}. */
+  public static List<Path> defaultSourceDirectories(Path base) {
+    return List.of(base.resolve("src/main/graphql"), base.resolve("src/main/resources/graphql"));
+  }
+}

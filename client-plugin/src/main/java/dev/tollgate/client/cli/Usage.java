@@ -1,0 +1,34 @@
+package dev.tollgate.client.cli;
+
+/** The text printed for {@code --help} and after a wrong command line. */
+final class Usage {
+
+  static final String TEXT = """
+      usage: java -jar tollgate-maven-plugin.jar <command> [options]
+
+      commands:
+        manifest   extract named operations from .graphql/.gql files into a manifest
+                   --source DIR      folder to scan, repeatable
+                                     (default src/main/graphql and src/main/resources/graphql)
+                   --schema FILE     validate every operation against this schema (SDL)
+                   --out FILE        manifest to write
+                                     (default target/tollgate/persisted-query-manifest.json)
+        check      dry-run the manifest against the registry, print cost, depth and aliases
+                   --max-cost N      fail when an operation costs more than N
+        publish    publish the manifest as (app, version)
+
+      check and publish:
+        --registry URL   registry base URL (or env TOLLGATE_REGISTRY_URL)
+        --token T        bearer token (or env TOLLGATE_TOKEN); never printed
+        --app NAME       app the manifest belongs to
+        --version V      app version to publish as
+        --manifest FILE  manifest to send: this tool's, Apollo's persisted-query manifest,
+                         or a Relay/graphql-codegen {id: body} map
+                         (default target/tollgate/persisted-query-manifest.json)
+
+      exit codes: 0 ok, 1 refused, 2 wrong command line, 3 could not run (registry unreachable,
+      token refused, I/O)
+      """;
+
+  private Usage() {}
+}

@@ -1,0 +1,44 @@
+package dev.tollgate.client.maven;
+
+import dev.tollgate.client.CheckResult;
+import dev.tollgate.client.ClientOperations;
+import dev.tollgate.client.CheckRequest;
+import dev.tollgate.client.upload.ReportTable;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Sends the manifest to the registry as a dry run and prints each operation's cost, depth and
+ * aliases; fails when the registry refuses an operation or one costs more than maxCost.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public final class CheckMojo extends RegistryMojo {
+
+  /** The highest cost an operation may have; no limit when unset. */
+  @Parameter(property = "tollgate.maxCost")
+  Long maxCost;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("tollgate:check skipped (tollgate.skip)");
+      return;
+    }
+    if (maxCost != null && maxCost < 0) {
+      throw new MojoExecutionException("<maxCost> must not be negative: " + maxCost);
+    }
+    CheckRequest request = new CheckRequest(request(), maxCost);
+    CheckResult result = call(() -> new ClientOperations().check(request));
+    ReportTable.render(result.report()).forEach(getLog()::info);
+    if (!result.passed()) {
+      result.violations().forEach(getLog()::error);
+      throw new MojoFailureException(result.violations().size() + " operation problem(s) in <manifest> "
+          + manifest + (maxCost == null ? "" : " (<maxCost> " + maxCost + ")") + ": "
+          + String.join("; ", result.violations()));
+    }
+    getLog().info("All " + result.report().operations().size() + " operation(s) pass the registry's check");
+  }
+}

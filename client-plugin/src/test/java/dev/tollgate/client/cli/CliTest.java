@@ -1,0 +1,280 @@
+package dev.tollgate.client.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tollgate.client.FakeRegistry;
+import dev.tollgate.client.TestFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class CliTest {
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final FakeRegistry registry = FakeRegistry.start();
+  private Map<String, String> environment = Map.of();
+
+  @TempDir Path workingDirectory;
+
+  @AfterEach
+  void stop() {
+    registry.close();
+  }
+
+  /* ---- manifest ---- */
+
+  @Test
+  void manifest_sourceFolder_writesGoldenManifestExit0() throws IOException {
+    Path fixture = TestFiles.resource("extract/basic");
+
+    int exit = run("manifest", "--source", fixture.resolve("inputs/src/main/graphql").toString(),
+        "--source", fixture.resolve("inputs/src/main/resources/graphql").toString(),
+        "--out", "m.json");
+
+    assertThat(exit).isZero();
+    assertThat(Files.readString(workingDirectory.resolve("m.json")))
+        .isEqualTo(Files.readString(fixture.resolve("expected-manifest.json")));
+    assertThat(out()).contains("Wrote 3 operation(s)");
+  }
+
+  @Test
+  void manifest_defaults_scanDefaultFoldersWriteTargetManifest() throws IOException {
+    Files.createDirectories(workingDirectory.resolve("src/main/graphql"));
+    Files.writeString(workingDirectory.resolve("src/main/graphql/q.graphql"), "query Q { ping }");
+
+    assertThat(run("manifest")).isZero();
+
+    assertThat(workingDirectory.resolve(Cli.DEFAULT_MANIFEST)).exists();
+    assertThat(err()).isEmpty();
+  }
+
+  @Test
+  void manifest_missingSourceFolder_warnsAndWritesEmptyManifest() {
+    assertThat(run("manifest", "--source", "nowhere")).isZero();
+
+    assertThat(err()).contains("warning: --source").contains("nowhere is not a directory");
+    assertThat(out()).contains("Wrote 0 operation(s)");
+  }
+
+  @Test
+  void manifest_refusedSources_exit1WithFileAndLine() {
+    Path fixture = TestFiles.resource("extract/refuse-anonymous/inputs/src/main/graphql");
+
+    int exit = run("manifest", "--source", fixture.toString());
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("ops.graphql:3: anonymous query");
+  }
+
+  @Test
+  void manifest_invalidAgainstSchema_exit1() {
+    Path fixture = TestFiles.resource("extract/refuse-invalid-against-schema/inputs");
+
+    int exit = run("manifest", "--source", fixture.resolve("src/main/graphql").toString(),
+        "--schema", fixture.resolve("schema.graphqls").toString());
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("ops.graphql:8:").contains("colour");
+  }
+
+  /* ---- check ---- */
+
+  @Test
+  void check_underMaxCost_printsTableExit0() throws IOException {
+    Path manifest = manifestOf("query Cheap { ping }");
+
+    int exit = run(registryArgs("check", manifest, "--max-cost", "100"));
+
+    assertThat(exit).isZero();
+    assertThat(out()).contains("OPERATION").contains("COST").contains("DEPTH").contains("ALIASES")
+        .contains("Cheap").contains("All 1 operation(s) pass");
+    assertThat(registry.requests().get(0).query()).isEqualTo("dryRun=true");
+  }
+
+  @Test
+  void check_overMaxCost_exit1NamingOperation() throws IOException {
+    registry.cost("Expensive", 5000);
+    Path manifest = manifestOf("query Expensive { shipments { id } }");
+
+    int exit = run(registryArgs("check", manifest, "--max-cost", "1000"));
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("Expensive: costs 5000, more than maxCost 1000");
+  }
+
+  @Test
+  void check_registryRefusesOperation_exit1WithReason() throws IOException {
+    registry.answer(422, """
+        {"code":"GRAPHQL_VALIDATION_FAILED","message":"invalid operations",
+         "extensions":{"errors":[{"name":"Q","message":"Field 'nope' is undefined"}]}}""");
+
+    int exit = run(registryArgs("check", manifestOf("query Q { nope }")));
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("HTTP 422").contains("Q: Field 'nope' is undefined");
+  }
+
+  @Test
+  void check_relayManifest_accepted() {
+    Path relay = TestFiles.resource("manifests/relay.json");
+
+    assertThat(run(registryArgs("check", relay))).isZero();
+    assertThat(out()).contains("AppQuery").contains("AppRenameMutation");
+  }
+
+  /* ---- publish ---- */
+
+  @Test
+  void publish_newThenExisting_printsCounts() throws IOException {
+    Path manifest = manifestOf("query A { a } query B { b }");
+
+    assertThat(run(registryArgs("publish", manifest))).isZero();
+    assertThat(out()).contains("Published web 1.0.0: 2 new, 0 existing operation(s)");
+    assertThat(registry.requests().get(0).query()).isNull();
+  }
+
+  @Test
+  void publish_tokenFromEnvironment_sent() throws IOException {
+    environment = Map.of("TOLLGATE_TOKEN", FakeRegistry.TOKEN);
+    Path manifest = manifestOf("query A { a }");
+
+    int exit = run("publish", "--registry", registry.url().toString(), "--app", "web",
+        "--version", "1", "--manifest", manifest.toString());
+
+    assertThat(exit).isZero();
+    assertThat(registry.requests().get(0).authorization()).isEqualTo("Bearer " + FakeRegistry.TOKEN);
+  }
+
+  @Test
+  void publish_unreachable_exit3() throws IOException {
+    Path manifest = manifestOf("query A { a }");
+    registry.close();
+
+    int exit = run(registryArgs("publish", manifest));
+
+    assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
+    assertThat(err()).contains("cannot reach the registry at " + registry.url());
+  }
+
+  @Test
+  void publish_noToken_exit3Unauthorized() throws IOException {
+    int exit = run("publish", "--registry", registry.url().toString(), "--app", "web",
+        "--version", "1", "--manifest", manifestOf("query A { a }").toString());
+
+    assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
+    assertThat(err()).contains("HTTP 401");
+  }
+
+  @Test
+  void publish_wrongToken_exit3TokenNeverPrinted() throws IOException {
+    int exit = run("publish", "--registry", registry.url().toString(), "--token", "wrong-token-xyz",
+        "--app", "web", "--version", "1", "--manifest", manifestOf("query A { a }").toString());
+
+    assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
+    assertThat(err()).contains("HTTP 403");
+    assertThat(out() + err()).doesNotContain("wrong-token-xyz");
+  }
+
+  @Test
+  void publish_conflict_exit1() throws IOException {
+    assertThat(run(registryArgs("publish", manifestOf("query A { a }")))).isZero();
+
+    int exit = run(registryArgs("publish", manifestOf("query A { a b }")));
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("HTTP 409");
+    assertThat(out() + err()).doesNotContain(FakeRegistry.TOKEN);
+  }
+
+  @Test
+  void publish_missingManifest_exit1NamingFile() {
+    int exit = run(registryArgs("publish", workingDirectory.resolve("absent.json")));
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("absent.json: no such file");
+  }
+
+  /* ---- usage ---- */
+
+  @Test
+  void run_noArguments_usageExit2() {
+    assertThat(run()).isEqualTo(Cli.USAGE);
+    assertThat(err()).contains("no command given").contains("usage:");
+  }
+
+  @Test
+  void run_unknownOption_usageExit2() {
+    assertThat(run("manifest", "--colour", "red")).isEqualTo(Cli.USAGE);
+    assertThat(err()).contains("unknown option --colour");
+  }
+
+  @Test
+  void run_unknownCommand_usageExit2() {
+    assertThat(run("deploy")).isEqualTo(Cli.USAGE);
+    assertThat(err()).contains("unknown command deploy");
+  }
+
+  @Test
+  void check_withoutApp_usageExit2() {
+    assertThat(run("check", "--registry", registry.url().toString(), "--version", "1"))
+        .isEqualTo(Cli.USAGE);
+    assertThat(err()).contains("--app is required for check");
+  }
+
+  @Test
+  void check_maxCostNotANumber_usageExit2() {
+    assertThat(run(registryArgs("check", workingDirectory, "--max-cost", "lots"))).isEqualTo(Cli.USAGE);
+  }
+
+  @Test
+  void run_help_usageExit0() {
+    assertThat(run("--help")).isZero();
+    assertThat(out()).contains("usage: java -jar tollgate-maven-plugin.jar");
+  }
+
+  /* ---- helpers ---- */
+
+  private int run(String... args) {
+    Cli cli = new Cli(print(out), print(err), environment, workingDirectory);
+    return cli.run(args);
+  }
+
+  private String[] registryArgs(String command, Path manifest, String... more) {
+    List<String> args = new ArrayList<>(List.of(command, "--registry", registry.url().toString(),
+        "--token", FakeRegistry.TOKEN, "--app", "web", "--version", "1.0.0",
+        "--manifest", manifest.toString()));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
+  }
+
+  private Path manifestOf(String operations) throws IOException {
+    Path sources = Files.createTempDirectory(workingDirectory, "src");
+    Files.writeString(sources.resolve("ops.graphql"), operations);
+    Path manifest = sources.resolve("manifest.json");
+    assertThat(new Cli(print(new ByteArrayOutputStream()), print(err), Map.of(), workingDirectory)
+        .run("manifest", "--source", sources.toString(), "--out", manifest.toString())).isZero();
+    return manifest;
+  }
+
+  private static PrintStream print(ByteArrayOutputStream bytes) {
+    return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,78 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.config.ServerConfig.AdminToken;
+import dev.tollgate.registry.config.ServerConfig.Scope;
+import io.javalin.http.Context;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Bearer tokens of the {@code /v1} API. Tokens are kept and compared only as SHA-256 digests, with
+ * {@link MessageDigest#isEqual} against every configured token (no early exit), and never logged.
+ * Missing or malformed credentials are 401; an unknown token or too small a scope is 403.
+ */
+final class AdminAuth {
+
+  private static final String BEARER = "Bearer ";
+
+  private final List<Credential> credentials = new ArrayList<>();
+
+  AdminAuth(List<AdminToken> tokens) {
+    for (AdminToken token : tokens) {
+      credentials.add(new Credential(token.name(), token.scope(), digest(token.token())));
+    }
+  }
+
+  /** The name of the caller's token when it may read the registry (any scope). */
+  String reader(Context ctx) {
+    return authenticate(ctx).name();
+  }
+
+  /** The name of the caller's token when its scope is {@code required} or wider. */
+  String require(Context ctx, Scope required) {
+    Credential credential = authenticate(ctx);
+    if (required == Scope.ADMIN && credential.scope() != Scope.ADMIN) {
+      throw RouteException.forbidden("token " + credential.name() + " has scope "
+          + credential.scope().name().toLowerCase(java.util.Locale.ROOT) + "; this route needs admin");
+    }
+    return credential.name();
+  }
+
+  private Credential authenticate(Context ctx) {
+    String header = ctx.header("Authorization");
+    if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())
+        || header.substring(BEARER.length()).isBlank()) {
+      ctx.header("WWW-Authenticate", "Bearer");
+      throw RouteException.unauthenticated();
+    }
+    Credential match = find(digest(header.substring(BEARER.length()).trim()));
+    if (match == null) {
+      throw RouteException.forbidden("the bearer token is not valid");
+    }
+    return match;
+  }
+
+  private @Nullable Credential find(byte[] presented) {
+    Credential match = null;
+    for (Credential credential : credentials) {
+      if (MessageDigest.isEqual(credential.digest(), presented) && match == null) {
+        match = credential;
+      }
+    }
+    return match;
+  }
+
+  private static byte[] digest(String token) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+    }
+  }
+
+  private record Credential(String name, Scope scope, byte[] digest) {}
+}

@@ -1,0 +1,142 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.pricelist.PriceList;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.publish.OperationReport;
+import dev.tollgate.registry.publish.PublishReport;
+import dev.tollgate.registry.store.AppSummary;
+import dev.tollgate.registry.store.AppVersion;
+import dev.tollgate.registry.store.StoredDocument;
+import dev.tollgate.registry.store.StoredOperation;
+import dev.tollgate.registry.store.VersionContents;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The wire records of the {@code /v1} API and their mapping from the domain's records. Timestamps
+ * are ISO-8601 strings.
+ */
+final class RegistryBodies {
+
+  private RegistryBodies() {}
+
+  record PublishReportBody(String app, String version, boolean dryRun, List<ReportedOperation> operations) {
+    static PublishReportBody of(PublishReport report) {
+      List<ReportedOperation> operations = new ArrayList<>();
+      for (OperationReport operation : report.operations()) {
+        operations.add(new ReportedOperation(operation.id().hex(), operation.name(), typeName(operation.kind()),
+            operation.cost(), operation.depth(), operation.aliases(), operation.isNew() ? "new" : "existing"));
+      }
+      return new PublishReportBody(report.app(), report.version(), report.dryRun(), operations);
+    }
+  }
+
+  record ReportedOperation(String id, @Nullable String name, String type, long cost, int depth, int aliases,
+      String status) {}
+
+  record DocumentBody(String id, String body, String created, List<OperationBody> operations) {
+    static DocumentBody of(StoredDocument document) {
+      List<OperationBody> operations = new ArrayList<>();
+      document.operations().forEach(operation -> operations.add(OperationBody.of(operation)));
+      return new DocumentBody(document.hash().hex(), document.body(), document.created().toString(), operations);
+    }
+  }
+
+  record OperationBody(@Nullable String name, String type, long cost, int depth, int aliases, int tokens,
+      String price, String schemaFingerprint) {
+    static OperationBody of(StoredOperation operation) {
+      return new OperationBody(operation.name(), typeName(operation.kind()), operation.cost(), operation.depth(),
+          operation.aliases(), operation.tokens(), operation.price(), operation.schemaFingerprint());
+    }
+  }
+
+  record AppsBody(List<AppBody> apps) {
+    static AppsBody of(List<AppSummary> apps) {
+      List<AppBody> bodies = new ArrayList<>();
+      for (AppSummary app : apps) {
+        List<VersionBody> versions = new ArrayList<>();
+        app.versions().forEach(version -> versions.add(VersionBody.of(version)));
+        bodies.add(new AppBody(app.name(), app.created().toString(), versions));
+      }
+      return new AppsBody(bodies);
+    }
+  }
+
+  record AppBody(String name, String created, List<VersionBody> versions) {}
+
+  record VersionBody(String app, String version, String status, String created, String publishedBy,
+      @Nullable String retired, @Nullable String retiredBy) {
+    static VersionBody of(AppVersion version) {
+      return new VersionBody(version.app(), version.version(), version.status().name().toLowerCase(Locale.ROOT),
+          version.created().toString(), version.publishedBy(), text(version.retired()), version.retiredBy());
+    }
+  }
+
+  record VersionContentsBody(String app, String version, String status, String created, String publishedBy,
+      @Nullable String retired, @Nullable String retiredBy, List<VersionDocument> documents) {
+    static VersionContentsBody of(VersionContents contents) {
+      AppVersion v = contents.version();
+      List<VersionDocument> documents = new ArrayList<>();
+      for (StoredDocument document : contents.documents()) {
+        List<OperationSummary> operations = new ArrayList<>();
+        document.operations().forEach(operation -> operations.add(OperationSummary.of(operation)));
+        documents.add(new VersionDocument(document.hash().hex(), operations));
+      }
+      return new VersionContentsBody(v.app(), v.version(), v.status().name().toLowerCase(Locale.ROOT),
+          v.created().toString(), v.publishedBy(), text(v.retired()), v.retiredBy(), documents);
+    }
+  }
+
+  record VersionDocument(String id, List<OperationSummary> operations) {}
+
+  record OperationSummary(@Nullable String name, String type, long cost, int depth, int aliases) {
+    static OperationSummary of(StoredOperation operation) {
+      return new OperationSummary(operation.name(), typeName(operation.kind()), operation.cost(), operation.depth(),
+          operation.aliases());
+    }
+  }
+
+  record PriceListBody(String model, int defaultListSize, String fragmentSpreads, List<PriceBody> prices,
+      Map<String, PolicyBody> policies) {
+    static PriceListBody of(PriceList list) {
+      List<PriceBody> prices = new ArrayList<>();
+      for (PriceList.Price price : list.prices()) {
+        PriceList.ListSize size = price.listSize();
+        prices.add(new PriceBody(price.coordinate(), price.weight(), size == null ? null
+            : new ListSizeBody(size.assumedSize(), size.slicingArguments(), size.sizedFields(),
+                size.requireOneSlicingArgument())));
+      }
+      Map<String, PolicyBody> policies = new LinkedHashMap<>();
+      list.policies().forEach((name, policy) -> policies.put(name, new PolicyBody(policy.mode(),
+          new LimitsBody(policy.limits().tokens(), policy.limits().depth(), policy.limits().aliases(),
+              policy.limits().cost()),
+          new BudgetBody(policy.budget().capacity(), policy.budget().refillPerSecond()))));
+      return new PriceListBody(list.model(), list.defaultListSize(), list.fragmentSpreads(), prices, policies);
+    }
+  }
+
+  record PriceBody(String coordinate, @Nullable Integer cost, @Nullable ListSizeBody listSize) {}
+
+  record ListSizeBody(@Nullable Integer assumedSize, List<String> slicingArguments, List<String> sizedFields,
+      boolean requireOneSlicingArgument) {}
+
+  record PolicyBody(String mode, LimitsBody limits, BudgetBody budget) {}
+
+  record LimitsBody(int tokens, int depth, int aliases, long cost) {}
+
+  record BudgetBody(long capacity, double refillPerSecond) {}
+
+  /** Timestamps travel as ISO-8601 text ({@code 2026-11-29T12:00:00Z}). */
+  private static @Nullable String text(@Nullable Instant instant) {
+    return instant == null ? null : instant.toString();
+  }
+
+  private static String typeName(OperationKind kind) {
+    return kind.name().toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,108 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.config.ServerConfig.AdminToken;
+import dev.tollgate.registry.config.ServerConfig.Scope;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.http.RegistryBodies.AppsBody;
+import dev.tollgate.registry.http.RegistryBodies.DocumentBody;
+import dev.tollgate.registry.http.RegistryBodies.PriceListBody;
+import dev.tollgate.registry.http.RegistryBodies.PublishReportBody;
+import dev.tollgate.registry.http.RegistryBodies.VersionBody;
+import dev.tollgate.registry.http.RegistryBodies.VersionContentsBody;
+import dev.tollgate.registry.pricelist.PriceList;
+import dev.tollgate.registry.publish.PublishReport;
+import dev.tollgate.registry.publish.Publisher;
+import dev.tollgate.registry.publish.VersionRef;
+import dev.tollgate.registry.store.AppVersion;
+import dev.tollgate.registry.store.RegistryStore;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The registry API, {@code /v1}. Publishing needs a token of scope publish or admin, retiring one of
+ * scope admin; reading documents, apps and versions needs any valid token; the price list is public.
+ */
+public final class RegistryRoutes {
+
+  private final Publisher publisher;
+  private final RegistryStore store;
+  private final PriceListBody priceList;
+  private final AdminAuth auth;
+  private final long maxBodyBytes;
+
+  /** @param maxBodyBytes the largest manifest accepted (413 above); the server's {@code http.maxBodyBytes} */
+  public RegistryRoutes(Publisher publisher, RegistryStore store, PriceList priceList, List<AdminToken> tokens,
+      long maxBodyBytes) {
+    this.publisher = publisher;
+    this.store = store;
+    this.priceList = PriceListBody.of(priceList);
+    this.auth = new AdminAuth(tokens);
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  public void register(JavalinConfig config) {
+    config.routes.post("/v1/apps/{app}/versions/{version}", this::publish);
+    config.routes.get("/v1/apps/{app}/versions/{version}", this::version);
+    config.routes.delete("/v1/apps/{app}/versions/{version}", this::retire);
+    config.routes.get("/v1/apps", this::apps);
+    config.routes.get("/v1/documents/{id}", this::document);
+    config.routes.get("/v1/price-list", this::priceList);
+  }
+
+  private void publish(Context ctx) {
+    String publisherName = auth.require(ctx, Scope.PUBLISH);
+    VersionRef ref = versionRef(ctx);
+    boolean dryRun = flag(ctx, "dryRun");
+    PublishReport report = publisher.publish(ref, RequestBodies.read(ctx, maxBodyBytes), publisherName, dryRun);
+    ctx.status(report.created() ? HttpStatus.CREATED : HttpStatus.OK);
+    ctx.json(PublishReportBody.of(report));
+  }
+
+  private void version(Context ctx) {
+    auth.reader(ctx);
+    VersionRef ref = versionRef(ctx);
+    ctx.json(VersionContentsBody.of(store.findVersion(ref.app(), ref.version())
+        .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version()))));
+  }
+
+  private void retire(Context ctx) {
+    String admin = auth.require(ctx, Scope.ADMIN);
+    VersionRef ref = versionRef(ctx);
+    AppVersion retired = store.retire(ref.app(), ref.version(), admin);
+    ctx.json(VersionBody.of(retired));
+  }
+
+  private void apps(Context ctx) {
+    auth.reader(ctx);
+    ctx.json(AppsBody.of(store.apps()));
+  }
+
+  private void document(Context ctx) {
+    auth.reader(ctx);
+    DocumentHash hash = DocumentHash.parse(ctx.pathParam("id"));
+    ctx.json(DocumentBody.of(store.findDocument(hash)
+        .orElseThrow(() -> RouteException.documentNotFound(hash.hex()))));
+  }
+
+  private void priceList(Context ctx) {
+    ctx.json(priceList);
+  }
+
+  private static VersionRef versionRef(Context ctx) {
+    return new VersionRef(ctx.pathParam("app"), ctx.pathParam("version"));
+  }
+
+  private static boolean flag(Context ctx, String name) {
+    @Nullable String value = ctx.queryParam(name);
+    if (value == null || value.equals("false")) {
+      return false;
+    }
+    if (value.equals("true") || value.isEmpty()) {
+      return true;
+    }
+    throw RouteException.badParameter(name, value);
+  }
+}

@@ -1,0 +1,95 @@
+package dev.tollgate.registry.publish;
+
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.store.NewDocument;
+import dev.tollgate.registry.store.PublishOutcome;
+import dev.tollgate.registry.store.Publication;
+import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.store.StoredDocument;
+import dev.tollgate.registry.store.StoredOperation;
+import dev.tollgate.registry.store.VersionContents;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The publication service: reads a manifest, checks its ids, prices every operation against the
+ * schema (token limit 5000) and stores it whole under {@code (app, version)}. Publishing the same
+ * manifest again is a no-op answered with the same report (every document then {@code existing}).
+ */
+public final class Publisher {
+
+  /** The token limit applied to registered documents (the book's default). */
+  public static final int MAX_TOKENS = 5000;
+
+  private final RegistryStore store;
+  private final ManifestPricer pricer;
+
+  /**
+   * @param schemaFingerprint SHA-256 hex of the schema text the pricer was built from, stored with
+   *     every operation
+   */
+  public Publisher(RegistryStore store, OperationPricer pricer, String schemaFingerprint) {
+    this.store = store;
+    this.pricer = new ManifestPricer(pricer, schemaFingerprint, MAX_TOKENS);
+  }
+
+  /**
+   * Checks, prices and (unless {@code dryRun}) stores {@code manifest} under {@code ref}.
+   *
+   * @throws PublishException on malformed JSON, an unknown format or version, an empty manifest, an
+   *     id that is not its body's hash (400), or documents that do not parse or validate (422)
+   * @throws dev.tollgate.registry.store.StoreException when the version holds a different manifest
+   *     or was retired (409), checked before pricing and, for a dry run, without storing
+   */
+  public PublishReport publish(VersionRef ref, byte[] manifest, String publishedBy, boolean dryRun) {
+    List<ManifestDocument> documents = ManifestDocument.distinct(ManifestReader.read(manifest));
+    String fingerprint = ManifestFingerprint.of(documents);
+    Optional<VersionContents> stored = store.checkPublishable(ref.app(), ref.version(), fingerprint);
+    if (stored.isPresent() && !dryRun) {
+      return storedReport(ref, stored.get(), documents);
+    }
+    List<NewDocument> priced = pricer.price(documents);
+    if (dryRun) {
+      Set<DocumentHash> existing = store.existingDocuments(hashes(priced));
+      return report(ref, true, false, priced, hash -> !existing.contains(hash));
+    }
+    PublishOutcome outcome = store.publish(new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced));
+    return report(ref, false, outcome.created(), priced, outcome.newDocuments()::contains);
+  }
+
+  /** The report of a re-publish of the stored manifest, read from the store without pricing again. */
+  private static PublishReport storedReport(VersionRef ref, VersionContents stored, List<ManifestDocument> documents) {
+    Map<DocumentHash, StoredDocument> byHash = new HashMap<>();
+    stored.documents().forEach(document -> byHash.put(document.hash(), document));
+    List<NewDocument> existing = new ArrayList<>(documents.size());
+    for (ManifestDocument document : documents) {
+      existing.add(new NewDocument(document.hash(), document.body(), byHash.get(document.hash()).operations()));
+    }
+    return report(ref, false, false, existing, hash -> false);
+  }
+
+  private static PublishReport report(VersionRef ref, boolean dryRun, boolean created, List<NewDocument> documents,
+      Predicate<DocumentHash> isNew) {
+    List<OperationReport> operations = new ArrayList<>();
+    for (NewDocument document : documents) {
+      boolean fresh = isNew.test(document.hash());
+      for (StoredOperation operation : document.operations()) {
+        operations.add(new OperationReport(document.hash(), operation.name(), operation.kind(), operation.cost(),
+            operation.depth(), operation.aliases(), fresh));
+      }
+    }
+    return new PublishReport(ref.app(), ref.version(), dryRun, created, operations);
+  }
+
+  private static List<DocumentHash> hashes(List<NewDocument> documents) {
+    List<DocumentHash> hashes = new ArrayList<>(documents.size());
+    documents.forEach(document -> hashes.add(document.hash()));
+    return hashes;
+  }
+}

@@ -1,0 +1,90 @@
+package dev.tollgate.registry.store;
+
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.Rows.VersionRow;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The statements of one publication, run inside the store's transaction. Documents are inserted in
+ * hash order (so two publications lock shared rows in the same order and cannot deadlock) and only
+ * when absent; a document's operations are inserted by the transaction that inserted the document.
+ */
+final class PublishTransaction {
+
+  private final RegistryDao dao;
+  private final Timestamp now;
+
+  PublishTransaction(RegistryDao dao, Timestamp now) {
+    this.dao = dao;
+    this.now = now;
+  }
+
+  PublishOutcome run(Publication publication) {
+    dao.insertAppIfAbsent(publication.app(), now);
+    Optional<VersionRow> existing = dao.findVersion(publication.app(), publication.version());
+    if (existing.isPresent()) {
+      requireSameManifest(existing.get().version(), publication.manifestFingerprint());
+      return new PublishOutcome(false, Set.of());
+    }
+    long versionId = dao.insertVersion(publication.app(), publication.version(),
+        publication.manifestFingerprint(), publication.publishedBy(), now);
+    List<NewDocument> documents = new ArrayList<>(publication.documents());
+    documents.sort(Comparator.comparing(document -> document.hash().hex()));
+    Set<DocumentHash> inserted = insertDocuments(documents);
+    insertOperations(documents, inserted);
+    dao.linkDocuments(versionId, ids(documents));
+    dao.insertChange("publish", publication.app(), publication.version(), now);
+    return new PublishOutcome(true, inserted);
+  }
+
+  /** A stored version may be published again only with the same manifest, and only while active. */
+  static void requireSameManifest(AppVersion stored, String manifestFingerprint) {
+    if (!stored.manifestFingerprint().equals(manifestFingerprint)) {
+      throw StoreException.versionConflict(stored.app(), stored.version());
+    }
+    if (stored.status() == VersionStatus.RETIRED) {
+      throw StoreException.versionRetired(stored.app(), stored.version());
+    }
+  }
+
+  private Set<DocumentHash> insertDocuments(List<NewDocument> documents) {
+    List<String> bodies = new ArrayList<>(documents.size());
+    for (NewDocument document : documents) {
+      bodies.add(document.body());
+    }
+    int[] counts = dao.insertDocumentsIfAbsent(ids(documents), bodies, now);
+    Set<DocumentHash> inserted = new LinkedHashSet<>();
+    for (int i = 0; i < counts.length; i++) {
+      if (counts[i] > 0) {
+        inserted.add(documents.get(i).hash());
+      }
+    }
+    return inserted;
+  }
+
+  private void insertOperations(List<NewDocument> documents, Set<DocumentHash> inserted) {
+    OperationBatch batch = new OperationBatch();
+    for (NewDocument document : documents) {
+      if (inserted.contains(document.hash())) {
+        batch.add(document);
+      }
+    }
+    if (!batch.isEmpty()) {
+      batch.insert(dao);
+    }
+  }
+
+  private static List<String> ids(List<NewDocument> documents) {
+    List<String> ids = new ArrayList<>(documents.size());
+    for (NewDocument document : documents) {
+      ids.add(document.hash().hex());
+    }
+    return ids;
+  }
+}

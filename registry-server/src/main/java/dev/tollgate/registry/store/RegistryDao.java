@@ -1,0 +1,111 @@
+package dev.tollgate.registry.store;
+
+import dev.tollgate.registry.store.Rows.AppRow;
+import dev.tollgate.registry.store.Rows.DocumentApp;
+import dev.tollgate.registry.store.Rows.DocumentRow;
+import dev.tollgate.registry.store.Rows.OperationRow;
+import dev.tollgate.registry.store.Rows.VersionRow;
+import java.sql.Timestamp;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.customizer.BindList;
+import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
+import org.jdbi.v3.sqlobject.statement.SqlBatch;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Every statement of the store. Transactions are opened by {@link RegistryStore}; inserts of shared
+ * rows (apps, documents) are insert-if-absent so that overlapping publications never collide.
+ */
+interface RegistryDao {
+
+  /* ---- documents and operations ---- */
+
+  @SqlBatch("INSERT INTO documents (id, body, created) VALUES (:id, :body, :created) ON CONFLICT DO NOTHING")
+  int[] insertDocumentsIfAbsent(
+      @Bind("id") List<String> ids, @Bind("body") List<String> bodies, @Bind("created") Timestamp created);
+
+  @SqlBatch("INSERT INTO operations (document_id, ordinal, name, kind, price, cost, depth, aliases, tokens,"
+      + " schema_fingerprint) VALUES (:documentId, :ordinal, :name, :kind, :price, :cost, :depth, :aliases,"
+      + " :tokens, :schemaFingerprint)")
+  void insertOperations(
+      @Bind("documentId") List<String> documentIds,
+      @Bind("ordinal") List<Integer> ordinals,
+      @Bind("name") List<@Nullable String> names,
+      @Bind("kind") List<String> kinds,
+      @Bind("price") List<String> prices,
+      @Bind("cost") List<Long> costs,
+      @Bind("depth") List<Integer> depths,
+      @Bind("aliases") List<Integer> aliases,
+      @Bind("tokens") List<Integer> tokens,
+      @Bind("schemaFingerprint") List<String> schemaFingerprints);
+
+  @SqlQuery("SELECT id, body, created FROM documents WHERE id = :id")
+  Optional<DocumentRow> findDocument(@Bind("id") String id);
+
+  @SqlQuery("SELECT * FROM operations WHERE document_id = :id ORDER BY ordinal")
+  List<OperationRow> operationsOf(@Bind("id") String id);
+
+  @SqlQuery("SELECT id FROM documents WHERE id IN (<ids>)")
+  List<String> existingDocumentIds(@BindList("ids") Collection<String> ids);
+
+  /* ---- apps and versions ---- */
+
+  @SqlUpdate("INSERT INTO apps (name, created) VALUES (:name, :created) ON CONFLICT DO NOTHING")
+  int insertAppIfAbsent(@Bind("name") String name, @Bind("created") Timestamp created);
+
+  @SqlQuery("SELECT name, created FROM apps ORDER BY name")
+  List<AppRow> apps();
+
+  @SqlQuery("SELECT * FROM app_versions ORDER BY app, id")
+  List<VersionRow> versions();
+
+  @SqlQuery("SELECT * FROM app_versions WHERE app = :app AND version = :version")
+  Optional<VersionRow> findVersion(@Bind("app") String app, @Bind("version") String version);
+
+  @SqlUpdate("INSERT INTO app_versions (app, version, status, manifest_fingerprint, published_by, created)"
+      + " VALUES (:app, :version, 'active', :fingerprint, :publishedBy, :created)")
+  @GetGeneratedKeys("id")
+  long insertVersion(
+      @Bind("app") String app,
+      @Bind("version") String version,
+      @Bind("fingerprint") String fingerprint,
+      @Bind("publishedBy") String publishedBy,
+      @Bind("created") Timestamp created);
+
+  @SqlUpdate("UPDATE app_versions SET status = 'retired', retired_by = :by, retired = :at"
+      + " WHERE id = :id AND status = 'active'")
+  int retireVersion(@Bind("id") long id, @Bind("by") String by, @Bind("at") Timestamp at);
+
+  @SqlBatch("INSERT INTO version_documents (version_id, document_id) VALUES (:versionId, :documentId)")
+  void linkDocuments(@Bind("versionId") long versionId, @Bind("documentId") List<String> documentIds);
+
+  @SqlQuery("SELECT d.id, d.body, d.created FROM documents d"
+      + " JOIN version_documents vd ON vd.document_id = d.id WHERE vd.version_id = :versionId ORDER BY d.id")
+  List<DocumentRow> documentsOf(@Bind("versionId") long versionId);
+
+  @SqlQuery("SELECT o.* FROM operations o JOIN version_documents vd ON vd.document_id = o.document_id"
+      + " WHERE vd.version_id = :versionId ORDER BY o.document_id, o.ordinal")
+  List<OperationRow> operationsOfVersion(@Bind("versionId") long versionId);
+
+  @SqlQuery("SELECT DISTINCT vd.document_id, v.app FROM version_documents vd"
+      + " JOIN app_versions v ON v.id = vd.version_id WHERE v.status = 'active'")
+  List<DocumentApp> activeDocumentApps();
+
+  /* ---- change log ---- */
+
+  @SqlUpdate("INSERT INTO changes (kind, app, version, at) VALUES (:kind, :app, :version, :at)")
+  void insertChange(
+      @Bind("kind") String kind, @Bind("app") String app, @Bind("version") String version,
+      @Bind("at") Timestamp at);
+
+  // The count, not MAX(id): ids are taken at insert but transactions may commit out of order, so a
+  // poll could see id 11 before id 10 commits and then never notice 10. Rows are only ever added,
+  // so the count moves on every commit.
+  @SqlQuery("SELECT COUNT(*) FROM changes")
+  long latestChangeId();
+}

@@ -1,0 +1,228 @@
+package dev.tollgate.registry.store;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.Rows.AppRow;
+import dev.tollgate.registry.store.Rows.DocumentApp;
+import dev.tollgate.registry.store.Rows.VersionRow;
+import java.sql.Timestamp;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.flywaydb.core.Flyway;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The registry store over H2 or PostgreSQL: documents with their priced operations, apps and
+ * versions. Opening it migrates the schema (Flyway, {@code classpath:db/migration}). A publication
+ * is one transaction: stored whole or not at all. Listeners run after each committed change.
+ */
+public final class RegistryStore implements RegistryReader, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RegistryStore.class);
+  private static final int MAX_ATTEMPTS = 5;
+  private static final int IN_LIST_CHUNK = 500;
+
+  private final HikariDataSource dataSource;
+  private final Jdbi jdbi;
+  private final InstantSource clock;
+  private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+
+  private RegistryStore(HikariDataSource dataSource, InstantSource clock) {
+    this.dataSource = dataSource;
+    this.clock = clock;
+    this.jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
+    Rows.register(jdbi);
+  }
+
+  /**
+   * Opens a connection pool on {@code config}, migrates the schema and returns the store, which
+   * owns the pool until {@link #close()}.
+   */
+  public static RegistryStore open(ServerConfig.Store config, InstantSource clock) {
+    HikariConfig pool = new HikariConfig();
+    pool.setJdbcUrl(config.jdbcUrl());
+    if (!config.user().isEmpty()) {
+      pool.setUsername(config.user());
+      pool.setPassword(config.password());
+    }
+    pool.setMaximumPoolSize(8);
+    pool.setPoolName("tollgate-store");
+    HikariDataSource dataSource = new HikariDataSource(pool);
+    try {
+      Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+    } catch (RuntimeException e) {
+      dataSource.close();
+      throw e;
+    }
+    return new RegistryStore(dataSource, clock);
+  }
+
+  /** Runs {@code listener} after every committed publication and retirement (on the writer's thread). */
+  public void addChangeListener(Runnable listener) {
+    listeners.add(listener);
+  }
+
+  /**
+   * Stores {@code publication} whole, or finds the same manifest already stored under its version.
+   *
+   * @throws StoreException {@code VERSION_CONFLICT} when the version holds a different manifest,
+   *     {@code VERSION_RETIRED} when it was retired
+   */
+  public PublishOutcome publish(Publication publication) {
+    PublishOutcome outcome = inTransaction(dao -> new PublishTransaction(dao, now()).run(publication));
+    if (outcome.created()) {
+      notifyListeners();
+    }
+    return outcome;
+  }
+
+  /**
+   * Retires a version; retiring a retired version changes nothing.
+   *
+   * @throws StoreException {@code VERSION_NOT_FOUND}
+   */
+  public AppVersion retire(String app, String version, String retiredBy) {
+    boolean[] changed = new boolean[1];
+    AppVersion retired = inTransaction(dao -> {
+      VersionRow row = dao.findVersion(app, version).orElseThrow(() -> StoreException.versionNotFound(app, version));
+      Timestamp now = now();
+      changed[0] = dao.retireVersion(row.id(), retiredBy, now) > 0;
+      if (changed[0]) {
+        dao.insertChange("retire", app, version, now);
+      }
+      return dao.findVersion(app, version).orElseThrow().version();
+    });
+    if (changed[0]) {
+      notifyListeners();
+    }
+    return retired;
+  }
+
+  @Override
+  public Optional<StoredDocument> findDocument(DocumentHash hash) {
+    return jdbi.withExtension(RegistryDao.class, dao -> dao.findDocument(hash.hex())
+        .map(row -> new StoredDocument(row.hash(), row.body(), row.created(), operationsOf(dao, hash))));
+  }
+
+  /** Which of {@code hashes} are registered. */
+  public Set<DocumentHash> existingDocuments(Collection<DocumentHash> hashes) {
+    List<String> ids = new ArrayList<>(hashes.size());
+    hashes.forEach(hash -> ids.add(hash.hex()));
+    Set<DocumentHash> existing = new HashSet<>();
+    jdbi.useExtension(RegistryDao.class, dao -> {
+      for (int from = 0; from < ids.size(); from += IN_LIST_CHUNK) {
+        List<String> chunk = ids.subList(from, Math.min(ids.size(), from + IN_LIST_CHUNK));
+        dao.existingDocumentIds(chunk).forEach(id -> existing.add(new DocumentHash(id)));
+      }
+    });
+    return existing;
+  }
+
+  /** Every app with its versions, by name. */
+  public List<AppSummary> apps() {
+    return jdbi.inTransaction(handle -> {
+      RegistryDao dao = handle.attach(RegistryDao.class);
+      Map<String, List<AppVersion>> versions = new LinkedHashMap<>();
+      for (VersionRow row : dao.versions()) {
+        versions.computeIfAbsent(row.version().app(), app -> new ArrayList<>()).add(row.version());
+      }
+      List<AppSummary> apps = new ArrayList<>();
+      for (AppRow app : dao.apps()) {
+        apps.add(new AppSummary(app.name(), app.created(), versions.getOrDefault(app.name(), List.of())));
+      }
+      return apps;
+    });
+  }
+
+  /**
+   * Whether a manifest with this fingerprint may be published under {@code (app, version)}: the
+   * stored version when it already holds this manifest, empty when the version is new.
+   *
+   * @throws StoreException {@code VERSION_CONFLICT} or {@code VERSION_RETIRED}, as {@link #publish} would
+   */
+  public Optional<VersionContents> checkPublishable(String app, String version, String manifestFingerprint) {
+    Optional<VersionContents> stored = findVersion(app, version);
+    stored.ifPresent(contents -> PublishTransaction.requireSameManifest(contents.version(), manifestFingerprint));
+    return stored;
+  }
+
+  /** A version with its documents and their operations. */
+  public Optional<VersionContents> findVersion(String app, String version) {
+    return jdbi.inTransaction(handle -> {
+      RegistryDao dao = handle.attach(RegistryDao.class);
+      return dao.findVersion(app, version).map(row -> VersionReader.contents(dao, row));
+    });
+  }
+
+  @Override
+  public Map<DocumentHash, Set<String>> activeDocumentApps() {
+    Map<DocumentHash, Set<String>> apps = new LinkedHashMap<>();
+    for (DocumentApp pair : jdbi.withExtension(RegistryDao.class, RegistryDao::activeDocumentApps)) {
+      apps.computeIfAbsent(new DocumentHash(pair.documentId()), hash -> new HashSet<>()).add(pair.app());
+    }
+    apps.replaceAll((hash, names) -> Set.copyOf(names));
+    return Collections.unmodifiableMap(apps);
+  }
+
+  @Override
+  public long latestChangeId() {
+    return jdbi.withExtension(RegistryDao.class, RegistryDao::latestChangeId);
+  }
+
+  @Override
+  public void close() {
+    dataSource.close();
+  }
+
+  private static List<StoredOperation> operationsOf(RegistryDao dao, DocumentHash hash) {
+    List<StoredOperation> operations = new ArrayList<>();
+    dao.operationsOf(hash.hex()).forEach(row -> operations.add(row.operation()));
+    return operations;
+  }
+
+  private <T> T inTransaction(TransactionWork<T> work) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return jdbi.inTransaction(handle -> work.run(handle.attach(RegistryDao.class)));
+      } catch (RuntimeException e) {
+        if (attempt >= MAX_ATTEMPTS || !TransientFailures.isTransient(e)) {
+          throw e;
+        }
+        LOG.debug("retrying a transaction after a transient failure (attempt {})", attempt, e);
+      }
+    }
+  }
+
+  private Timestamp now() {
+    return Timestamp.from(clock.instant());
+  }
+
+  private void notifyListeners() {
+    for (Runnable listener : listeners) {
+      try {
+        listener.run();
+      } catch (RuntimeException e) {
+        LOG.warn("a registry change listener failed", e);
+      }
+    }
+  }
+
+  @FunctionalInterface
+  private interface TransactionWork<T> {
+    T run(RegistryDao dao);
+  }
+}

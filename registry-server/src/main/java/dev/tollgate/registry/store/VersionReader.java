@@ -1,0 +1,29 @@
+package dev.tollgate.registry.store;
+
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.Rows.DocumentRow;
+import dev.tollgate.registry.store.Rows.OperationRow;
+import dev.tollgate.registry.store.Rows.VersionRow;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Assembles a version's documents and operations from two queries (not one query per document). */
+final class VersionReader {
+
+  private VersionReader() {}
+
+  static VersionContents contents(RegistryDao dao, VersionRow row) {
+    Map<DocumentHash, List<StoredOperation>> operations = new HashMap<>();
+    for (OperationRow operation : dao.operationsOfVersion(row.id())) {
+      operations.computeIfAbsent(operation.document(), hash -> new ArrayList<>()).add(operation.operation());
+    }
+    List<StoredDocument> documents = new ArrayList<>();
+    for (DocumentRow document : dao.documentsOf(row.id())) {
+      documents.add(new StoredDocument(document.hash(), document.body(), document.created(),
+          operations.getOrDefault(document.hash(), List.of())));
+    }
+    return new VersionContents(row.version(), documents);
+  }
+}

@@ -1,0 +1,15 @@
+package dev.tollgate.registry.store;
+
+/** A version is active (its documents are admitted) until it is retired; retirement is final. */
+public enum VersionStatus {
+  ACTIVE,
+  RETIRED;
+
+  String column() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  static VersionStatus ofColumn(String value) {
+    return valueOf(value.toUpperCase(java.util.Locale.ROOT));
+  }
+}

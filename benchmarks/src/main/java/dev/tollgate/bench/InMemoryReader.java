@@ -44,7 +44,7 @@ final class InMemoryReader implements RegistryReader {
   public Map<DocumentHash, Set<String>> activeDocumentApps() {
     Map<DocumentHash, Set<String>> apps = new HashMap<>(documents.size() * 2);
     for (DocumentHash hash : documents.keySet()) {
-      apps.put(copy(hash), Set.of(app));
+      apps.put(copy(hash), Set.of(fresh(app)));
     }
     return apps;
   }

@@ -1,0 +1,111 @@
+package dev.tollgate.bench;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmissionRequest;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.catalog.DocumentCatalog;
+import dev.tollgate.registry.catalog.RegisteredDocument;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Limits;
+import dev.tollgate.registry.config.SchemaSource;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.AnalysedDocument;
+import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.Measure;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.pricing.PricedOperation;
+import dev.tollgate.registry.store.StoredDocument;
+import dev.tollgate.registry.store.StoredOperation;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The gateway's admission wired as the server wires it (bundled cargo schema, book cost model,
+ * Caffeine caches, in-process budget ledger on the system clock), over an {@link InMemoryReader}
+ * instead of the database. Documents are priced by the real {@link OperationPricer} and stored in
+ * their serialised form, so the catalog restores them exactly as it does from the store.
+ */
+final class InProcessGateway {
+
+  static final String APP = "web";
+  static final int MAX_TOKENS = Limits.BOOK.tokens();
+
+  /**
+   * A trusted caller of app {@code web} whose budget never runs out and whose cost limit admits
+   * the Chapter-1 query (385,151), so every case measures an admission, not a refusal.
+   */
+  static final KeyPolicy CALLER = new KeyPolicy("bench", KeyPolicy.Mode.TRUSTED, Set.of(APP), false,
+      new Limits(MAX_TOKENS, 15, 20, 1_000_000), new Budget(1L << 60, 1e15), false, 60);
+
+  final OperationPricer pricer = new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
+  final InMemoryReader registry = new InMemoryReader(APP);
+  private @Nullable Cache<DocumentHash, RegisteredDocument> documents;
+  private @Nullable DocumentCatalog catalog;
+  private @Nullable AdmissionController admission;
+
+  /** Prices {@code text} as registration does and adds it to the registry; call {@link #open} after. */
+  DocumentHash register(String text) {
+    AnalysedDocument analysed = pricer.analyse(text, MAX_TOKENS);
+    List<StoredOperation> operations = new ArrayList<>(analysed.operations().size());
+    for (PricedOperation operation : analysed.operations()) {
+      Measure defaults = operation.price().atDefaults();
+      operations.add(new StoredOperation(operation.name(), operation.kind(), operation.price().serialize(),
+          defaults.cost(), defaults.depth(), operation.aliases(), analysed.tokens(), "bench"));
+    }
+    DocumentHash hash = DocumentHash.of(text);
+    registry.add(new StoredDocument(hash, text, Instant.EPOCH, operations));
+    return hash;
+  }
+
+  /** Builds the catalog (its document cache holding {@code cacheSize}) and the controller over the registry. */
+  void open(int cacheSize) {
+    documents = Caffeine.newBuilder().maximumSize(cacheSize).recordStats().build();
+    catalog = new DocumentCatalog(registry, pricer::restore, documents);
+    admission = new AdmissionController(catalog, pricer, Caffeine.newBuilder().maximumSize(1_000).recordStats().build(),
+        new InMemoryBudgetLedger(InstantSource.system()),
+        new ServerConfig.Gateway(false, 10, 1_000, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+  }
+
+  /** A trusted-mode request by id, as the HTTP layer hands it to the controller. */
+  Decision admitById(DocumentHash id, Map<String, @Nullable Object> variables) {
+    return admission().admit(CALLER, new AdmissionRequest(null, id, null, variables, Transport.POST));
+  }
+
+  /** Open-mode work on the same text without the cache: parse, validate, price, evaluate. */
+  Measure analyse(String text, Map<String, @Nullable Object> variables) {
+    return pricer.analyse(text, MAX_TOKENS).select(null).price().evaluate(variables);
+  }
+
+  DocumentCatalog catalog() {
+    if (catalog == null) {
+      throw new IllegalStateException("open() first");
+    }
+    return catalog;
+  }
+
+  /** The catalog's document cache, for its size and statistics. */
+  Cache<DocumentHash, RegisteredDocument> documents() {
+    if (documents == null) {
+      throw new IllegalStateException("open() first");
+    }
+    return documents;
+  }
+
+  AdmissionController admission() {
+    if (admission == null) {
+      throw new IllegalStateException("open() first");
+    }
+    return admission;
+  }
+}

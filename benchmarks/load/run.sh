@@ -3,7 +3,10 @@
 # Javalin route returning the same response bytes, alternated A B A B in one run, then the gateway
 # alone on the other scenarios. Bounded: every wrk run lasts DURATION seconds.
 #
-#   benchmarks/load/run.sh            # DURATION=10 ROUNDS=2 CONNECTIONS=16 by default
+#   benchmarks/load/run.sh            # WARMUP=15 DURATION=10 ROUNDS=2 CONNECTIONS=16 by default
+#
+# Both servers first take WARMUP seconds of unmeasured load each, so the JIT has compiled the paths
+# being compared (short runs on a cold JVM measure the compiler, not the server).
 #
 # Needs wrk (Debian package; installed if missing and apt-get is available), python3, curl, and the
 # built jars (mvn -B -q package -DskipTests).
@@ -11,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DURATION="${DURATION:-10}"
+WARMUP="${WARMUP:-15}"
 ROUNDS="${ROUNDS:-2}"
 CONNECTIONS="${CONNECTIONS:-16}"
 THREADS="${THREADS:-1}"
@@ -84,10 +88,19 @@ run() { # label url [body-file] [api-key]
   local out
   out=$(WRK_BODY_FILE="$body" WRK_API_KEY="$key" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" \
     -s "$HERE/count.lua" "$url" | grep '^RESULT')
-  echo "$label $out"
+  echo "$label $out" | tee -a "$WORK/results" >&2
+  echo "$label $out" > "$WORK/last"
 }
 
-echo "# wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s on $(nproc) cores, $(date -u +%FT%TZ)"
+echo "# wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s on $(nproc) cores, $(date -u +%FT%TZ), warm-up ${WARMUP}s each"
+warm() { WRK_BODY_FILE="${3:-}" WRK_API_KEY="${4:-}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" \
+  -s "$HERE/count.lua" "$2" > /dev/null; }
+warm gateway "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo
+warm bare "http://127.0.0.1:$BARE_PORT$GET_PATH"
+for warmup in post-registered open-four-cargo attack-alias150; do
+  warm "$warmup" "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/$warmup.json" \
+    "$([ "$warmup" = post-registered ] && echo web-demo || echo partner-demo)"
+done
 for round in $(seq 1 "$ROUNDS"); do
   run "gateway-get-registered#$round" "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo
   run "bare-get#$round" "http://127.0.0.1:$BARE_PORT$GET_PATH"
@@ -100,9 +113,12 @@ done
 metric() { curl -s "localhost:$GATEWAY_PORT/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
 reads_before=$(metric tollgate_registry_document_reads_total)
 upstream_before=$(metric tollgate_upstream_requests_total)
-unknown=$(run unknown-id-trusted "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/unknown-id.json" web-demo)
-echo "$unknown"
+run unknown-id-trusted "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/unknown-id.json" web-demo
+unknown=$(cat "$WORK/last")
 requests=$(echo "$unknown" | sed -E 's/.*refused=([0-9]+).*/\1/')
 echo "unknown-id store reads: $(( $(metric tollgate_registry_document_reads_total) - reads_before )) for $requests requests;" \
   "upstream calls: $(( $(metric tollgate_upstream_requests_total) - upstream_before ))"
 curl -s "localhost:$GATEWAY_PORT/metrics" | grep -E '^tollgate_(upstream_requests|response_cache_hits|registry_document_reads)_total' || true
+awk '/^gateway-get-registered#/ {split($3, a, "="); g += a[2]; n++}
+     /^bare-get#/ {split($3, a, "="); b += a[2]}
+     END {if (b > 0) printf "registered GET, gateway/bare: %.0f / %.0f rps = %.0f%%\n", g / n, b / n, 100 * g / b}' "$WORK/results"

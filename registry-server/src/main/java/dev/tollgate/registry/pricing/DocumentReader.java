@@ -32,6 +32,10 @@ final class DocumentReader {
         .maxTokens(maxTokens)
         .captureSourceLocation(true)
         .parsingListener(token -> count[0]++));
+    if (TokenCounter.count(text, options) > maxTokens) {
+      // refused without the parser, whose own limit still holds for any text counted UNKNOWN
+      throw new TokenLimitExceededException(maxTokens);
+    }
     ParserEnvironment environment = ParserEnvironment.newParserEnvironment()
         .document(text).parserOptions(options).build();
     try {

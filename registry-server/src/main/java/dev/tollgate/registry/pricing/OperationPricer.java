@@ -49,12 +49,15 @@ public final class OperationPricer {
    *     too large (after fragment expansion) to price
    */
   public AnalysedDocument analyse(String text, DocumentLimits limits) {
+    if (limits.maxAliases() != Integer.MAX_VALUE) {
+      refuseBeforeParsing(text, limits);
+    }
     DocumentReader.Parsed parsed = DocumentReader.parse(text, limits.maxTokens());
     try {
       Document document = parsed.document();
       Map<String, FragmentDefinition> fragments = fragments(document);
       List<OperationAliases> aliases = aliases(document, fragments);
-      if (!aliases.isEmpty() && aliases.stream().allMatch(o -> o.aliases() > limits.maxAliases())) {
+      if (allOver(aliases, limits.maxAliases())) {
         throw new AliasLimitExceededException(aliases, limits.maxAliases(), parsed.tokens());
       }
       DocumentReader.validate(schema, document);
@@ -62,6 +65,22 @@ public final class OperationPricer {
     } catch (StackOverflowError e) {
       throw PriceCompiler.invalid("Document is nested too deeply to validate and price.");
     }
+  }
+
+  /**
+   * The limits on the tokens alone, which for a large text cost far less than graphql-java's
+   * parser: a text it cannot read plainly is left to the parser and the parsed document's count.
+   */
+  private static void refuseBeforeParsing(String text, DocumentLimits limits) {
+    TokenCounter.Tokens tokens = TokenCounter.tokens(text, DocumentReader.options(limits.maxTokens()));
+    List<OperationAliases> aliases = tokens == null ? null : TextAliases.of(tokens);
+    if (aliases != null && allOver(aliases, limits.maxAliases())) {
+      throw new AliasLimitExceededException(aliases, limits.maxAliases(), tokens.withEndOfFile());
+    }
+  }
+
+  private static boolean allOver(List<OperationAliases> aliases, int maxAliases) {
+    return !aliases.isEmpty() && aliases.stream().allMatch(o -> o.aliases() > maxAliases);
   }
 
   private static List<OperationAliases> aliases(Document document, Map<String, FragmentDefinition> fragments) {

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.pricing;
 
 import graphql.parser.ParserOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts a text's grammar tokens in one pass, as graphql-java's parser counts them toward
@@ -21,14 +22,33 @@ final class TokenCounter {
   private final String text;
   private final int maxTokens;
   private final int maxWhitespace;
+  private final boolean recording;
+  private int[] bounds = new int[0];
   private int tokens;
   private int comments;
   private int whitespace;
 
-  private TokenCounter(String text, ParserOptions options) {
+  private TokenCounter(String text, ParserOptions options, boolean recording) {
     this.text = text;
     this.maxTokens = options.getMaxTokens();
     this.maxWhitespace = options.getMaxWhitespaceTokens();
+    this.recording = recording;
+  }
+
+  /** Grammar tokens as {@code [start, end)} pairs in the text, the end of file left out. */
+  record Tokens(String text, int[] bounds, int count) {
+    String text(int token) {
+      return text.substring(bounds[2 * token], bounds[2 * token + 1]);
+    }
+
+    char first(int token) {
+      return text.charAt(bounds[2 * token]);
+    }
+
+    /** The count graphql-java's limit applies to. */
+    int withEndOfFile() {
+      return count + 1;
+    }
   }
 
   /**
@@ -39,7 +59,24 @@ final class TokenCounter {
     if (text.length() >= options.getMaxCharacters()) {
       return UNKNOWN;
     }
-    return new TokenCounter(text, options).scan();
+    return new TokenCounter(text, options, false).scan();
+  }
+
+  /**
+   * The grammar tokens, when the count is known and within the limit; {@code null} otherwise.
+   *
+   * @throws TokenLimitExceededException when the count passes {@code options.getMaxTokens()}
+   */
+  static @Nullable Tokens tokens(String text, ParserOptions options) {
+    if (text.length() >= options.getMaxCharacters()) {
+      return null;
+    }
+    TokenCounter counter = new TokenCounter(text, options, true);
+    int count = counter.scan();
+    if (count > options.getMaxTokens()) {
+      throw new TokenLimitExceededException(options.getMaxTokens());
+    }
+    return count == UNKNOWN ? null : new Tokens(text, counter.bounds, count - 1);
   }
 
   private int scan() {
@@ -68,6 +105,23 @@ final class TokenCounter {
       return comment(at + 1);
     }
     tokens++;
+    int end = grammar(at, c);
+    if (recording && end != FAILED) {
+      record(at, end);
+    }
+    return end;
+  }
+
+  private void record(int start, int end) {
+    int i = 2 * (tokens - 1);
+    if (i + 1 >= bounds.length) {
+      bounds = java.util.Arrays.copyOf(bounds, Math.max(64, bounds.length * 2));
+    }
+    bounds[i] = start;
+    bounds[i + 1] = end;
+  }
+
+  private int grammar(int at, char c) {
     if (isPunctuator(c)) {
       return at + 1;
     }

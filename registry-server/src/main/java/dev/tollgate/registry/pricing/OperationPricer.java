@@ -72,7 +72,7 @@ public final class OperationPricer {
    * parser: a text it cannot read plainly is left to the parser and the parsed document's count.
    */
   private static void refuseBeforeParsing(String text, DocumentLimits limits) {
-    TokenCounter.Tokens tokens = TokenCounter.tokens(text, DocumentReader.options(limits.maxTokens()));
+    TextTokens tokens = TokenCounter.tokens(text, DocumentReader.options(limits.maxTokens()));
     List<OperationAliases> aliases = tokens == null ? null : TextAliases.of(tokens);
     if (aliases != null && allOver(aliases, limits.maxAliases())) {
       throw new AliasLimitExceededException(aliases, limits.maxAliases(), tokens.withEndOfFile());

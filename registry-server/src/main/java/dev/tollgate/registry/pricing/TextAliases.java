@@ -36,16 +36,16 @@ final class TextAliases {
 
   private static final Unreadable UNREADABLE = new Unreadable();
 
-  private final TokenCounter.Tokens tokens;
+  private final TextTokens tokens;
   private final List<OperationDefinition> operations = new ArrayList<>();
   private final Map<String, FragmentDefinition> fragments = new HashMap<>();
   private int at;
 
-  private TextAliases(TokenCounter.Tokens tokens) {
+  private TextAliases(TextTokens tokens) {
     this.tokens = tokens;
   }
 
-  static @Nullable List<OperationAliases> of(TokenCounter.Tokens tokens) {
+  static @Nullable List<OperationAliases> of(TextTokens tokens) {
     TextAliases reader = new TextAliases(tokens);
     try {
       while (reader.at < tokens.count()) {
@@ -180,8 +180,7 @@ final class TextAliases {
     if (at >= tokens.count()) {
       throw UNREADABLE;
     }
-    char c = tokens.first(at);
-    return c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z';
+    return tokens.isName(at);
   }
 
   private boolean isSpread() {

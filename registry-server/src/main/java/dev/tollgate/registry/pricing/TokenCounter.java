@@ -1,6 +1,15 @@
 package dev.tollgate.registry.pricing;
 
+import static dev.tollgate.registry.pricing.GraphqlChars.isDigit;
+import static dev.tollgate.registry.pricing.GraphqlChars.isHex;
+import static dev.tollgate.registry.pricing.GraphqlChars.isIgnored;
+import static dev.tollgate.registry.pricing.GraphqlChars.isNameContinue;
+import static dev.tollgate.registry.pricing.GraphqlChars.isNameStart;
+import static dev.tollgate.registry.pricing.GraphqlChars.isNumberFollower;
+import static dev.tollgate.registry.pricing.GraphqlChars.isPunctuator;
+
 import graphql.parser.ParserOptions;
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,22 +44,6 @@ final class TokenCounter {
     this.recording = recording;
   }
 
-  /** Grammar tokens as {@code [start, end)} pairs in the text, the end of file left out. */
-  record Tokens(String text, int[] bounds, int count) {
-    String text(int token) {
-      return text.substring(bounds[2 * token], bounds[2 * token + 1]);
-    }
-
-    char first(int token) {
-      return text.charAt(bounds[2 * token]);
-    }
-
-    /** The count graphql-java's limit applies to. */
-    int withEndOfFile() {
-      return count + 1;
-    }
-  }
-
   /**
    * The number of grammar tokens, end of file included; {@code maxTokens + 1} as soon as the count
    * passes {@code options.getMaxTokens()}; or {@link #UNKNOWN}.
@@ -67,7 +60,7 @@ final class TokenCounter {
    *
    * @throws TokenLimitExceededException when the count passes {@code options.getMaxTokens()}
    */
-  static @Nullable Tokens tokens(String text, ParserOptions options) {
+  static @Nullable TextTokens tokens(String text, ParserOptions options) {
     if (text.length() >= options.getMaxCharacters()) {
       return null;
     }
@@ -76,7 +69,7 @@ final class TokenCounter {
     if (count > options.getMaxTokens()) {
       throw new TokenLimitExceededException(options.getMaxTokens());
     }
-    return count == UNKNOWN ? null : new Tokens(text, counter.bounds, count - 1);
+    return count == UNKNOWN ? null : new TextTokens(text, counter.bounds, count - 1);
   }
 
   private int scan() {
@@ -115,7 +108,7 @@ final class TokenCounter {
   private void record(int start, int end) {
     int i = 2 * (tokens - 1);
     if (i + 1 >= bounds.length) {
-      bounds = java.util.Arrays.copyOf(bounds, Math.max(64, bounds.length * 2));
+      bounds = Arrays.copyOf(bounds, Math.max(64, bounds.length * 2));
     }
     bounds[i] = start;
     bounds[i + 1] = end;
@@ -273,34 +266,5 @@ final class TokenCounter {
     boolean pair = Character.isHighSurrogate(c) && at + 1 < text.length()
         && Character.isLowSurrogate(text.charAt(at + 1));
     return pair ? at + 2 : FAILED;
-  }
-
-  private static boolean isIgnored(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','
-        || c == '\uFEFF' || c == '\u2028' || c == '\u2029';
-  }
-
-  private static boolean isPunctuator(char c) {
-    return "{}:&()=|@[]$!".indexOf(c) >= 0;
-  }
-
-  private static boolean isNameStart(char c) {
-    return c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z';
-  }
-
-  private static boolean isNameContinue(char c) {
-    return isNameStart(c) || isDigit(c);
-  }
-
-  private static boolean isNumberFollower(char c) {
-    return c == '.' || isNameContinue(c);
-  }
-
-  private static boolean isDigit(char c) {
-    return c >= '0' && c <= '9';
-  }
-
-  private static boolean isHex(char c) {
-    return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
   }
 }

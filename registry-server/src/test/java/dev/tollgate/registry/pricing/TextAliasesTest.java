@@ -104,7 +104,7 @@ final class TextAliasesTest {
   }
 
   private static List<OperationAliases> fromTokens(String text) {
-    TokenCounter.Tokens tokens = TokenCounter.tokens(text, DocumentReader.options(Integer.MAX_VALUE));
+    TextTokens tokens = TokenCounter.tokens(text, DocumentReader.options(Integer.MAX_VALUE));
     return tokens == null ? null : TextAliases.of(tokens);
   }
 

@@ -7,9 +7,7 @@ import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.pricing.OperationPricer;
-import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,23 +19,24 @@ import java.util.Optional;
  *
  * <p>A registered id of an allowed app is the hot path: an index lookup, a cached document, the
  * stored price evaluated with the variables, one charge; no parsing. Open-mode text is parsed under
- * the token limit, validated and priced by the {@link OperationPricer}, and the analysis is cached
- * by hash.
+ * the token limit, checked for aliases, validated and priced by the {@link OperationPricer}; the
+ * outcome, refusals included, is cached by hash ({@link OpenDocuments}).
  */
 public final class AdmissionController {
 
   private final DocumentCatalog catalog;
-  private final OperationPricer pricer;
-  private final Cache<DocumentHash, AnalysedText> openAnalyses;
+  private final OpenDocuments open;
   private final BudgetLedger ledger;
   private final ServerConfig.Gateway gateway;
 
-  /** @param openAnalyses bounded by the wiring to {@code gateway.openCacheSize()}, with {@code recordStats()} */
+  /**
+   * @param openAnalyses open-mode outcomes by hash, refusals included; bounded by the wiring to
+   *     {@code gateway.openCacheSize()}, with {@code recordStats()}
+   */
   public AdmissionController(DocumentCatalog catalog, OperationPricer pricer,
-      Cache<DocumentHash, AnalysedText> openAnalyses, BudgetLedger ledger, ServerConfig.Gateway gateway) {
+      Cache<DocumentHash, OpenAnalysis> openAnalyses, BudgetLedger ledger, ServerConfig.Gateway gateway) {
     this.catalog = catalog;
-    this.pricer = pricer;
-    this.openAnalyses = openAnalyses;
+    this.open = new OpenDocuments(pricer, openAnalyses);
     this.ledger = ledger;
     this.gateway = gateway;
   }
@@ -105,7 +104,8 @@ public final class AdmissionController {
     return switch (UnknownOperationPolicy.of(policy)) {
       case ALLOW_ALL -> registered.isPresent()
           ? OperationCheck.registered(policy, registered.get(), request, false)
-          : OperationCheck.analysed(policy, analyse(policy, hash, text), request);
+          : OperationCheck.analysed(policy,
+              open.analyse(policy.limits(), hash, text, request.operationName()), request);
       case ALLOW_IF_IN_SAFELIST -> OperationCheck.registered(policy,
           registered.orElseThrow(() -> request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash)),
           request, false);
@@ -130,11 +130,11 @@ public final class AdmissionController {
     if (policy.mode() == KeyPolicy.Mode.TRUSTED) {
       throw Refusals.notInList(id);
     }
-    AnalysedText cached = openAnalyses.getIfPresent(id);
+    AnalysedText cached = open.cached(policy.limits(), id, request.operationName());
     if (cached == null) {
       throw Refusals.persistedQueryNotFound();
     }
-    return OperationCheck.analysed(policy, withinTokenLimit(policy, cached), request);
+    return OperationCheck.analysed(policy, cached, request);
   }
 
   /** The active document {@code hash} when one of its apps is the caller's; no store read otherwise. */
@@ -145,23 +145,5 @@ public final class AdmissionController {
       }
     }
     return Optional.empty();
-  }
-
-  private AnalysedText analyse(KeyPolicy policy, DocumentHash hash, String text) {
-    AnalysedText cached = openAnalyses.getIfPresent(hash);
-    if (cached != null) {
-      return withinTokenLimit(policy, cached);
-    }
-    AnalysedText analysed = new AnalysedText(text, pricer.analyse(text, policy.limits().tokens()),
-        IntrospectionFields.selectedIn(text));
-    openAnalyses.put(hash, analysed);
-    return analysed;
-  }
-
-  private static AnalysedText withinTokenLimit(KeyPolicy policy, AnalysedText analysed) {
-    if (analysed.analysis().tokens() > policy.limits().tokens()) {
-      throw new TokenLimitExceededException(policy.limits().tokens());
-    }
-    return analysed;
   }
 }

@@ -5,6 +5,7 @@ import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.document.DocumentHash;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** The refusals of admission, with the codes and messages clients read (DESIGN.md sections 4 and 5). */
 final class Refusals {
@@ -56,7 +57,8 @@ final class Refusals {
         "maximum query depth exceeded " + depth + " > " + limits.depth(), Map.of(), cost);
   }
 
-  static RefusedException aliases(int aliases, Limits limits, long cost) {
+  /** @param cost the estimated cost, or {@code null} when refused before pricing */
+  static RefusedException aliases(int aliases, Limits limits, @Nullable Long cost) {
     return new RefusedException("MAX_ALIASES_EXCEEDED", ErrorKind.BAD_REQUEST,
         aliases + " aliases found. Allowed: " + limits.aliases(), Map.of(), cost);
   }

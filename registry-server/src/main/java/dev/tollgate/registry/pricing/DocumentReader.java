@@ -28,10 +28,11 @@ final class DocumentReader {
    */
   static Parsed parse(String text, int maxTokens) {
     int[] count = {0};
-    ParserOptions options = ParserOptions.getDefaultOperationParserOptions().transform(o -> o
-        .maxTokens(maxTokens)
-        .captureSourceLocation(true)
-        .parsingListener(token -> count[0]++));
+    ParserOptions options = options(maxTokens).transform(o -> o.parsingListener(token -> count[0]++));
+    if (TokenCounter.count(text, options) > maxTokens) {
+      // refused without the parser, whose own limit still holds for any text counted UNKNOWN
+      throw new TokenLimitExceededException(maxTokens);
+    }
     ParserEnvironment environment = ParserEnvironment.newParserEnvironment()
         .document(text).parserOptions(options).build();
     try {
@@ -49,6 +50,13 @@ final class DocumentReader {
     } catch (InvalidSyntaxException e) {
       throw parseFailed(e);
     }
+  }
+
+  /** graphql-java's options for reading an operation document, with this token limit. */
+  static ParserOptions options(int maxTokens) {
+    return ParserOptions.getDefaultOperationParserOptions().transform(o -> o
+        .maxTokens(maxTokens)
+        .captureSourceLocation(true));
   }
 
   private static InvalidDocumentException parseFailed(Exception e) {

@@ -29,32 +29,78 @@ public final class OperationPricer {
   }
 
   /**
-   * Parses, validates and prices {@code text}.
+   * Parses, validates and prices {@code text}, with a token limit only.
    *
    * @throws TokenLimitExceededException when the document has more tokens than {@code maxTokens}
    * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or
    *     too large (after fragment expansion) to price
    */
   public AnalysedDocument analyse(String text, int maxTokens) {
-    DocumentReader.Parsed parsed = DocumentReader.parse(text, maxTokens);
+    return analyse(text, DocumentLimits.tokens(maxTokens));
+  }
+
+  /**
+   * Parses, validates and prices {@code text}. The limits are checked first and cheaply: tokens
+   * before the parser runs, aliases on the parsed text before graphql-java's validation.
+   *
+   * @throws TokenLimitExceededException when the document has more tokens than the limit
+   * @throws AliasLimitExceededException when every operation has more aliases than the limit
+   * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or
+   *     too large (after fragment expansion) to price
+   */
+  public AnalysedDocument analyse(String text, DocumentLimits limits) {
+    if (limits.maxAliases() != Integer.MAX_VALUE) {
+      refuseBeforeParsing(text, limits);
+    }
+    DocumentReader.Parsed parsed = DocumentReader.parse(text, limits.maxTokens());
     try {
-      DocumentReader.validate(schema, parsed.document());
-      return new AnalysedDocument(parsed.tokens(), priceAll(parsed.document()));
+      Document document = parsed.document();
+      Map<String, FragmentDefinition> fragments = fragments(document);
+      List<OperationAliases> aliases = aliases(document, fragments);
+      if (allOver(aliases, limits.maxAliases())) {
+        throw new AliasLimitExceededException(aliases, limits.maxAliases(), parsed.tokens());
+      }
+      DocumentReader.validate(schema, document);
+      return new AnalysedDocument(parsed.tokens(), priceAll(document, fragments, aliases));
     } catch (StackOverflowError e) {
       throw PriceCompiler.invalid("Document is nested too deeply to validate and price.");
     }
   }
 
-  private List<PricedOperation> priceAll(Document document) {
-    Map<String, FragmentDefinition> fragments = fragments(document);
+  /**
+   * The limits on the tokens alone, which for a large text cost far less than graphql-java's
+   * parser: a text it cannot read plainly is left to the parser and the parsed document's count.
+   */
+  private static void refuseBeforeParsing(String text, DocumentLimits limits) {
+    TextTokens tokens = TokenCounter.tokens(text, DocumentReader.options(limits.maxTokens()));
+    List<OperationAliases> aliases = tokens == null ? null : TextAliases.of(tokens);
+    if (aliases != null && allOver(aliases, limits.maxAliases())) {
+      throw new AliasLimitExceededException(aliases, limits.maxAliases(), tokens.withEndOfFile());
+    }
+  }
+
+  private static boolean allOver(List<OperationAliases> aliases, int maxAliases) {
+    return !aliases.isEmpty() && aliases.stream().allMatch(o -> o.aliases() > maxAliases);
+  }
+
+  private static List<OperationAliases> aliases(Document document, Map<String, FragmentDefinition> fragments) {
+    List<OperationAliases> aliases = new ArrayList<>();
+    for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
+      aliases.add(new OperationAliases(operation.getName(), AliasCount.of(operation, fragments)));
+    }
+    return aliases;
+  }
+
+  private List<PricedOperation> priceAll(Document document, Map<String, FragmentDefinition> fragments,
+      List<OperationAliases> aliases) {
     List<PricedOperation> operations = new ArrayList<>();
     for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
       PriceCompiler.Result result =
           new PriceCompiler(schema, model, prices, fragments, Binder.SYMBOLIC).compile(operation);
       CompiledPrice price = new ExpressionPrice(
           schema, operation.getVariableDefinitions(), result.cost(), result.depth());
-      operations.add(new PricedOperation(
-          operation.getName(), kind(operation.getOperation()), price, result.aliases()));
+      operations.add(new PricedOperation(operation.getName(), kind(operation.getOperation()), price,
+          aliases.get(operations.size()).aliases()));
     }
     return operations;
   }

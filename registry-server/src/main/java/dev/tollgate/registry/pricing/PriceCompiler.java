@@ -26,9 +26,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Walks one operation against the schema and compiles its price: a cost expression, a depth
- * expression and the alias count. The one walk serves both paths: with {@link Binder#SYMBOLIC}
- * variables stay leaves of the expression; with a concrete binder the walk folds to numbers.
+ * Walks one operation against the schema and compiles its price: a cost expression and a depth
+ * expression ({@link AliasCount} counts aliases, on the text alone). The one walk serves both
+ * paths: with {@link Binder#SYMBOLIC} variables stay leaves of the expression; with a concrete
+ * binder the walk folds to numbers.
  *
  * <p>Fragments: under {@link FragmentSpreads#FIRST} a fragment is priced at its first live spread
  * in walk order (depth first, document order), as graphql-java's traverser visits it. With
@@ -46,7 +47,7 @@ final class PriceCompiler {
    */
   static final int MAX_NESTING = 250;
 
-  record Result(Expr cost, Expr depth, int aliases) {}
+  record Result(Expr cost, Expr depth) {}
 
   private record Walk(Expr cost, Expr depth) {
     static final Walk ZERO = new Walk(Expr.ZERO, Expr.ZERO);
@@ -72,7 +73,6 @@ final class PriceCompiler {
   private final FieldCosts costs;
   private final Binder binder;
   private final Map<String, List<Cond>> visits = new HashMap<>();
-  private int aliases;
   private int selections;
 
   PriceCompiler(GraphQLSchema schema, CostModel model, PriceList prices,
@@ -90,7 +90,7 @@ final class PriceCompiler {
     boolean apolloMutation = model.preset() == CostPreset.APOLLO
         && operation.getOperation() == OperationDefinition.Operation.MUTATION;
     Expr cost = apolloMutation ? Expr.sum(Expr.constant(10), walk.cost()) : walk.cost();
-    return new Result(cost, walk.depth(), aliases);
+    return new Result(cost, walk.depth());
   }
 
   private GraphQLObjectType rootType(OperationDefinition.Operation operation) {
@@ -135,9 +135,6 @@ final class PriceCompiler {
   }
 
   private Walk field(Field field, GraphQLCompositeType parent, Scope scope) {
-    if (field.getAlias() != null) {
-      aliases++;
-    }
     if (field.getName().startsWith("__")) {
       introspection(field.getSelectionSet(), scope.nesting() + 1);
       return Walk.ZERO;
@@ -192,7 +189,7 @@ final class PriceCompiler {
     return first;
   }
 
-  /** Introspection is free and has no depth; its aliases still count. */
+  /** Introspection is free and has no depth; the walk still counts its selections. */
   private void introspection(@Nullable SelectionSet set, int nesting) {
     if (set == null) {
       return;
@@ -212,7 +209,6 @@ final class PriceCompiler {
 
   private void introspection(Selection<?> selection, int nesting) {
     if (selection instanceof Field field) {
-      aliases += field.getAlias() == null ? 0 : 1;
       introspection(field.getSelectionSet(), nesting + 1);
     } else if (selection instanceof InlineFragment inline) {
       introspection(inline.getSelectionSet(), nesting + 1);

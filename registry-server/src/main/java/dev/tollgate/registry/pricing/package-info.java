@@ -3,7 +3,9 @@
  * price expressions and document metrics.
  *
  * <p>{@link dev.tollgate.registry.pricing.OperationPricer} parses (graphql-java's token count, EOF
- * included), validates, and walks each operation once, compiling its cost and depth into small
+ * included; a one-pass pre-count refuses a text over the limit before the parser runs), checks the
+ * alias limit on the parsed text (before graphql-java's validation, whose overlapping-fields rule
+ * is quadratic in same-named aliases), validates, and walks each operation once, compiling its cost and depth into small
  * expressions over its variables (sums, products, clamps, max, conditionals, page-size-of-variable,
  * length-of-list-variable, Apollo's argument cost of a variable). Constants fold, so a price that
  * does not depend on variables is one number. The same walk with concrete variables is the direct

@@ -42,7 +42,7 @@ final class AdmissionControllerTest {
   private final OperationPricer pricer = new OperationPricer(UnExecutableSchemaGenerator.makeUnExecutableSchema(
       new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))), CostModel.book());
   private final InMemoryRegistry registry = new InMemoryRegistry();
-  private final Cache<DocumentHash, AnalysedText> openCache = Caffeine.newBuilder().maximumSize(10).recordStats().build();
+  private final Cache<DocumentHash, OpenAnalysis> openCache = Caffeine.newBuilder().maximumSize(10).recordStats().build();
   private final DocumentCatalog catalog =
       new DocumentCatalog(registry, pricer::restore, Caffeine.newBuilder().maximumSize(10).recordStats().build());
   private final AdmissionController admission = new AdmissionController(catalog, pricer, openCache,

@@ -1,0 +1,126 @@
+package dev.tollgate.bench;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmissionRequest;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.catalog.DocumentCatalog;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.store.RegistryReader;
+import dev.tollgate.registry.store.StoredDocument;
+import graphql.schema.idl.SchemaParser;
+import graphql.schema.idl.UnExecutableSchemaGenerator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The book's five attacks refused in open mode (DESIGN.md section 8, "well under a millisecond"),
+ * through {@link AdmissionController#admit} as the gateway calls it, hashing included. {@code
+ * uncached} sends a text never seen before on every call (a distinct trailing comment); {@code
+ * cached} repeats one text. Fixture texts are copies of registry-server's test fixtures.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class AttackBenchmark {
+
+  @Param({"s000-29-token-flood", "s000-12-alias-150", "s000-04-deep16-first1", "s000-23-huge-page-first5000"})
+  public String attack;
+
+  private static final KeyPolicy PARTNER = new KeyPolicy("partner", KeyPolicy.Mode.OPEN, Set.of("*"), false,
+      KeyPolicy.Limits.BOOK, new KeyPolicy.Budget(1_000_000, 1_000), false, 60);
+
+  private AdmissionController admission;
+  private String text;
+  private long fresh;
+
+  @Setup
+  public void setUp() throws IOException {
+    var schema = UnExecutableSchemaGenerator.makeUnExecutableSchema(
+        new SchemaParser().parse(resource("cargo.graphqls")));
+    OperationPricer pricer = new OperationPricer(schema, CostModel.book());
+    DocumentCatalog catalog = new DocumentCatalog(new NoDocuments(), pricer::restore,
+        Caffeine.newBuilder().maximumSize(1_000).build());
+    admission = new AdmissionController(catalog, pricer,
+        Caffeine.newBuilder().maximumSize(10_000).recordStats().build(),
+        new InMemoryBudgetLedger(InstantSource.system()),
+        new ServerConfig.Gateway(false, 10, 10_000, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+    text = resource(attack + "/query.graphql");
+    requireRefused(admit(text));
+  }
+
+  @Benchmark
+  public Decision uncached() {
+    return admit(text + "\n# " + fresh++);
+  }
+
+  @Benchmark
+  public Decision cached() {
+    return admit(text);
+  }
+
+  /** The fifth attack: a batch, refused before any text is read. */
+  @Benchmark
+  public Decision batch() {
+    AdmissionRequest request = new AdmissionRequest("{ __typename }", null, null, Map.of(), Transport.POST);
+    return admission.admitBatch(PARTNER, List.of(request, request));
+  }
+
+  private Decision admit(String query) {
+    return admission.admit(PARTNER, new AdmissionRequest(query, null, null, Map.of(), Transport.POST));
+  }
+
+  private static void requireRefused(Decision decision) {
+    if (!(decision instanceof Decision.Rejected)) {
+      throw new IllegalStateException("the attack was admitted: " + decision);
+    }
+  }
+
+  private static String resource(String name) throws IOException {
+    try (InputStream in = AttackBenchmark.class.getResourceAsStream("/pricing/" + name)) {
+      if (in == null) {
+        throw new IOException("missing benchmark resource " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** An empty registry: every text is an open-mode text. */
+  private static final class NoDocuments implements RegistryReader {
+    @Override
+    public Optional<StoredDocument> findDocument(DocumentHash hash) {
+      return Optional.empty();
+    }
+
+    @Override
+    public Map<DocumentHash, Set<String>> activeDocumentApps() {
+      return Map.of();
+    }
+
+    @Override
+    public long latestChangeId() {
+      return 0;
+    }
+  }
+}

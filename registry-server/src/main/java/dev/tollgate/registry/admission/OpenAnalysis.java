@@ -1,0 +1,25 @@
+package dev.tollgate.registry.admission;
+
+import dev.tollgate.registry.pricing.OperationAliases;
+import java.util.List;
+
+/**
+ * What open mode learnt about a text, cached by its hash: the analysis, or the measured facts that
+ * refused it. Facts rather than a refusal, because the refusal depends on the caller's limits: a
+ * policy with higher limits must not be refused by another policy's cached result.
+ */
+public sealed interface OpenAnalysis permits AnalysedText, OpenAnalysis.TooManyTokens, OpenAnalysis.TooManyAliases {
+
+  /** The text has more than {@code limit} tokens; it was not parsed. */
+  record TooManyTokens(int limit) implements OpenAnalysis {}
+
+  /**
+   * Every operation of the text has more aliases than some limit; {@code tokens} is its exact token
+   * count. It was parsed but not validated.
+   */
+  record TooManyAliases(int tokens, List<OperationAliases> operations) implements OpenAnalysis {
+    public TooManyAliases {
+      operations = List.copyOf(operations);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.tollgate.registry.pricing;
+
+import graphql.language.Field;
+import graphql.language.FragmentDefinition;
+import graphql.language.FragmentSpread;
+import graphql.language.InlineFragment;
+import graphql.language.OperationDefinition;
+import graphql.language.Selection;
+import graphql.language.SelectionSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An operation's alias count (DESIGN.md section 4): every aliased field counts, introspection
+ * included, inline fragments are descended, a spread counts its fragment again wherever it appears,
+ * and {@code @skip}/{@code @include} exempt nothing.
+ *
+ * <p>It reads the parsed text only, so it runs before validation: a fragment's count is the same at
+ * every spread and is counted once, so fan-out costs nothing; a spread of a fragment already on the
+ * path (a cycle, which validation refuses later) or of an unknown fragment counts 0.
+ */
+final class AliasCount {
+
+  private final Map<String, FragmentDefinition> fragments;
+  private final Map<String, Long> counted = new HashMap<>();
+  private final Set<String> path = new HashSet<>();
+
+  private AliasCount(Map<String, FragmentDefinition> fragments) {
+    this.fragments = fragments;
+  }
+
+  /** The count, stopping at {@link Integer#MAX_VALUE}. */
+  static int of(OperationDefinition operation, Map<String, FragmentDefinition> fragments) {
+    long aliases = new AliasCount(fragments).selectionSet(operation.getSelectionSet());
+    return (int) Math.min(aliases, Integer.MAX_VALUE);
+  }
+
+  private long selectionSet(@Nullable SelectionSet set) {
+    if (set == null) {
+      return 0;
+    }
+    long aliases = 0;
+    for (Selection<?> selection : set.getSelections()) {
+      aliases = Sat.add(aliases, selection(selection));
+    }
+    return aliases;
+  }
+
+  private long selection(Selection<?> selection) {
+    if (selection instanceof Field field) {
+      return Sat.add(field.getAlias() == null ? 0 : 1, selectionSet(field.getSelectionSet()));
+    }
+    if (selection instanceof InlineFragment inline) {
+      return selectionSet(inline.getSelectionSet());
+    }
+    return spread(((FragmentSpread) selection).getName());
+  }
+
+  private long spread(String name) {
+    Long known = counted.get(name);
+    if (known != null) {
+      return known;
+    }
+    FragmentDefinition fragment = fragments.get(name);
+    if (fragment == null || !path.add(name)) {
+      return 0;
+    }
+    long aliases = selectionSet(fragment.getSelectionSet());
+    path.remove(name);
+    counted.put(name, aliases);
+    return aliases;
+  }
+}

@@ -11,6 +11,7 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
@@ -275,7 +276,7 @@ final class GatewayHarness implements AutoCloseable {
 
   private static KeyPolicy policy(String name, Mode mode, Set<String> apps, boolean requireId, Budget budget,
       boolean introspection) {
-    return new KeyPolicy(name, mode, apps, requireId, Limits.BOOK, budget, introspection, 60);
+    return new KeyPolicy(name, mode, apps, requireId, Limits.BOOK, Enforcement.ENFORCE, budget, introspection, 60);
   }
 
   @Override

@@ -122,7 +122,7 @@ final class ResponseCacheTest {
 
   private static KeyPolicy policy(int maxAgeSeconds) {
     return new KeyPolicy("web", KeyPolicy.Mode.TRUSTED, Set.of("web"), false, KeyPolicy.Limits.BOOK,
-        new KeyPolicy.Budget(100, 1), false, maxAgeSeconds);
+        KeyPolicy.Enforcement.ENFORCE, new KeyPolicy.Budget(100, 1), false, maxAgeSeconds);
   }
 
   private ResponseCache.Key stored() {

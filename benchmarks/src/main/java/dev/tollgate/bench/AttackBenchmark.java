@@ -49,7 +49,7 @@ public class AttackBenchmark {
   public String attack;
 
   private static final KeyPolicy PARTNER = new KeyPolicy("partner", KeyPolicy.Mode.OPEN, Set.of("*"), false,
-      KeyPolicy.Limits.BOOK, new KeyPolicy.Budget(1_000_000, 1_000), false, 60);
+      KeyPolicy.Limits.BOOK, KeyPolicy.Enforcement.ENFORCE, new KeyPolicy.Budget(1_000_000, 1_000), false, 60);
 
   private AdmissionController admission;
   private String text;

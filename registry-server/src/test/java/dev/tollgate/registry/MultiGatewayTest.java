@@ -202,11 +202,11 @@ final class MultiGatewayTest {
   /** DemoConfig.create, but with the shared PostgreSQL store and Redis budgets, polling every 200 ms. */
   private static ServerConfig config(ServerConfig.Store store, String redisUrl) {
     KeyPolicy trusted = new KeyPolicy(TRUSTED_POLICY, Mode.TRUSTED, Set.of(APP), true, Limits.BOOK,
-        new Budget(1_000_000, 1_000), false, 60);
+        KeyPolicy.Enforcement.ENFORCE, new Budget(1_000_000, 1_000), false, 60);
     KeyPolicy budgeted = new KeyPolicy(BUDGET_POLICY, Mode.TRUSTED, Set.of(APP), true, Limits.BOOK,
-        new Budget(BUDGET_CAPACITY, 0), false, 60);
+        KeyPolicy.Enforcement.ENFORCE, new Budget(BUDGET_CAPACITY, 0), false, 60);
     KeyPolicy anonymous = new KeyPolicy(ANONYMOUS_POLICY, Mode.TRUSTED, Set.of(APP), false, Limits.BOOK,
-        new Budget(1_000, 10), false, 60);
+        KeyPolicy.Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
     return new ServerConfig(
         new ServerConfig.Http(0, 1_000_000),
         store,

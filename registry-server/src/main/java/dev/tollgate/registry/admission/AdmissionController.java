@@ -5,6 +5,7 @@ import dev.tollgate.registry.TollgateException;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -21,6 +22,9 @@ import java.util.Optional;
  * stored price evaluated with the variables, one charge; no parsing. Open-mode text is parsed under
  * the token limit, checked for aliases, validated and priced by the {@link OperationPricer}; the
  * outcome, refusals included, is cached by hash ({@link OpenDocuments}).
+ *
+ * <p>A breached depth, alias or cost limit refuses, or under a measure-mode policy is only reported
+ * ({@link LimitPolicy}, {@link Decision.Admitted#wouldRefuse()}); the budget refuses in both.
  */
 public final class AdmissionController {
 
@@ -105,7 +109,7 @@ public final class AdmissionController {
       case ALLOW_ALL -> registered.isPresent()
           ? OperationCheck.registered(policy, registered.get(), request, false)
           : OperationCheck.analysed(policy,
-              open.analyse(policy.limits(), hash, text, request.operationName()), request);
+              open.analyse(analysisLimits(policy), hash, text, request.operationName()), request);
       case ALLOW_IF_IN_SAFELIST -> OperationCheck.registered(policy,
           registered.orElseThrow(() -> request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash)),
           request, false);
@@ -130,11 +134,15 @@ public final class AdmissionController {
     if (policy.mode() == KeyPolicy.Mode.TRUSTED) {
       throw Refusals.notInList(id);
     }
-    AnalysedText cached = open.cached(policy.limits(), id, request.operationName());
+    AnalysedText cached = open.cached(analysisLimits(policy), id, request.operationName());
     if (cached == null) {
       throw Refusals.persistedQueryNotFound();
     }
     return OperationCheck.analysed(policy, cached, request);
+  }
+
+  private static Limits analysisLimits(KeyPolicy policy) {
+    return LimitPolicy.of(policy).beforeValidation(policy.limits());
   }
 
   /** The active document {@code hash} when one of its apps is the caller's; no store read otherwise. */

@@ -2,6 +2,7 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One operation cleared to run.
@@ -9,5 +10,8 @@ import dev.tollgate.registry.upstream.UpstreamRequest;
  * @param request what to send upstream
  * @param cost its price with the request's variables
  * @param registeredById run by the id of a registered document, without text (cacheable by GET)
+ * @param wouldRefuse in measure mode, the code of the limit it breaches, which enforcing would
+ *     have refused it with; else {@code null}
  */
-public record AdmittedOperation(UpstreamRequest request, OperationKind kind, long cost, boolean registeredById) {}
+public record AdmittedOperation(UpstreamRequest request, OperationKind kind, long cost, boolean registeredById,
+    @Nullable String wouldRefuse) {}

@@ -23,6 +23,19 @@ public sealed interface Decision {
     public Admitted {
       operations = List.copyOf(operations);
     }
+
+    /**
+     * In measure mode, the code enforcing would have refused the request with: the first operation's
+     * breach, as enforcing stops a batch at its first refusal; {@code null} when nothing breached.
+     */
+    public @Nullable String wouldRefuse() {
+      for (AdmittedOperation operation : operations) {
+        if (operation.wouldRefuse() != null) {
+          return operation.wouldRefuse();
+        }
+      }
+      return null;
+    }
   }
 
   /** Refused before any upstream call; nothing was charged. */

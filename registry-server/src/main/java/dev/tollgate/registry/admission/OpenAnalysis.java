@@ -8,7 +8,8 @@ import java.util.List;
  * refused it. Facts rather than a refusal, because the refusal depends on the caller's limits: a
  * policy with higher limits must not be refused by another policy's cached result.
  */
-public sealed interface OpenAnalysis permits AnalysedText, OpenAnalysis.TooManyTokens, OpenAnalysis.TooManyAliases {
+public sealed interface OpenAnalysis
+    permits AnalysedText, OpenAnalysis.TooManyTokens, OpenAnalysis.TooManyAliases, OpenAnalysis.Invalid {
 
   /** The text has more than {@code limit} tokens; it was not parsed. */
   record TooManyTokens(int limit) implements OpenAnalysis {}
@@ -20,6 +21,19 @@ public sealed interface OpenAnalysis permits AnalysedText, OpenAnalysis.TooManyT
   record TooManyAliases(int tokens, List<OperationAliases> operations) implements OpenAnalysis {
     public TooManyAliases {
       operations = List.copyOf(operations);
+    }
+  }
+
+  /**
+   * The text does not parse or validate: {@code code} ({@code GRAPHQL_PARSE_FAILED} or
+   * {@code GRAPHQL_VALIDATION_FAILED}) and graphql-java's {@code errors}, found under a token limit
+   * of {@code maxTokens} and an alias limit of {@code maxAliases}. Higher limits refuse nothing
+   * earlier (the parser meets the same error within fewer tokens, the same aliases pass), so these
+   * facts decide for any caller whose two limits are both at least as high.
+   */
+  record Invalid(int maxTokens, int maxAliases, String code, List<String> errors) implements OpenAnalysis {
+    public Invalid {
+      errors = List.copyOf(errors);
     }
   }
 }

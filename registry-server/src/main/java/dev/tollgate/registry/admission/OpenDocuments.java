@@ -6,6 +6,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
+import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.OperationAliases;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
@@ -14,9 +15,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Open-mode texts by hash: analysed once, under the caller's token and alias limits, and cached
- * with the outcome, whether analysed or refused. A repeated text, attack or not, is answered from
- * the cache without parsing; cached facts are compared with each caller's own limits, and a caller
- * whose limits the facts cannot decide gets a fresh analysis.
+ * with the outcome, whether analysed or refused (by a limit, or as a document that does not parse
+ * or validate). A repeated text, attack or not, is answered from the cache without parsing; cached
+ * facts are compared with each caller's own limits, and a caller whose limits the facts cannot
+ * decide gets a fresh analysis.
  */
 final class OpenDocuments {
 
@@ -57,6 +59,9 @@ final class OpenDocuments {
     } catch (AliasLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyAliases(e.tokens(), e.operations()));
       throw aliases(e.operations(), limits, operationName);
+    } catch (InvalidDocumentException e) {
+      analyses.put(hash, new OpenAnalysis.Invalid(limits.tokens(), limits.aliases(), e.code(), e.errors()));
+      throw e;
     }
   }
 
@@ -67,6 +72,9 @@ final class OpenDocuments {
     }
     if (cached instanceof OpenAnalysis.TooManyTokens tokens) {
       return refuseTokens(limits, tokens);
+    }
+    if (cached instanceof OpenAnalysis.Invalid invalid) {
+      return refuseInvalid(limits, invalid);
     }
     OpenAnalysis.TooManyAliases aliases = (OpenAnalysis.TooManyAliases) cached;
     withinTokenLimit(limits, aliases.tokens(), null);
@@ -80,6 +88,14 @@ final class OpenDocuments {
   private static @Nullable AnalysedText refuseTokens(Limits limits, OpenAnalysis.TooManyTokens tokens) {
     if (limits.tokens() <= tokens.limit()) {
       throw new TokenLimitExceededException(limits.tokens());
+    }
+    return null;
+  }
+
+  /** Found invalid under some limits decides only for limits no lower: a lower one may refuse first. */
+  private static @Nullable AnalysedText refuseInvalid(Limits limits, OpenAnalysis.Invalid invalid) {
+    if (limits.tokens() >= invalid.maxTokens() && limits.aliases() >= invalid.maxAliases()) {
+      throw new InvalidDocumentException(invalid.code(), invalid.errors());
     }
     return null;
   }

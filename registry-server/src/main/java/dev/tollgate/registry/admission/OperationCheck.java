@@ -8,10 +8,12 @@ import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.PricedOperation;
 import dev.tollgate.registry.upstream.UpstreamRequest;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The per-operation checks, in the book's order: introspection and method first, then the price
  * evaluated with the request's variables, then depth and aliases (open mode), then the cost limit.
+ * A breached limit refuses or is reported, as the caller's {@link LimitPolicy} says.
  */
 final class OperationCheck {
 
@@ -32,7 +34,7 @@ final class OperationCheck {
   }
 
   private static AdmittedOperation check(KeyPolicy policy, String text, RegisteredOperation operation,
-      boolean introspective, AdmissionRequest request, boolean enforceShape, boolean byId) {
+      boolean introspective, AdmissionRequest request, boolean checkShape, boolean byId) {
     if (introspective && !policy.introspection()) {
       throw Refusals.introspectionDisabled();
     }
@@ -40,24 +42,24 @@ final class OperationCheck {
       throw Refusals.mutationByGet();
     }
     Measure measure = operation.price().evaluate(request.variables());
-    Limits limits = policy.limits();
-    if (enforceShape) {
-      checkShape(measure, operation.aliases(), limits);
-    }
-    if (measure.cost() > limits.cost()) {
-      throw Refusals.tooExpensive(measure.cost(), limits.cost());
-    }
+    RefusedException breach = breach(measure, operation.aliases(), policy.limits(), checkShape);
+    String wouldRefuse = LimitPolicy.of(policy).settle(breach);
     String name = request.operationName() != null ? request.operationName() : operation.name();
     return new AdmittedOperation(new UpstreamRequest(text, name, request.variables()), operation.kind(),
-        measure.cost(), byId);
+        measure.cost(), byId, wouldRefuse);
   }
 
-  private static void checkShape(Measure measure, int aliases, Limits limits) {
-    if (measure.depth() > limits.depth()) {
-      throw Refusals.depth(measure.depth(), limits, measure.cost());
+  /** The refusal of the first limit the operation breaches, in the book's order, or {@code null}. */
+  private static @Nullable RefusedException breach(Measure measure, int aliases, Limits limits, boolean checkShape) {
+    if (checkShape && measure.depth() > limits.depth()) {
+      return Refusals.depth(measure.depth(), limits, measure.cost());
     }
-    if (aliases > limits.aliases()) {
-      throw Refusals.aliases(aliases, limits, measure.cost());
+    if (checkShape && aliases > limits.aliases()) {
+      return Refusals.aliases(aliases, limits, measure.cost());
     }
+    if (measure.cost() > limits.cost()) {
+      return Refusals.tooExpensive(measure.cost(), limits.cost());
+    }
+    return null;
   }
 }

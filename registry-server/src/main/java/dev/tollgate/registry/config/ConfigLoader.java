@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
@@ -135,6 +136,7 @@ public final class ConfigLoader {
         p.bool("requireId", false),
         new Limits(limits.integer("tokens", 5000), limits.integer("depth", 15), limits.integer("aliases", 20),
             limits.longValue("cost", 1000)),
+        p.enumValue("enforcement", Enforcement.class, Enforcement.ENFORCE),
         new Budget(budget.longValue("capacity", 10_000), budget.doubleValue("refillPerSecond", 100)),
         p.bool("introspection", false),
         p.integer("cacheMaxAgeSeconds", 60));

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.config;
 
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
@@ -25,11 +26,11 @@ public final class DemoConfig {
 
   public static ServerConfig create(int port, Path dataDir) {
     KeyPolicy web = new KeyPolicy("web-demo", Mode.TRUSTED, Set.of(DEMO_APP), true, Limits.BOOK,
-        new Budget(10_000, 100), false, 60);
+        Enforcement.ENFORCE, new Budget(10_000, 100), false, 60);
     KeyPolicy partner = new KeyPolicy("partner-demo", Mode.OPEN, Set.of("*"), false, Limits.BOOK,
-        new Budget(5_000, 50), true, 60);
+        Enforcement.ENFORCE, new Budget(5_000, 50), true, 60);
     KeyPolicy anonymous = new KeyPolicy("anonymous", Mode.TRUSTED, Set.of(DEMO_APP), false, Limits.BOOK,
-        new Budget(1_000, 10), false, 60);
+        Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
     return new ServerConfig(
         new ServerConfig.Http(port, 1_000_000),
         ServerConfig.Store.h2In(dataDir),

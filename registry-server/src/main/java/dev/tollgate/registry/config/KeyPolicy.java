@@ -9,6 +9,8 @@ import java.util.Set;
  * @param mode trusted: only registered documents; open: any document, fully analysed
  * @param apps the apps whose registered documents this caller may run ({@code *}: any)
  * @param requireId in trusted mode, refuse text even when its hash is registered
+ * @param enforcement what a breached per-operation limit (depth, aliases, cost) does: refuse, or
+ *     only report what refusing would have been ({@link Enforcement})
  * @param introspection whether {@code __schema}/{@code __type} may be queried
  * @param cacheMaxAgeSeconds {@code Cache-Control: max-age} of a registered query fetched by GET
  */
@@ -18,6 +20,7 @@ public record KeyPolicy(
     Set<String> apps,
     boolean requireId,
     Limits limits,
+    Enforcement enforcement,
     Budget budget,
     boolean introspection,
     int cacheMaxAgeSeconds) {
@@ -35,6 +38,18 @@ public record KeyPolicy(
   public enum Mode {
     TRUSTED,
     OPEN
+  }
+
+  /**
+   * What the per-operation limits do. {@code ENFORCE} refuses an operation over its depth, aliases
+   * or cost limit. {@code MEASURE} admits it, prices and charges it as usual, and reports the code
+   * enforcing would have refused with; for choosing limits from real traffic before enforcing them
+   * (Apollo Router's demand-control {@code measure} mode). The token limit (a document over it is
+   * never parsed), the budget, trusted-mode membership and bad input refuse in both.
+   */
+  public enum Enforcement {
+    ENFORCE,
+    MEASURE
   }
 
   /** Per-operation limits; defaults from the book: tokens 5000, depth 15, aliases 20, cost 1000. */

@@ -8,6 +8,7 @@ import dev.tollgate.registry.admission.Decision;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,6 +36,7 @@ public final class CachedResponse {
   private final byte[] etagTail;
   private final long etagCost;
   private final long etagMaxCost;
+  private final @Nullable String etagWouldRefuse;
   private final String etag;
   private final long storedAtNanos;
 
@@ -46,6 +48,7 @@ public final class CachedResponse {
     this.etagTail = Arrays.copyOfRange(etagSource, cost + 1, etagSource.length);
     this.etagCost = admitted.cost();
     this.etagMaxCost = admitted.maxCost();
+    this.etagWouldRefuse = admitted.wouldRefuse();
     this.etag = GatewayHeaders.etag(concat(head, cost(admitted), etagTail));
     this.storedAtNanos = storedAtNanos;
   }
@@ -77,7 +80,8 @@ public final class CachedResponse {
 
   /** The strong ETag of the body answered to {@code admitted} (it holds the caller's cost limit). */
   String etag(Decision.Admitted admitted) {
-    if (admitted.cost() == etagCost && admitted.maxCost() == etagMaxCost) {
+    if (admitted.cost() == etagCost && admitted.maxCost() == etagMaxCost
+        && Objects.equals(admitted.wouldRefuse(), etagWouldRefuse)) {
       return etag;
     }
     return GatewayHeaders.etag(concat(head, cost(admitted), etagTail));
@@ -92,9 +96,11 @@ public final class CachedResponse {
     return head.length + middle.length + tail.length + etagTail.length + etag.length() + 64;
   }
 
-  /** {@code {"estimated":..,"max":..}}, as Jackson writes {@link GatewayBodies#extensions}. */
+  /** {@code {"estimated":..,"max":..,"wouldRefuse"?:..}}, as Jackson writes {@link GatewayBodies#extensions}. */
   private static byte[] cost(Decision.Admitted admitted) {
-    return ascii("{\"estimated\":" + admitted.cost() + ",\"max\":" + admitted.maxCost() + '}');
+    // a refusal code is upper-case ASCII letters and underscores: nothing to escape
+    String wouldRefuse = admitted.wouldRefuse() == null ? "" : ",\"wouldRefuse\":\"" + admitted.wouldRefuse() + '"';
+    return ascii("{\"estimated\":" + admitted.cost() + ",\"max\":" + admitted.maxCost() + wouldRefuse + '}');
   }
 
   /** {@code {"cost":..,"remaining":..,"resetIn":..}}, as Jackson writes {@link GatewayBodies#extensions}. */

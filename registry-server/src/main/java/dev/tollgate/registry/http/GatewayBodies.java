@@ -68,13 +68,19 @@ final class GatewayBodies {
     return body;
   }
 
-  /** {@code {cost: {estimated, max}, rateLimit: {cost, remaining, resetIn}}}; cost only when priced. */
+  /**
+   * {@code {cost: {estimated, max, wouldRefuse?}, rateLimit: {cost, remaining, resetIn}}}; cost only
+   * when priced, {@code wouldRefuse} only when a measure-mode request breached a limit.
+   */
   static Map<String, Object> extensions(Decision decision) {
     Map<String, Object> extensions = new LinkedHashMap<>();
     if (decision.cost() != null) {
       Map<String, Object> cost = new LinkedHashMap<>();
       cost.put("estimated", decision.cost());
       cost.put("max", decision.maxCost());
+      if (decision instanceof Decision.Admitted admitted && admitted.wouldRefuse() != null) {
+        cost.put("wouldRefuse", admitted.wouldRefuse());
+      }
       extensions.put("cost", cost);
     }
     extensions.put("rateLimit", rateLimit(decision.budget()));

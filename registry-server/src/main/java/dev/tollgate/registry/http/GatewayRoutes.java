@@ -48,7 +48,10 @@ import org.slf4j.LoggerFactory;
  *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
  *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and
  *       {@code extensions.rateLimit {cost (units charged by this request), remaining, resetIn}};
- *       {@code extensions.cost {estimated, max}} whenever the request was priced.
+ *       {@code extensions.cost {estimated, max}} whenever the request was priced, with
+ *       {@code wouldRefuse} (the code enforcing would have refused with) when a measure-mode
+ *       request breached a limit; such a request is also counted in
+ *       {@code tollgate_would_refuse_total{code}}.
  *   <li>Caching: a registered query fetched by id with GET and answered without errors gets
  *       {@code Cache-Control: public, max-age=N} (anonymous caller) or {@code private, max-age=N}
  *       (a keyed caller: the body holds that key's balance), and a strong {@code ETag} over the
@@ -131,6 +134,9 @@ public final class GatewayRoutes {
     }
     Decision.Admitted admitted = (Decision.Admitted) outcome.decision();
     metrics.estimatedCost(admitted.cost());
+    if (admitted.wouldRefuse() != null) {
+      metrics.wouldRefuse(admitted.wouldRefuse());
+    }
     if (outcome.batch()) {
       runBatch(ctx, admitted);
       return;

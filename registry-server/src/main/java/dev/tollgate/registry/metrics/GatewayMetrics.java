@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The gateway's Prometheus metrics, rendered in the text exposition format (0.0.4):
  * {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}} ({@code ok} or
- * the refusal's code), the histogram {@code tollgate_estimated_cost}, and the response cache's
+ * the refusal's code), {@code tollgate_would_refuse_total{code}} (measure mode), the histogram
+ * {@code tollgate_estimated_cost}, and the response cache's
  * {@code tollgate_response_cache_hits_total} and {@code tollgate_response_cache_misses_total}, and
  * {@code tollgate_registry_document_reads_total}.
  * Lock-free; no dependency.
@@ -29,6 +30,7 @@ public final class GatewayMetrics {
 
   private final LongAdder upstreamRequests = new LongAdder();
   private final ConcurrentMap<String, LongAdder> requests = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, LongAdder> wouldRefuse = new ConcurrentHashMap<>();
   private final LongAdder[] costBuckets = newAdders(COST_BUCKETS.length + 1);
   private final LongAdder costSum = new LongAdder();
   private final LongAdder costCount = new LongAdder();
@@ -73,6 +75,11 @@ public final class GatewayMetrics {
     requests.computeIfAbsent(outcome, o -> new LongAdder()).increment();
   }
 
+  /** Counts one request admitted in measure mode that enforcing would have refused with {@code code}. */
+  public void wouldRefuse(String code) {
+    wouldRefuse.computeIfAbsent(code, c -> new LongAdder()).increment();
+  }
+
   /** Observes one estimated cost. */
   public void estimatedCost(long cost) {
     int bucket = 0;
@@ -103,6 +110,12 @@ public final class GatewayMetrics {
         .append("# TYPE tollgate_requests_total counter\n");
     for (Map.Entry<String, LongAdder> entry : new TreeMap<>(requests).entrySet()) {
       out.append("tollgate_requests_total{outcome=\"").append(escape(entry.getKey())).append("\"} ")
+          .append(entry.getValue().sum()).append('\n');
+    }
+    out.append("# HELP tollgate_would_refuse_total Requests admitted in measure mode that enforce mode refuses.\n")
+        .append("# TYPE tollgate_would_refuse_total counter\n");
+    for (Map.Entry<String, LongAdder> entry : new TreeMap<>(wouldRefuse).entrySet()) {
+      out.append("tollgate_would_refuse_total{code=\"").append(escape(entry.getKey())).append("\"} ")
           .append(entry.getValue().sum()).append('\n');
     }
     renderCost(out);

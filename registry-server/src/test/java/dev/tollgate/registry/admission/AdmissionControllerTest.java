@@ -8,6 +8,7 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
@@ -35,9 +36,9 @@ final class AdmissionControllerTest {
   private static final String PAGE = "query Page($n: Int) { cargos(first: 50) { edges { node { handlingHistory(first: $n) "
       + "{ edges { node { id } } } } } } }";
   private static final KeyPolicy WEB = new KeyPolicy("web", Mode.TRUSTED, Set.of("web"), false, Limits.BOOK,
-      new Budget(1_000, 10), false, 60);
+      Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
   private static final KeyPolicy PARTNER = new KeyPolicy("partner", Mode.OPEN, Set.of("*"), false, Limits.BOOK,
-      new Budget(1_000, 10), false, 60);
+      Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
 
   private final OperationPricer pricer = new OperationPricer(UnExecutableSchemaGenerator.makeUnExecutableSchema(
       new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))), CostModel.book());
@@ -101,7 +102,7 @@ final class AdmissionControllerTest {
     assertThat(UnknownOperationPolicy.of(PARTNER)).isEqualTo(UnknownOperationPolicy.ALLOW_ALL);
     assertThat(UnknownOperationPolicy.of(WEB)).isEqualTo(UnknownOperationPolicy.ALLOW_IF_IN_SAFELIST);
     assertThat(UnknownOperationPolicy.of(new KeyPolicy("strict", Mode.TRUSTED, Set.of("web"), true, Limits.BOOK,
-        new Budget(1, 1), false, 0))).isEqualTo(UnknownOperationPolicy.DENY_ALL);
+        Enforcement.ENFORCE, new Budget(1, 1), false, 0))).isEqualTo(UnknownOperationPolicy.DENY_ALL);
   }
 
   private DocumentHash publish(String text) {

@@ -8,6 +8,7 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
@@ -79,6 +80,39 @@ final class OpenModeRefusalTest {
     assertThat(rejected.cost()).isEqualTo(15_001);
   }
 
+  /* ---- documents that do not parse or validate, twice: the second answer from the cache ---- */
+
+  @Test
+  void admit_syntaxErrorTwice_refusedIdenticallyWithoutParsingAgain() {
+    String text = "{ cargo(trackingId: ";
+
+    Decision.Rejected rejected = assertTwiceRefusedFromTheCache(text, "GRAPHQL_PARSE_FAILED");
+
+    assertThat(rejected.refusal().extensions()).containsKey("errors");
+  }
+
+  @Test
+  void admit_unknownFieldTwice_refusedIdenticallyWithoutValidatingAgain() {
+    String text = "{ cargo(trackingId: \"A\") { trackingNumber } }";
+
+    assertTwiceRefusedFromTheCache(text, "GRAPHQL_VALIDATION_FAILED");
+  }
+
+  @Test
+  void admit_invalidCachedForHigherTokenLimit_lowerLimitRefusedByTokens() {
+    // the flood's 6003 tokens (fixture) with a stray brace: past 5000 tokens, a syntax error under 10,000
+    String broken = FLOOD + " }";
+    KeyPolicy generous = open("generous", new Limits(10_000, 15, 20, 1_000));
+
+    Decision invalid = admit(generous, broken);
+    Decision strict = admit(PARTNER, broken);
+
+    assertThat(refusal(invalid).code()).isEqualTo("GRAPHQL_PARSE_FAILED");
+    assertThat(refusal(strict).message()).isEqualTo("Document contains more than 5000 tokens. Parsing aborted.");
+    // and the token facts cached by the strict caller do not decide for the generous one
+    assertThat(refusal(admit(generous, broken)).code()).isEqualTo("GRAPHQL_PARSE_FAILED");
+  }
+
   /* ---- cached facts against another caller's limits ---- */
 
   @Test
@@ -133,12 +167,42 @@ final class OpenModeRefusalTest {
   }
 
   @Test
+  void admit_hashOfAnInvalidText_refusedWithItsErrors() {
+    String text = "{ cargo(trackingId: \"A\") { trackingNumber } }";
+    Decision withText = admit(PARTNER, text);
+
+    Decision byHash = admission.admit(PARTNER, byHash(text));
+
+    assertThat(refusal(byHash)).isEqualTo(refusal(withText));
+    assertThat(refusal(byHash).code()).isEqualTo("GRAPHQL_VALIDATION_FAILED");
+  }
+
+  @Test
   void admit_hashOfATextRefusedUnderLowerLimits_needsTheText() {
     admit(PARTNER, ALIASES);
 
     Decision decision = admission.admit(open("generous", new Limits(5_000, 15, 200, 10_000)), byHash(ALIASES));
 
     assertThat(refusal(decision).code()).isEqualTo("PERSISTED_QUERY_NOT_FOUND");
+  }
+
+  /**
+   * Refused the same twice, the second time from the cache: a hit, and the entry the first request
+   * stored is still there (every analysis stores a new one).
+   */
+  private Decision.Rejected assertTwiceRefusedFromTheCache(String text, String code) {
+    Decision first = admit(PARTNER, text);
+    OpenAnalysis stored = openCache.getIfPresent(DocumentHash.of(text));
+    Decision second = admit(PARTNER, text);
+
+    assertThat(refusal(first).code()).isEqualTo(code);
+    assertThat(second).isEqualTo(first);
+    assertThat(stored).isInstanceOf(OpenAnalysis.Invalid.class);
+    assertThat(openCache.getIfPresent(DocumentHash.of(text))).isSameAs(stored);
+    // the two admissions: one miss, one hit; the two getIfPresent calls here: two hits
+    assertThat(openCache.stats().missCount()).isEqualTo(1);
+    assertThat(openCache.stats().hitCount()).isEqualTo(3);
+    return (Decision.Rejected) second;
   }
 
   private Decision.Rejected assertTwiceRefused(String text, String code, String message) {
@@ -167,7 +231,8 @@ final class OpenModeRefusalTest {
   }
 
   private static KeyPolicy open(String name, Limits limits) {
-    return new KeyPolicy(name, Mode.OPEN, Set.of("*"), false, limits, new Budget(100_000, 10), false, 60);
+    return new KeyPolicy(name, Mode.OPEN, Set.of("*"), false, limits, Enforcement.ENFORCE,
+        new Budget(100_000, 10), false, 60);
   }
 
   private static String fixture(String name) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 final class ConfigLoaderTest {
@@ -65,6 +66,26 @@ final class ConfigLoaderTest {
     assertThat(partner.budget()).isEqualTo(new KeyPolicy.Budget(100, 2.5));
     assertThat(config.policyFor(null).orElseThrow().requireId()).isTrue();
     assertThat(config.policyFor("unknown")).isEmpty();
+  }
+
+  @Test
+  void parse_enforcement_readOrDefaultedToEnforce() {
+    String json = "{\"keys\": {\"k1\": {\"enforcement\": \"measure\"}, \"k2\": {\"name\": \"other\"}}}";
+
+    ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
+
+    assertThat(config.policyFor("k1").orElseThrow().enforcement()).isEqualTo(KeyPolicy.Enforcement.MEASURE);
+    assertThat(config.policyFor("k2").orElseThrow().enforcement()).isEqualTo(KeyPolicy.Enforcement.ENFORCE);
+    assertThat(config.anonymous().enforcement()).isEqualTo(KeyPolicy.Enforcement.ENFORCE);
+  }
+
+  @Test
+  void parse_unknownEnforcement_refusedNamingTheKey() {
+    String json = "{\"anonymous\": {\"enforcement\": \"observe\"}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("anonymous.enforcement must be one of [enforce, measure]: observe");
   }
 
   @Test
@@ -160,6 +181,9 @@ final class ConfigLoaderTest {
     assertThat(demo.policyFor("web-demo").orElseThrow().mode()).isEqualTo(Mode.TRUSTED);
     assertThat(demo.policyFor("web-demo").orElseThrow().mayRun("cargo-web")).isTrue();
     assertThat(demo.policyFor("partner-demo").orElseThrow().mode()).isEqualTo(Mode.OPEN);
+    assertThat(List.of(demo.anonymous(), demo.policyFor("web-demo").orElseThrow(),
+        demo.policyFor("partner-demo").orElseThrow()))
+        .extracting(KeyPolicy::enforcement).containsOnly(KeyPolicy.Enforcement.ENFORCE);
     assertThat(demo.demo().publishDemoManifest()).isTrue();
   }
 }

@@ -55,6 +55,13 @@ final class CachedResponseTest {
         .isEqualTo(new String(whole(upstream, later), StandardCharsets.UTF_8));
   }
 
+  @Test
+  void body_measureModeBreach_sameBytesAsWholeSerialisation() {
+    Map<String, @Nullable Object> upstream = body(Map.of("cargo", Map.of("id", "c-1")), null);
+
+    assertSameAsWhole(upstream, admitted(1_051, 1000, 8_949, "COST_ESTIMATED_TOO_EXPENSIVE"));
+  }
+
   /* ---- etag ---- */
 
   @Test
@@ -76,6 +83,19 @@ final class CachedResponseTest {
     Decision.Admitted other = admitted(3, 5000, 9997);
 
     assertThat(cached.etag(other)).isEqualTo(wholeEtag(upstream, other)).isNotEqualTo(cached.etag(admitted(3, 1000, 1)));
+  }
+
+  @Test
+  void etag_laterRequestWithABreach_hashOfItsOwnBody() {
+    Map<String, @Nullable Object> upstream = body(Map.of("cargo", Map.of("id", "c-1")), null);
+    CachedResponse cached = CachedResponse.of(JSON, upstream, admitted(3, 1000, 9997), 0);
+
+    Decision.Admitted measured = admitted(3, 1000, 9997, "MAX_DEPTH_EXCEEDED");
+
+    assertThat(cached.etag(measured)).isEqualTo(wholeEtag(upstream, measured))
+        .isNotEqualTo(cached.etag(admitted(3, 1000, 1)));
+    assertThat(new String(cached.body(measured), StandardCharsets.UTF_8))
+        .isEqualTo(new String(whole(upstream, measured), StandardCharsets.UTF_8));
   }
 
   private static void assertSameAsWhole(Map<String, @Nullable Object> upstream, Decision.Admitted admitted) {
@@ -107,8 +127,12 @@ final class CachedResponseTest {
   }
 
   private static Decision.Admitted admitted(long cost, long maxCost, long remaining) {
+    return admitted(cost, maxCost, remaining, null);
+  }
+
+  private static Decision.Admitted admitted(long cost, long maxCost, long remaining, @Nullable String wouldRefuse) {
     AdmittedOperation operation = new AdmittedOperation(
-        new UpstreamRequest("{ cargo { id } }", null, Map.of()), OperationKind.QUERY, cost, true);
+        new UpstreamRequest("{ cargo { id } }", null, Map.of()), OperationKind.QUERY, cost, true, wouldRefuse);
     return new Decision.Admitted(List.of(operation), cost, maxCost,
         new BudgetCharge(true, cost, remaining, 42, 0, 10_000));
   }

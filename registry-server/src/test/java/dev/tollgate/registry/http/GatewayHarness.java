@@ -11,6 +11,7 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
@@ -54,8 +55,9 @@ import org.jspecify.annotations.Nullable;
  * A gateway on a random port wired as RegistryServer wires it, over an in-memory registry, a fake
  * upstream and a fake clock. Keys: {@code trusted-key} (app web, text allowed), {@code strict-key}
  * (app web, ids only), {@code partner-key} (open, 100,000-unit budget), {@code small-key} (open,
- * 1,000 units refilled at 10/s), {@code intro-key} (open, introspection allowed); no key is the
- * anonymous caller (trusted, app web).
+ * 1,000 units refilled at 10/s), {@code intro-key} (open, introspection allowed), {@code measure-key}
+ * (open, enforcement {@code measure}, 100,000-unit budget); no key is the anonymous caller (trusted,
+ * app web). Every policy has the book's limits, and all but {@code measure-key} enforce them.
  */
 final class GatewayHarness implements AutoCloseable {
 
@@ -261,6 +263,8 @@ final class GatewayHarness implements AutoCloseable {
     keys.put("partner-key", policy("partner", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false));
     keys.put("small-key", policy("small", Mode.OPEN, Set.of("*"), false, new Budget(1_000, 10), false));
     keys.put("intro-key", policy("intro", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), true));
+    keys.put("measure-key", new KeyPolicy("measure", Mode.OPEN, Set.of("*"), false, Limits.BOOK, Enforcement.MEASURE,
+        new Budget(100_000, 1_000), false, 60));
     return new ServerConfig(
         new ServerConfig.Http(0, MAX_BODY),
         ServerConfig.Store.h2In(java.nio.file.Path.of("unused")),
@@ -275,7 +279,7 @@ final class GatewayHarness implements AutoCloseable {
 
   private static KeyPolicy policy(String name, Mode mode, Set<String> apps, boolean requireId, Budget budget,
       boolean introspection) {
-    return new KeyPolicy(name, mode, apps, requireId, Limits.BOOK, budget, introspection, 60);
+    return new KeyPolicy(name, mode, apps, requireId, Limits.BOOK, Enforcement.ENFORCE, budget, introspection, 60);
   }
 
   @Override

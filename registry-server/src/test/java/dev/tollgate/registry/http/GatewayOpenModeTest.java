@@ -223,6 +223,21 @@ final class GatewayOpenModeTest {
   }
 
   @Test
+  void post_sameInvalidTextTwice_identicalAnswers() {
+    String syntaxError = "{ cargo(trackingId: ";
+    String unknownField = "{ cargo(trackingId: \"A\") { trackingNumber } }";
+
+    for (String text : new String[] {syntaxError, unknownField}) {
+      HttpResponse<String> first = query(text);
+      HttpResponse<String> second = query(text);
+
+      assertThat(second.statusCode()).isEqualTo(first.statusCode()).isEqualTo(400);
+      assertThat(second.body()).isEqualTo(first.body());
+    }
+    assertThat(gateway.upstreamCalls()).isZero();
+  }
+
+  @Test
   void post_variableThatDoesNotCoerce_400BadUserInput() {
     HttpResponse<String> response = gateway.post(PARTNER,
         Map.of("query", "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }", "variables", Map.of("n", "many")));

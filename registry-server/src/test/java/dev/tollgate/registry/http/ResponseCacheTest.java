@@ -117,18 +117,18 @@ final class ResponseCacheTest {
   }
 
   private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
-    return new AdmittedOperation(new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById);
+    return new AdmittedOperation(new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null);
   }
 
   private static KeyPolicy policy(int maxAgeSeconds) {
     return new KeyPolicy("web", KeyPolicy.Mode.TRUSTED, Set.of("web"), false, KeyPolicy.Limits.BOOK,
-        new KeyPolicy.Budget(100, 1), false, maxAgeSeconds);
+        KeyPolicy.Enforcement.ENFORCE, new KeyPolicy.Budget(100, 1), false, maxAgeSeconds);
   }
 
   private ResponseCache.Key stored() {
     ResponseCache.Key key = cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", Map.of()));
     AdmittedOperation operation = new AdmittedOperation(
-        new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true);
+        new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true, null);
     Decision.Admitted admitted = new Decision.Admitted(List.of(operation), 1L, 1000,
         new BudgetCharge(true, 1, 9, 1, 0, 10));
     cache.store(key, CachedResponse.of(JSON, Map.of("data", Map.of("cargo", Map.of("id", "c"))), admitted, cache.now()));

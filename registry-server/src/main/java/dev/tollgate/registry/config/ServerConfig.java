@@ -53,7 +53,7 @@ public record ServerConfig(
 
     public static Store h2In(Path dataDir) {
       String file = dataDir.toAbsolutePath().resolve("registry").toString();
-      return new Store("jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH",
+      return new Store("jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0",
           "sa", "");
     }
   }

@@ -68,7 +68,22 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
       dataSource.close();
       throw e;
     }
-    return new RegistryStore(dataSource, clock);
+    RegistryStore store = new RegistryStore(dataSource, clock);
+    if (config.jdbcUrl().startsWith("jdbc:h2:")) {
+      repair(store);
+    }
+    return store;
+  }
+
+  private static void repair(RegistryStore store) {
+    try {
+      store.jdbi.useExtension(CrashRepair.class, CrashRepair::repair);
+    } catch (RuntimeException e) {
+      store.close();
+      throw new IllegalStateException("the H2 store could not be checked for an unfinished publication; "
+          + "after an unclean shutdown its file may be damaged (restore it, or start on an empty data dir): "
+          + e.getMessage(), e);
+    }
   }
 
   /** Runs {@code listener} after every committed publication and retirement (on the writer's thread). */

@@ -7,8 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Bad input gets a clear, GraphQL-shaped 4xx and never reaches the upstream. */
@@ -16,17 +15,8 @@ final class GatewayBadInputTest {
 
   private static final String KEY = "partner-key";
 
-  private GatewayHarness gateway;
-
-  @BeforeEach
-  void start() {
-    gateway = GatewayHarness.start();
-  }
-
-  @AfterEach
-  void stop() {
-    gateway.close();
-  }
+  @AutoClose
+  private final GatewayHarness gateway = GatewayHarness.start();
 
   @Test
   void post_malformedJson_400() {

@@ -14,8 +14,7 @@ import java.time.Instant;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Budgets charged per key on a fake clock, the rate-limit headers, and GET caching by id. */
@@ -23,19 +22,9 @@ final class GatewayBudgetAndCachingTest {
 
   private static final String CARGO = "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
 
-  private GatewayHarness gateway;
-  private DocumentHash cargo;
-
-  @BeforeEach
-  void start() {
-    gateway = GatewayHarness.start();
-    cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
-  }
-
-  @AfterEach
-  void stop() {
-    gateway.close();
-  }
+  @AutoClose
+  private final GatewayHarness gateway = GatewayHarness.start();
+  private final DocumentHash cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
 
   /* ---- budgets ---- */
 

@@ -9,8 +9,7 @@ import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,17 +25,8 @@ final class GatewayMeasureModeTest {
   /** measure-key's budget capacity (GatewayHarness). */
   private static final long CAPACITY = 100_000;
 
-  private GatewayHarness gateway;
-
-  @BeforeEach
-  void start() {
-    gateway = GatewayHarness.start();
-  }
-
-  @AfterEach
-  void stop() {
-    gateway.close();
-  }
+  @AutoClose
+  private final GatewayHarness gateway = GatewayHarness.start();
 
   /* ---- breaches run and are reported ---- */
 

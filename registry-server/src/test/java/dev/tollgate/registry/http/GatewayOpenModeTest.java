@@ -9,8 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tollgate.registry.document.DocumentHash;
 import java.net.http.HttpResponse;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Open mode: any document, analysed by the real pricing engine, refused with the book's messages. */
@@ -18,17 +17,8 @@ final class GatewayOpenModeTest {
 
   private static final String PARTNER = "partner-key";
 
-  private GatewayHarness gateway;
-
-  @BeforeEach
-  void start() {
-    gateway = GatewayHarness.start();
-  }
-
-  @AfterEach
-  void stop() {
-    gateway.close();
-  }
+  @AutoClose
+  private final GatewayHarness gateway = GatewayHarness.start();
 
   /* ---- the book's five attacks ---- */
 

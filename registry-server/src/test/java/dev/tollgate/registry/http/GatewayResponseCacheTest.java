@@ -10,8 +10,7 @@ import dev.tollgate.registry.pricing.OperationKind;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** The gateway's response cache, over real HTTP: what is served from it, what is charged, what is never cached. */
@@ -21,19 +20,9 @@ final class GatewayResponseCacheTest {
   private static final String HITS = "tollgate_response_cache_hits_total";
   private static final String MISSES = "tollgate_response_cache_misses_total";
 
-  private GatewayHarness gateway;
-  private DocumentHash cargo;
-
-  @BeforeEach
-  void start() {
-    gateway = GatewayHarness.start();
-    cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
-  }
-
-  @AfterEach
-  void stop() {
-    gateway.close();
-  }
+  @AutoClose
+  private final GatewayHarness gateway = GatewayHarness.start();
+  private final DocumentHash cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
 
   /* ---- hits ---- */
 

@@ -13,8 +13,7 @@ import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Trusted mode: only registered documents of the caller's apps run, charged their stored price. */
@@ -24,19 +23,9 @@ final class GatewayTrustedModeTest {
   private static final String REGISTER =
       "mutation Register { registerHandlingEvent(input: {trackingId: \"A\", type: LOAD, locationCode: \"X\", completionTime: \"t\"}) { id } }";
 
-  private GatewayHarness gateway;
-  private DocumentHash cargo;
-
-  @BeforeEach
-  void start() {
-    gateway = GatewayHarness.start();
-    cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
-  }
-
-  @AfterEach
-  void stop() {
-    gateway.close();
-  }
+  @AutoClose
+  private final GatewayHarness gateway = GatewayHarness.start();
+  private final DocumentHash cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
 
   @Test
   void post_registeredDocumentId_runsAtStoredPrice() {

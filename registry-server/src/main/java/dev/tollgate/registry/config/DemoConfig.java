@@ -1,8 +1,6 @@
 package dev.tollgate.registry.config;
 
 import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Enforcement;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
@@ -25,12 +23,11 @@ public final class DemoConfig {
   private DemoConfig() {}
 
   public static ServerConfig create(int port, Path dataDir) {
-    KeyPolicy web = new KeyPolicy("web-demo", Mode.TRUSTED, Set.of(DEMO_APP), true, Limits.BOOK,
-        Enforcement.ENFORCE, new Budget(10_000, 100), false, 60);
-    KeyPolicy partner = new KeyPolicy("partner-demo", Mode.OPEN, Set.of("*"), false, Limits.BOOK,
-        Enforcement.ENFORCE, new Budget(5_000, 50), true, 60);
-    KeyPolicy anonymous = new KeyPolicy("anonymous", Mode.TRUSTED, Set.of(DEMO_APP), false, Limits.BOOK,
-        Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
+    KeyPolicy web = KeyPolicy.newPolicy("web-demo").apps(Set.of(DEMO_APP)).requireId(true).build();
+    KeyPolicy partner = KeyPolicy.newPolicy("partner-demo").mode(Mode.OPEN).apps(Set.of("*"))
+        .budget(new Budget(5_000, 50)).introspection(true).build();
+    KeyPolicy anonymous = KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).apps(Set.of(DEMO_APP))
+        .budget(new Budget(1_000, 10)).build();
     return new ServerConfig(
         new ServerConfig.Http(port, 1_000_000),
         ServerConfig.Store.h2In(dataDir),

@@ -1,9 +1,13 @@
 package dev.tollgate.registry.config;
 
+import static dev.tollgate.registry.config.ServerConfig.require;
+
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * What one caller (an API key, or {@code anonymous}) may do at the gateway.
+ * What one caller (an API key, or {@code anonymous}) may do at the gateway. Built with {@link
+ * #newPolicy(String)}, which starts from the defaults a config file gets ({@link ConfigLoader}).
  *
  * @param name the key's name for logs and metrics (never the key itself)
  * @param mode trusted: only registered documents; open: any document, fully analysed
@@ -25,14 +29,31 @@ public record KeyPolicy(
     boolean introspection,
     int cacheMaxAgeSeconds) {
 
+  /** The name of the policy of callers presenting no key. */
+  public static final String ANONYMOUS = "anonymous";
+
   public KeyPolicy {
     apps = Set.copyOf(apps);
-    ServerConfig.require(cacheMaxAgeSeconds >= 0, "policy " + name + ": cacheMaxAgeSeconds must not be negative");
+    require(cacheMaxAgeSeconds >= 0, "policy " + name + ": cacheMaxAgeSeconds must not be negative");
+  }
+
+  /** A policy called {@code name} with every other setting at its default. */
+  public static Builder newPolicy(String name) {
+    return new Builder(name);
+  }
+
+  /** This policy with what {@code change} sets on a builder started from it. */
+  public KeyPolicy transform(Consumer<Builder> change) {
+    Builder builder = newPolicy(name).mode(mode).apps(apps).requireId(requireId).limits(limits)
+        .enforcement(enforcement).budget(budget).introspection(introspection).cacheMaxAgeSeconds(cacheMaxAgeSeconds);
+    change.accept(builder);
+    return builder.build();
   }
 
   public boolean mayRun(String app) {
     return apps.contains("*") || apps.contains(app);
   }
+
 
   /** Trusted: registered documents only. Open: any document, analysed in full. */
   public enum Mode {
@@ -57,16 +78,85 @@ public record KeyPolicy(
     public static final Limits BOOK = new Limits(5000, 15, 20, 1000);
 
     public Limits {
-      ServerConfig.require(tokens > 0 && depth > 0 && aliases >= 0 && cost >= 0,
+      require(tokens > 0 && depth > 0 && aliases >= 0 && cost >= 0,
           "limits must be positive: tokens " + tokens + ", depth " + depth + ", aliases " + aliases + ", cost " + cost);
     }
   }
 
   /** A token bucket: {@code capacity} units, refilled at {@code refillPerSecond}. */
   public record Budget(long capacity, double refillPerSecond) {
+    public static final Budget DEFAULT = new Budget(10_000, 100);
+
     public Budget {
-      ServerConfig.require(capacity > 0, "budget.capacity must be positive: " + capacity);
-      ServerConfig.require(refillPerSecond >= 0, "budget.refillPerSecond must not be negative: " + refillPerSecond);
+      require(capacity > 0, "budget.capacity must be positive: " + capacity);
+      require(refillPerSecond >= 0, "budget.refillPerSecond must not be negative: " + refillPerSecond);
+    }
+  }
+
+  /** Sets what differs from the defaults; {@link #build()} validates. */
+  public static final class Builder {
+    private String name;
+    private Mode mode = Mode.TRUSTED;
+    private Set<String> apps = Set.of();
+    private boolean requireId;
+    private Limits limits = Limits.BOOK;
+    private Enforcement enforcement = Enforcement.ENFORCE;
+    private Budget budget = Budget.DEFAULT;
+    private boolean introspection;
+    private int cacheMaxAgeSeconds = 60;
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    public Builder name(String name) {
+      this.name = name;
+      return this;
+    }
+
+    public Builder mode(Mode mode) {
+      this.mode = mode;
+      return this;
+    }
+
+    public Builder apps(Set<String> apps) {
+      this.apps = apps;
+      return this;
+    }
+
+    public Builder requireId(boolean requireId) {
+      this.requireId = requireId;
+      return this;
+    }
+
+    public Builder limits(Limits limits) {
+      this.limits = limits;
+      return this;
+    }
+
+    public Builder enforcement(Enforcement enforcement) {
+      this.enforcement = enforcement;
+      return this;
+    }
+
+    public Builder budget(Budget budget) {
+      this.budget = budget;
+      return this;
+    }
+
+    public Builder introspection(boolean introspection) {
+      this.introspection = introspection;
+      return this;
+    }
+
+    public Builder cacheMaxAgeSeconds(int cacheMaxAgeSeconds) {
+      this.cacheMaxAgeSeconds = cacheMaxAgeSeconds;
+      return this;
+    }
+
+    /** @throws ConfigException when a setting is out of range */
+    public KeyPolicy build() {
+      return new KeyPolicy(name, mode, apps, requireId, limits, enforcement, budget, introspection, cacheMaxAgeSeconds);
     }
   }
 }

@@ -8,8 +8,6 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Enforcement;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
@@ -35,10 +33,10 @@ final class AdmissionControllerTest {
 
   private static final String PAGE = "query Page($n: Int) { cargos(first: 50) { edges { node { handlingHistory(first: $n) "
       + "{ edges { node { id } } } } } } }";
-  private static final KeyPolicy WEB = new KeyPolicy("web", Mode.TRUSTED, Set.of("web"), false, Limits.BOOK,
-      Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
-  private static final KeyPolicy PARTNER = new KeyPolicy("partner", Mode.OPEN, Set.of("*"), false, Limits.BOOK,
-      Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
+  private static final KeyPolicy WEB = KeyPolicy.newPolicy("web").apps(Set.of("web")).budget(new Budget(1_000, 10))
+      .build();
+  private static final KeyPolicy PARTNER = KeyPolicy.newPolicy("partner").mode(Mode.OPEN).apps(Set.of("*"))
+      .budget(new Budget(1_000, 10)).build();
 
   private final OperationPricer pricer = new OperationPricer(UnExecutableSchemaGenerator.makeUnExecutableSchema(
       new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))), CostModel.book());
@@ -101,8 +99,8 @@ final class AdmissionControllerTest {
   void unknownOperationPolicy_followsModeAndRequireId() {
     assertThat(UnknownOperationPolicy.of(PARTNER)).isEqualTo(UnknownOperationPolicy.ALLOW_ALL);
     assertThat(UnknownOperationPolicy.of(WEB)).isEqualTo(UnknownOperationPolicy.ALLOW_IF_IN_SAFELIST);
-    assertThat(UnknownOperationPolicy.of(new KeyPolicy("strict", Mode.TRUSTED, Set.of("web"), true, Limits.BOOK,
-        Enforcement.ENFORCE, new Budget(1, 1), false, 0))).isEqualTo(UnknownOperationPolicy.DENY_ALL);
+    assertThat(UnknownOperationPolicy.of(KeyPolicy.newPolicy("strict").apps(Set.of("web")).requireId(true)
+        .budget(new Budget(1, 1)).cacheMaxAgeSeconds(0).build())).isEqualTo(UnknownOperationPolicy.DENY_ALL);
   }
 
   private DocumentHash publish(String text) {

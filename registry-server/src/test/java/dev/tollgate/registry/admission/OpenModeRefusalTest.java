@@ -8,7 +8,6 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
@@ -231,8 +230,8 @@ final class OpenModeRefusalTest {
   }
 
   private static KeyPolicy open(String name, Limits limits) {
-    return new KeyPolicy(name, Mode.OPEN, Set.of("*"), false, limits, Enforcement.ENFORCE,
-        new Budget(100_000, 10), false, 60);
+    return KeyPolicy.newPolicy(name).mode(Mode.OPEN).apps(Set.of("*")).limits(limits).budget(new Budget(100_000, 10))
+        .build();
   }
 
   private static String fixture(String name) {

@@ -121,8 +121,8 @@ final class ResponseCacheTest {
   }
 
   private static KeyPolicy policy(int maxAgeSeconds) {
-    return new KeyPolicy("web", KeyPolicy.Mode.TRUSTED, Set.of("web"), false, KeyPolicy.Limits.BOOK,
-        KeyPolicy.Enforcement.ENFORCE, new KeyPolicy.Budget(100, 1), false, maxAgeSeconds);
+    return KeyPolicy.newPolicy("web").apps(Set.of("web")).budget(new KeyPolicy.Budget(100, 1))
+        .cacheMaxAgeSeconds(maxAgeSeconds).build();
   }
 
   private ResponseCache.Key stored() {

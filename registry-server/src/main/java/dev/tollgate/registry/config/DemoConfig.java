@@ -2,8 +2,6 @@ package dev.tollgate.registry.config;
 
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
-import dev.tollgate.registry.pricing.CostPreset;
-import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +9,8 @@ import java.util.Set;
 
 /**
  * The embedded default: H2 in the data dir, the bundled cargo schema and demo upstream, the demo
- * manifest published as app {@code cargo-web}, and fixed demo credentials (README).
+ * manifest published as app {@code cargo-web}, and fixed demo credentials (README). Every setting
+ * not named here is the config file's default.
  */
 public final class DemoConfig {
 
@@ -29,19 +28,14 @@ public final class DemoConfig {
     KeyPolicy anonymous = KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).apps(Set.of(DEMO_APP))
         .budget(new Budget(1_000, 10)).build();
     return new ServerConfig(
-        new ServerConfig.Http(port, 1_000_000),
+        new ServerConfig.Http(port, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
         ServerConfig.Store.h2In(dataDir),
-        new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
-        new ServerConfig.Upstream(null, 5_000),
+        ServerConfig.Schema.DEFAULTS,
+        ServerConfig.Upstream.DEFAULTS,
         List.of(new ServerConfig.AdminToken("admin-demo", ADMIN_TOKEN, ServerConfig.Scope.ADMIN)),
-        defaultGateway(),
+        ServerConfig.Gateway.DEFAULTS,
         Map.of(TRUSTED_KEY, web, OPEN_KEY, partner),
         anonymous,
         new ServerConfig.Demo(true));
-  }
-
-  static ServerConfig.Gateway defaultGateway() {
-    return new ServerConfig.Gateway(false, 10, 10_000, ServerConfig.BudgetStore.MEMORY, null, 1_000,
-        ServerConfig.Gateway.DEFAULT_RESPONSE_CACHE_BYTES);
   }
 }

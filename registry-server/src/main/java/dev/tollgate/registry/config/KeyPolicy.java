@@ -1,13 +1,17 @@
 package dev.tollgate.registry.config;
 
+import static dev.tollgate.registry.config.ServerConfig.orElse;
 import static dev.tollgate.registry.config.ServerConfig.require;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one caller (an API key, or {@code anonymous}) may do at the gateway. Built with {@link
- * #newPolicy(String)}, which starts from the defaults a config file gets ({@link ConfigLoader}).
+ * #newPolicy(String)}, which starts from the defaults a config file gets.
  *
  * @param name the key's name for logs and metrics (never the key itself)
  * @param mode trusted: only registered documents; open: any document, fully analysed
@@ -34,7 +38,7 @@ public record KeyPolicy(
 
   public KeyPolicy {
     apps = Set.copyOf(apps);
-    require(cacheMaxAgeSeconds >= 0, "policy " + name + ": cacheMaxAgeSeconds must not be negative");
+    require(cacheMaxAgeSeconds >= 0, "cacheMaxAgeSeconds must not be negative: " + cacheMaxAgeSeconds);
   }
 
   /** A policy called {@code name} with every other setting at its default. */
@@ -54,6 +58,20 @@ public record KeyPolicy(
     return apps.contains("*") || apps.contains(app);
   }
 
+  /** The name is left empty when not given: {@link ConfigFile} names it after its place. */
+  @JsonCreator
+  static KeyPolicy fromJson(@JsonProperty("name") @Nullable String name, @JsonProperty("mode") @Nullable Mode mode,
+      @JsonProperty("apps") @Nullable Set<String> apps, @JsonProperty("requireId") @Nullable Boolean requireId,
+      @JsonProperty("limits") @Nullable Limits limits, @JsonProperty("enforcement") @Nullable Enforcement enforcement,
+      @JsonProperty("budget") @Nullable Budget budget, @JsonProperty("introspection") @Nullable Boolean introspection,
+      @JsonProperty("cacheMaxAgeSeconds") @Nullable Integer cacheMaxAgeSeconds) {
+    Builder policy = newPolicy(orElse(name, ""));
+    policy.mode(orElse(mode, policy.mode)).apps(orElse(apps, policy.apps)).requireId(orElse(requireId, policy.requireId))
+        .limits(orElse(limits, policy.limits)).enforcement(orElse(enforcement, policy.enforcement))
+        .budget(orElse(budget, policy.budget)).introspection(orElse(introspection, policy.introspection))
+        .cacheMaxAgeSeconds(orElse(cacheMaxAgeSeconds, policy.cacheMaxAgeSeconds));
+    return policy.build();
+  }
 
   /** Trusted: registered documents only. Open: any document, analysed in full. */
   public enum Mode {
@@ -73,13 +91,22 @@ public record KeyPolicy(
     MEASURE
   }
 
-  /** Per-operation limits; defaults from the book: tokens 5000, depth 15, aliases 20, cost 1000. */
+  /** Per-operation limits; the defaults ({@link #BOOK}) are the book's. */
   public record Limits(int tokens, int depth, int aliases, long cost) {
     public static final Limits BOOK = new Limits(5000, 15, 20, 1000);
 
     public Limits {
-      require(tokens > 0 && depth > 0 && aliases >= 0 && cost >= 0,
-          "limits must be positive: tokens " + tokens + ", depth " + depth + ", aliases " + aliases + ", cost " + cost);
+      require(tokens > 0, "tokens must be positive: " + tokens);
+      require(depth > 0, "depth must be positive: " + depth);
+      require(aliases >= 0, "aliases must not be negative: " + aliases);
+      require(cost >= 0, "cost must not be negative: " + cost);
+    }
+
+    @JsonCreator
+    static Limits fromJson(@JsonProperty("tokens") @Nullable Integer tokens, @JsonProperty("depth") @Nullable Integer depth,
+        @JsonProperty("aliases") @Nullable Integer aliases, @JsonProperty("cost") @Nullable Long cost) {
+      return new Limits(orElse(tokens, BOOK.tokens), orElse(depth, BOOK.depth), orElse(aliases, BOOK.aliases),
+          orElse(cost, BOOK.cost));
     }
   }
 
@@ -88,8 +115,14 @@ public record KeyPolicy(
     public static final Budget DEFAULT = new Budget(10_000, 100);
 
     public Budget {
-      require(capacity > 0, "budget.capacity must be positive: " + capacity);
-      require(refillPerSecond >= 0, "budget.refillPerSecond must not be negative: " + refillPerSecond);
+      require(capacity > 0, "capacity must be positive: " + capacity);
+      require(refillPerSecond >= 0, "refillPerSecond must not be negative: " + refillPerSecond);
+    }
+
+    @JsonCreator
+    static Budget fromJson(@JsonProperty("capacity") @Nullable Long capacity,
+        @JsonProperty("refillPerSecond") @Nullable Double refillPerSecond) {
+      return new Budget(orElse(capacity, DEFAULT.capacity), orElse(refillPerSecond, DEFAULT.refillPerSecond));
     }
   }
 

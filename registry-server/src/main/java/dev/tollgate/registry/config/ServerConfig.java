@@ -1,5 +1,8 @@
 package dev.tollgate.registry.config;
 
+import com.fasterxml.jackson.annotation.JacksonInject;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Path;
@@ -11,6 +14,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * The whole configuration, one record per concern. Loaded once ({@link ConfigLoader}) or built by
  * {@link DemoConfig}, validated at start, never changed after.
+ *
+ * <p>Each record holds its own defaults ({@code DEFAULTS}, or {@code DEFAULT_*} constants) and a
+ * package-private {@code fromJson} creator through which {@link ConfigLoader} binds a config file: a
+ * key left out (or {@code null}) takes the default. A record that sits at one place in the file
+ * names its keys in full in its messages ({@code gateway.refreshMillis}); one that sits at several
+ * places (a policy, its limits and budget, an admin token) names them relative to itself, and the
+ * loader adds where it was.
  */
 public record ServerConfig(
     Http http,
@@ -28,6 +38,30 @@ public record ServerConfig(
     keys = Map.copyOf(keys);
   }
 
+  @JsonCreator
+  static ServerConfig fromJson(
+      @JsonProperty("http") @Nullable Http http,
+      @JsonProperty("store") @Nullable Store store,
+      @JsonProperty("schema") @Nullable Schema schema,
+      @JsonProperty("upstream") @Nullable Upstream upstream,
+      @JsonProperty("adminTokens") @Nullable List<AdminToken> adminTokens,
+      @JsonProperty("gateway") @Nullable Gateway gateway,
+      @JsonProperty("keys") @Nullable Map<String, KeyPolicy> keys,
+      @JsonProperty("anonymous") @Nullable KeyPolicy anonymous,
+      @JsonProperty("demo") @Nullable Demo demo,
+      @JacksonInject ConfigFile file) {
+    return new ServerConfig(
+        file.http(orElse(http, Http.DEFAULTS)),
+        store != null ? store : file.defaultStore(),
+        orElse(schema, Schema.DEFAULTS),
+        orElse(upstream, Upstream.DEFAULTS),
+        ConfigFile.named(orElse(adminTokens, List.of())),
+        orElse(gateway, Gateway.DEFAULTS),
+        ConfigFile.named(orElse(keys, Map.of())),
+        ConfigFile.anonymous(anonymous),
+        orElse(demo, Demo.DEFAULTS));
+  }
+
   /** The policy of the caller presenting {@code apiKey} ({@code null}: the anonymous policy). */
   public Optional<KeyPolicy> policyFor(@Nullable String apiKey) {
     if (apiKey == null) {
@@ -38,9 +72,17 @@ public record ServerConfig(
 
   /** @param port 0 picks a free port; {@code maxBodyBytes} bounds every request body (413 above). */
   public record Http(int port, long maxBodyBytes) {
+    public static final Http DEFAULTS = new Http(8080, 1_000_000);
+
     public Http {
       require(port >= 0 && port <= 65535, "http.port must be 0..65535: " + port);
       require(maxBodyBytes > 0, "http.maxBodyBytes must be positive: " + maxBodyBytes);
+    }
+
+    @JsonCreator
+    static Http fromJson(@JsonProperty("port") @Nullable Integer port,
+        @JsonProperty("maxBodyBytes") @Nullable Long maxBodyBytes) {
+      return new Http(orElse(port, DEFAULTS.port), orElse(maxBodyBytes, DEFAULTS.maxBodyBytes));
     }
   }
 
@@ -56,28 +98,71 @@ public record ServerConfig(
       return new Store("jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0",
           "sa", "");
     }
+
+    /** Without {@code jdbcUrl}: the H2 file in the data dir ({@code user} and {@code password} unused). */
+    @JsonCreator
+    static Store fromJson(@JsonProperty("jdbcUrl") @Nullable String jdbcUrl, @JsonProperty("user") @Nullable String user,
+        @JsonProperty("password") @Nullable String password, @JacksonInject ConfigFile file) {
+      if (jdbcUrl == null) {
+        return file.defaultStore();
+      }
+      return new Store(jdbcUrl, orElse(user, ""), orElse(password, ""));
+    }
   }
 
   /** @param path the SDL file; {@code null} is the bundled cargo demo schema */
   public record Schema(@Nullable Path path, CostPreset model, int defaultListSize, FragmentSpreads fragmentSpreads) {
+    public static final Schema DEFAULTS = new Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST);
+
     public Schema {
       require(defaultListSize >= 0, "schema.defaultListSize must not be negative: " + defaultListSize);
+    }
+
+    /** {@code path} is relative to the config file's directory. */
+    @JsonCreator
+    static Schema fromJson(@JsonProperty("path") @Nullable String path, @JsonProperty("model") @Nullable CostPreset model,
+        @JsonProperty("defaultListSize") @Nullable Integer defaultListSize,
+        @JsonProperty("fragmentSpreads") @Nullable FragmentSpreads fragmentSpreads, @JacksonInject ConfigFile file) {
+      return new Schema(path == null ? null : file.base().resolve(path), orElse(model, DEFAULTS.model),
+          orElse(defaultListSize, DEFAULTS.defaultListSize), orElse(fragmentSpreads, DEFAULTS.fragmentSpreads));
     }
   }
 
   /** @param url the upstream GraphQL endpoint; {@code null} runs the in-process demo service */
   public record Upstream(@Nullable String url, int timeoutMillis) {
+    public static final Upstream DEFAULTS = new Upstream(null, 5_000);
+
     public Upstream {
       require(timeoutMillis > 0, "upstream.timeoutMillis must be positive: " + timeoutMillis);
       require(url == null || url.startsWith("http://") || url.startsWith("https://"),
           "upstream.url must be an http(s) URL: " + url);
     }
+
+    @JsonCreator
+    static Upstream fromJson(@JsonProperty("url") @Nullable String url,
+        @JsonProperty("timeoutMillis") @Nullable Integer timeoutMillis) {
+      return new Upstream(url, orElse(timeoutMillis, DEFAULTS.timeoutMillis));
+    }
   }
 
-  /** A bearer token for the {@code /v1} API, with its scope. The token is never logged. */
+  /**
+   * A bearer token for the {@code /v1} API, with its scope. The token is never logged.
+   *
+   * @param name for logs; in a config file it defaults to {@code token<index>}
+   */
   public record AdminToken(String name, String token, Scope scope) {
+    public static final Scope DEFAULT_SCOPE = Scope.PUBLISH;
+
     public AdminToken {
-      require(!token.isBlank(), "admin token " + name + " must not be blank");
+      require(!token.isBlank(), "token must not be blank");
+    }
+
+    /** The name is left empty when not given: {@link ConfigFile#named} numbers it. */
+    @JsonCreator
+    static AdminToken fromJson(@JsonProperty("name") @Nullable String name, @JsonProperty("token") @Nullable String token,
+        @JsonProperty("scope") @Nullable Scope scope) {
+      require(token != null, "token is required");
+      return new AdminToken(orElse(name, ""), token, orElse(scope, DEFAULT_SCOPE));
     }
 
     @Override
@@ -116,6 +201,9 @@ public record ServerConfig(
     /** 64 MiB. */
     public static final long DEFAULT_RESPONSE_CACHE_BYTES = 64L << 20;
 
+    public static final Gateway DEFAULTS = new Gateway(false, 10, 10_000, BudgetStore.MEMORY, null, 1_000,
+        DEFAULT_RESPONSE_CACHE_BYTES);
+
     public Gateway {
       require(maxBatchOperations > 0, "gateway.maxBatchOperations must be positive: " + maxBatchOperations);
       require(openCacheSize > 0, "gateway.openCacheSize must be positive: " + openCacheSize);
@@ -131,6 +219,18 @@ public record ServerConfig(
       this(batching, maxBatchOperations, openCacheSize, budgetStore, redisUrl, refreshMillis,
           DEFAULT_RESPONSE_CACHE_BYTES);
     }
+
+    @JsonCreator
+    static Gateway fromJson(@JsonProperty("batching") @Nullable Boolean batching,
+        @JsonProperty("maxBatchOperations") @Nullable Integer maxBatchOperations,
+        @JsonProperty("openCacheSize") @Nullable Integer openCacheSize,
+        @JsonProperty("budgetStore") @Nullable BudgetStore budgetStore, @JsonProperty("redisUrl") @Nullable String redisUrl,
+        @JsonProperty("refreshMillis") @Nullable Integer refreshMillis,
+        @JsonProperty("responseCacheBytes") @Nullable Long responseCacheBytes) {
+      return new Gateway(orElse(batching, DEFAULTS.batching), orElse(maxBatchOperations, DEFAULTS.maxBatchOperations),
+          orElse(openCacheSize, DEFAULTS.openCacheSize), orElse(budgetStore, DEFAULTS.budgetStore), redisUrl,
+          orElse(refreshMillis, DEFAULTS.refreshMillis), orElse(responseCacheBytes, DEFAULTS.responseCacheBytes));
+    }
   }
 
   /** Where budget buckets are kept. */
@@ -140,11 +240,22 @@ public record ServerConfig(
   }
 
   /** Demo behaviour of the embedded default. */
-  public record Demo(boolean publishDemoManifest) {}
+  public record Demo(boolean publishDemoManifest) {
+    public static final Demo DEFAULTS = new Demo(false);
+
+    @JsonCreator
+    static Demo fromJson(@JsonProperty("publishDemoManifest") @Nullable Boolean publishDemoManifest) {
+      return new Demo(orElse(publishDemoManifest, DEFAULTS.publishDemoManifest));
+    }
+  }
 
   static void require(boolean condition, String message) {
     if (!condition) {
       throw new ConfigException(message);
     }
+  }
+
+  static <T> T orElse(@Nullable T value, T fallback) {
+    return value != null ? value : fallback;
   }
 }

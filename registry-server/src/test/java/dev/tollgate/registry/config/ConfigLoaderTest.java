@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 final class ConfigLoaderTest {
@@ -111,6 +113,134 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_unknownKeyInAdminToken_namesItWithTheIndex() {
+    String json = "{\"adminTokens\": [{\"token\": \"a\"}, {\"token\": \"b\", \"scop\": \"admin\"}]}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("unknown config key: adminTokens[1].scop");
+  }
+
+  @Test
+  void parse_unknownTopLevelKey_namesIt() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateways\": {}}", -1, DATA, BASE))
+        .hasMessage("unknown config key: gateways");
+  }
+
+  @Test
+  void parse_nameInAnonymous_refusedAsUnknown() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"anonymous\": {\"name\": \"guest\"}}", -1, DATA, BASE))
+        .hasMessage("unknown config key: anonymous.name");
+  }
+
+  @Test
+  void parse_duplicateKey_refusedNamingIt() {
+    String json = "{\"gateway\": {\"batching\": true, \"batching\": false}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("duplicate config key: gateway.batching");
+  }
+
+  @Test
+  void parse_duplicateNestedKey_refusedNamingItsPath() {
+    String json = "{\"keys\": {\"k\": {\"limits\": {\"cost\": 1, \"cost\": 2}}}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .hasMessage("duplicate config key: keys.k.limits.cost");
+  }
+
+  @Test
+  void parse_duplicateSection_refusedNamingIt() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": {}, \"http\": {}}", -1, DATA, BASE))
+        .hasMessage("duplicate config key: http");
+  }
+
+  @Test
+  void parse_negativeLimit_namesTheKeyPath() {
+    String json = "{\"keys\": {\"k\": {\"limits\": {\"depth\": -1}}}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("keys.k.limits.depth must be positive: -1");
+  }
+
+  @Test
+  void parse_negativeBudget_namesTheKeyPath() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"anonymous\": {\"budget\": {\"capacity\": 0}}}", -1, DATA, BASE))
+        .hasMessage("anonymous.budget.capacity must be positive: 0");
+  }
+
+  @Test
+  void parse_negativeCacheMaxAge_namesTheKeyPath() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"keys\": {\"k\": {\"cacheMaxAgeSeconds\": -5}}}", -1, DATA, BASE))
+        .hasMessage("keys.k.cacheMaxAgeSeconds must not be negative: -5");
+  }
+
+  @Test
+  void parse_unknownPolicyMode_namesTheKeyAndValue() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"keys\": {\"k\": {\"mode\": \"closed\"}}}", -1, DATA, BASE))
+        .hasMessage("keys.k.mode must be one of [trusted, open]: closed");
+  }
+
+  @Test
+  void parse_adminTokenWithoutToken_refused() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"adminTokens\": [{\"name\": \"ci\"}]}", -1, DATA, BASE))
+        .hasMessage("adminTokens[0].token is required");
+  }
+
+  @Test
+  void parse_unnamedEntries_namedByPlace() {
+    String json = "{\"adminTokens\": [{\"token\": \"a\"}], \"keys\": {\"k\": {}}}";
+
+    ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
+
+    assertThat(config.adminTokens()).extracting(ServerConfig.AdminToken::name).containsExactly("token0");
+    assertThat(config.policyFor("k").orElseThrow().name()).isEqualTo("key0");
+    assertThat(config.anonymous().name()).isEqualTo("anonymous");
+  }
+
+  @Test
+  void parse_valuesOfAnotherJsonType_refusedNamingKeyAndValue() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"batching\": 1}}", -1, DATA, BASE))
+        .hasMessage("gateway.batching must be true or false: 1");
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"upstream\": {\"url\": 80}}", -1, DATA, BASE))
+        .hasMessage("upstream.url must be a string: 80");
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"refreshMillis\": 1.5}}", -1, DATA, BASE))
+        .hasMessage("gateway.refreshMillis must be an integer: 1.5");
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"anonymous\": {\"apps\": \"web\"}}", -1, DATA, BASE))
+        .hasMessage("anonymous.apps must be an array");
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": 80}", -1, DATA, BASE))
+        .hasMessage("http must be an object");
+  }
+
+  @Test
+  void parse_nullValue_takesTheDefault() {
+    ServerConfig config = ConfigLoader.parse("{\"gateway\": {\"redisUrl\": null, \"refreshMillis\": null}}",
+        -1, DATA, BASE);
+
+    assertThat(config.gateway()).isEqualTo(ServerConfig.Gateway.DEFAULTS);
+  }
+
+  @Test
+  void parse_textAfterTheObject_refused() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{} {}", -1, DATA, BASE))
+        .hasMessageStartingWith("config is not valid JSON at line 1, column ");
+  }
+
+  @Test
+  void parse_intOutOfRange_namesTheKey() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": {\"port\": 99999999999}}", -1, DATA, BASE))
+        .hasMessageStartingWith("http.port is invalid: ");
+  }
+
+  @Test
+  void parse_notAnObject_saysSo() {
+    assertThatThrownBy(() -> ConfigLoader.parse("[]", -1, DATA, BASE))
+        .hasMessage("config must be an object");
+  }
+
+  @Test
   void parse_badEnum_listsChoices() {
     assertThatThrownBy(() -> ConfigLoader.parse("{\"schema\": {\"model\": \"ibm\"}}", -1, DATA, BASE))
         .hasMessage("schema.model must be one of [book, apollo]: ibm");
@@ -161,9 +291,27 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_notJson_namesLineAndColumn() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\n  \"http\": {\"port\": 1,}\n}", -1, DATA, BASE))
+        .hasMessageStartingWith("config is not valid JSON at line 2, column ");
+  }
+
+  @Test
   void parse_otherJdbcUrl_refused() {
     assertThatThrownBy(() -> ConfigLoader.parse("{\"store\": {\"jdbcUrl\": \"jdbc:mysql://x\"}}", -1, DATA, BASE))
         .hasMessageContaining("store.jdbcUrl must be a jdbc:h2: or jdbc:postgresql: URL");
+  }
+
+  @Test
+  void parse_readmeExample_isAccepted() throws Exception {
+    String readme = Files.readString(Path.of("../README.md"));
+    String section = readme.substring(readme.indexOf("## Configuration"));
+    String example = section.substring(section.indexOf("```json") + "```json".length(), section.indexOf("```\n", 10));
+
+    ServerConfig config = ConfigLoader.parse(example, -1, DATA, BASE);
+
+    assertThat(config.store().user()).isEqualTo("tollgate");
+    assertThat(config.policyFor("<api key>").orElseThrow().limits()).isEqualTo(KeyPolicy.Limits.BOOK);
   }
 
   @Test
@@ -171,6 +319,36 @@ final class ConfigLoaderTest {
     ServerConfig.AdminToken token = new ServerConfig.AdminToken("ci", "s3cret", ServerConfig.Scope.ADMIN);
 
     assertThat(token.toString()).doesNotContain("s3cret").contains("ci");
+  }
+
+  @Test
+  void parse_emptyObject_matchesTheDemoWhereTheDemoKeepsDefaults() {
+    ServerConfig file = ConfigLoader.parse("{}", -1, DATA, BASE);
+    ServerConfig demo = DemoConfig.create(file.http().port(), DATA);
+
+    assertThat(demo.http()).isEqualTo(file.http());
+    assertThat(demo.store()).isEqualTo(file.store());
+    assertThat(demo.schema()).isEqualTo(file.schema());
+    assertThat(demo.upstream()).isEqualTo(file.upstream());
+    assertThat(demo.gateway()).isEqualTo(file.gateway());
+    assertThat(demo.anonymous().limits()).isEqualTo(file.anonymous().limits());
+  }
+
+  @Test
+  void keyPolicy_newPolicy_startsFromTheFileDefaults() {
+    ServerConfig file = ConfigLoader.parse("{}", -1, DATA, BASE);
+
+    assertThat(KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build()).isEqualTo(file.anonymous());
+  }
+
+  @Test
+  void keyPolicy_transform_changesOnlyWhatItSets() {
+    KeyPolicy policy = KeyPolicy.newPolicy("web").apps(Set.of("web")).requireId(true).build();
+
+    KeyPolicy measured = policy.transform(p -> p.enforcement(KeyPolicy.Enforcement.MEASURE));
+
+    assertThat(measured).isEqualTo(new KeyPolicy("web", Mode.TRUSTED, Set.of("web"), true, KeyPolicy.Limits.BOOK,
+        KeyPolicy.Enforcement.MEASURE, KeyPolicy.Budget.DEFAULT, false, 60));
   }
 
   @Test

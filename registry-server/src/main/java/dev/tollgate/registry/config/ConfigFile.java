@@ -1,0 +1,65 @@
+package dev.tollgate.registry.config;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What binding a config file needs beyond its text: the command line's port override and data
+ * dir, and the file's directory (relative paths are resolved against it). Handed to the records'
+ * {@code fromJson} creators by Jackson ({@code @JacksonInject}); also names what the file left
+ * unnamed.
+ *
+ * @param portOverride the {@code --port} given, or negative when none was
+ */
+record ConfigFile(int portOverride, Path dataDir, Path base) {
+
+  ServerConfig.Http http(ServerConfig.Http fromFile) {
+    return portOverride < 0 ? fromFile : new ServerConfig.Http(portOverride, fromFile.maxBodyBytes());
+  }
+
+  ServerConfig.Store defaultStore() {
+    return ServerConfig.Store.h2In(dataDir);
+  }
+
+  /** Admin tokens without a name are called {@code token<index>}. */
+  static List<ServerConfig.AdminToken> named(List<ServerConfig.AdminToken> tokens) {
+    List<ServerConfig.AdminToken> named = new ArrayList<>();
+    for (ServerConfig.AdminToken token : tokens) {
+      String name = token.name().isEmpty() ? "token" + named.size() : token.name();
+      named.add(new ServerConfig.AdminToken(name, token.token(), token.scope()));
+    }
+    return named;
+  }
+
+  /**
+   * Policies without a name are called {@code key<index>}.
+   *
+   * @throws ConfigException when two policies share a name, or one is called {@code anonymous}
+   */
+  static Map<String, KeyPolicy> named(Map<String, KeyPolicy> keys) {
+    Map<String, KeyPolicy> named = new LinkedHashMap<>();
+    Set<String> taken = new HashSet<>(Set.of(KeyPolicy.ANONYMOUS));
+    for (Map.Entry<String, KeyPolicy> entry : keys.entrySet()) {
+      String name = entry.getValue().name().isEmpty() ? "key" + named.size() : entry.getValue().name();
+      // Budgets are kept per policy name: two keys with one name would share a bucket.
+      ServerConfig.require(taken.add(name), "keys." + entry.getKey() + ".name must be unique: " + name);
+      named.put(entry.getKey(), entry.getValue().transform(policy -> policy.name(name)));
+    }
+    return named;
+  }
+
+  /** The {@code anonymous} section is a policy whose name is fixed. */
+  static KeyPolicy anonymous(@Nullable KeyPolicy fromFile) {
+    if (fromFile == null) {
+      return KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build();
+    }
+    ServerConfig.require(fromFile.name().isEmpty(), "unknown config key: anonymous.name");
+    return fromFile.transform(policy -> policy.name(KeyPolicy.ANONYMOUS));
+  }
+}

@@ -48,8 +48,8 @@ public class AttackBenchmark {
   @Param({"s000-29-token-flood", "s000-12-alias-150", "s000-04-deep16-first1", "s000-23-huge-page-first5000"})
   public String attack;
 
-  private static final KeyPolicy PARTNER = new KeyPolicy("partner", KeyPolicy.Mode.OPEN, Set.of("*"), false,
-      KeyPolicy.Limits.BOOK, KeyPolicy.Enforcement.ENFORCE, new KeyPolicy.Budget(1_000_000, 1_000), false, 60);
+  private static final KeyPolicy PARTNER = KeyPolicy.newPolicy("partner").mode(KeyPolicy.Mode.OPEN).apps(Set.of("*"))
+      .budget(new KeyPolicy.Budget(1_000_000, 1_000)).build();
 
   private AdmissionController admission;
   private String text;
@@ -65,7 +65,7 @@ public class AttackBenchmark {
     admission = new AdmissionController(catalog, pricer,
         Caffeine.newBuilder().maximumSize(10_000).recordStats().build(),
         new InMemoryBudgetLedger(InstantSource.system()),
-        new ServerConfig.Gateway(false, 10, 10_000, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+        ServerConfig.Gateway.DEFAULTS);
     text = resource(attack + "/query.graphql");
     requireRefused(admit(text));
   }

@@ -45,8 +45,8 @@ final class InProcessGateway {
    * A trusted caller of app {@code web} whose budget never runs out and whose cost limit admits
    * the Chapter-1 query (385,151), so every case measures an admission, not a refusal.
    */
-  static final KeyPolicy CALLER = new KeyPolicy("bench", KeyPolicy.Mode.TRUSTED, Set.of(APP), false,
-      new Limits(MAX_TOKENS, 15, 20, 1_000_000), KeyPolicy.Enforcement.ENFORCE, new Budget(1L << 60, 1e15), false, 60);
+  static final KeyPolicy CALLER = KeyPolicy.newPolicy("bench").apps(Set.of(APP))
+      .limits(new Limits(MAX_TOKENS, 15, 20, 1_000_000)).budget(new Budget(1L << 60, 1e15)).build();
 
   final OperationPricer pricer = new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
   final InMemoryReader registry = new InMemoryReader(APP);

@@ -64,7 +64,7 @@ public final class RegistryServer implements AutoCloseable {
     if (args.length > 0 && args[0].equals("price")) { System.exit(dev.tollgate.registry.cli.PriceCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err)); return; }
     ServerArguments arguments = ServerArguments.parse(args);
     ServerConfig config = arguments.configFile() == null
-        ? DemoConfig.create(arguments.port() < 0 ? 8080 : arguments.port(), arguments.dataDir())
+        ? DemoConfig.create(arguments.port() < 0 ? ServerConfig.Http.DEFAULTS.port() : arguments.port(), arguments.dataDir())
         : ConfigLoader.load(arguments.configFile(), arguments.port(), arguments.dataDir());
     if (arguments.configFile() == null) {
       printDemoCredentials(config.http().port());

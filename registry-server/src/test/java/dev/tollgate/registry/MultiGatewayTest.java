@@ -7,12 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
-import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.pricing.CostPreset;
-import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.store.TestDatabase;
 import java.io.IOException;
 import java.net.URI;
@@ -201,17 +197,16 @@ final class MultiGatewayTest {
 
   /** DemoConfig.create, but with the shared PostgreSQL store and Redis budgets, polling every 200 ms. */
   private static ServerConfig config(ServerConfig.Store store, String redisUrl) {
-    KeyPolicy trusted = new KeyPolicy(TRUSTED_POLICY, Mode.TRUSTED, Set.of(APP), true, Limits.BOOK,
-        KeyPolicy.Enforcement.ENFORCE, new Budget(1_000_000, 1_000), false, 60);
-    KeyPolicy budgeted = new KeyPolicy(BUDGET_POLICY, Mode.TRUSTED, Set.of(APP), true, Limits.BOOK,
-        KeyPolicy.Enforcement.ENFORCE, new Budget(BUDGET_CAPACITY, 0), false, 60);
-    KeyPolicy anonymous = new KeyPolicy(ANONYMOUS_POLICY, Mode.TRUSTED, Set.of(APP), false, Limits.BOOK,
-        KeyPolicy.Enforcement.ENFORCE, new Budget(1_000, 10), false, 60);
+    KeyPolicy trusted = KeyPolicy.newPolicy(TRUSTED_POLICY).apps(Set.of(APP)).requireId(true)
+        .budget(new Budget(1_000_000, 1_000)).build();
+    KeyPolicy budgeted = KeyPolicy.newPolicy(BUDGET_POLICY).apps(Set.of(APP)).requireId(true)
+        .budget(new Budget(BUDGET_CAPACITY, 0)).build();
+    KeyPolicy anonymous = KeyPolicy.newPolicy(ANONYMOUS_POLICY).apps(Set.of(APP)).budget(new Budget(1_000, 10)).build();
     return new ServerConfig(
-        new ServerConfig.Http(0, 1_000_000),
+        new ServerConfig.Http(0, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
         store,
-        new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
-        new ServerConfig.Upstream(null, 5_000),
+        ServerConfig.Schema.DEFAULTS,
+        ServerConfig.Upstream.DEFAULTS,
         List.of(new ServerConfig.AdminToken("admin-multi", ADMIN_TOKEN, ServerConfig.Scope.ADMIN)),
         new ServerConfig.Gateway(false, 10, 10_000, ServerConfig.BudgetStore.REDIS, redisUrl, REFRESH_MILLIS),
         Map.of(TRUSTED_KEY, trusted, BUDGET_KEY, budgeted),

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.publish;
 
+import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.NewDocument;
@@ -19,13 +20,13 @@ import java.util.function.Predicate;
 
 /**
  * The publication service: reads a manifest, checks its ids, prices every operation against the
- * schema (token limit 5000) and stores it whole under {@code (app, version)}. Publishing the same
+ * schema (the book's token limit) and stores it whole under {@code (app, version)}. Publishing the same
  * manifest again is a no-op answered with the same report (every document then {@code existing}).
  */
 public final class Publisher {
 
   /** The token limit applied to registered documents (the book's default). */
-  public static final int MAX_TOKENS = 5000;
+  public static final int MAX_TOKENS = KeyPolicy.Limits.BOOK.tokens();
 
   private final RegistryStore store;
   private final ManifestPricer pricer;

@@ -12,7 +12,6 @@ import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import dev.tollgate.registry.config.KeyPolicy.Enforcement;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
@@ -20,8 +19,6 @@ import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
-import dev.tollgate.registry.pricing.CostPreset;
-import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -263,23 +260,24 @@ final class GatewayHarness implements AutoCloseable {
     keys.put("partner-key", policy("partner", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false));
     keys.put("small-key", policy("small", Mode.OPEN, Set.of("*"), false, new Budget(1_000, 10), false));
     keys.put("intro-key", policy("intro", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), true));
-    keys.put("measure-key", new KeyPolicy("measure", Mode.OPEN, Set.of("*"), false, Limits.BOOK, Enforcement.MEASURE,
-        new Budget(100_000, 1_000), false, 60));
+    keys.put("measure-key", policy("measure", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false)
+        .transform(policy -> policy.enforcement(Enforcement.MEASURE)));
     return new ServerConfig(
         new ServerConfig.Http(0, MAX_BODY),
         ServerConfig.Store.h2In(java.nio.file.Path.of("unused")),
-        new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
+        ServerConfig.Schema.DEFAULTS,
         new ServerConfig.Upstream(null, 1_000),
         List.of(),
         new ServerConfig.Gateway(batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 1_000),
         keys,
         policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
-        new ServerConfig.Demo(false));
+        ServerConfig.Demo.DEFAULTS);
   }
 
   private static KeyPolicy policy(String name, Mode mode, Set<String> apps, boolean requireId, Budget budget,
       boolean introspection) {
-    return new KeyPolicy(name, mode, apps, requireId, Limits.BOOK, Enforcement.ENFORCE, budget, introspection, 60);
+    return KeyPolicy.newPolicy(name).mode(mode).apps(apps).requireId(requireId).budget(budget)
+        .introspection(introspection).build();
   }
 
   @Override

@@ -23,8 +23,8 @@ record ConfigFile(int portOverride, Path dataDir, Path base) {
     return portOverride < 0 ? fromFile : new ServerConfig.Http(portOverride, fromFile.maxBodyBytes());
   }
 
-  ServerConfig.Store defaultStore() {
-    return ServerConfig.Store.h2In(dataDir);
+  ServerConfig.Store defaultStore(int poolSize) {
+    return ServerConfig.Store.h2In(dataDir, poolSize);
   }
 
   /** Admin tokens without a name are called {@code token<index>}. */

@@ -52,7 +52,7 @@ public record ServerConfig(
       @JacksonInject ConfigFile file) {
     return new ServerConfig(
         file.http(orElse(http, Http.DEFAULTS)),
-        store != null ? store : file.defaultStore(),
+        store != null ? store : file.defaultStore(Store.DEFAULT_POOL_SIZE),
         orElse(schema, Schema.DEFAULTS),
         orElse(upstream, Upstream.DEFAULTS),
         ConfigFile.named(orElse(adminTokens, List.of())),
@@ -86,27 +86,45 @@ public record ServerConfig(
     }
   }
 
-  /** @param jdbcUrl H2 ({@code jdbc:h2:...}) or PostgreSQL ({@code jdbc:postgresql:...}) */
-  public record Store(String jdbcUrl, String user, String password) {
+  /**
+   * @param jdbcUrl H2 ({@code jdbc:h2:...}) or PostgreSQL ({@code jdbc:postgresql:...})
+   * @param poolSize the most connections the store's pool opens
+   */
+  public record Store(String jdbcUrl, String user, String password, int poolSize) {
+    public static final int DEFAULT_POOL_SIZE = 8;
+
     public Store {
       require(jdbcUrl.startsWith("jdbc:h2:") || jdbcUrl.startsWith("jdbc:postgresql:"),
           "store.jdbcUrl must be a jdbc:h2: or jdbc:postgresql: URL: " + jdbcUrl);
+      require(poolSize > 0, "store.poolSize must be positive: " + poolSize);
     }
 
+    /** With the default pool size. */
+    public Store(String jdbcUrl, String user, String password) {
+      this(jdbcUrl, user, password, DEFAULT_POOL_SIZE);
+    }
+
+    /** The embedded H2 file in {@code dataDir}, with the default pool size. */
     public static Store h2In(Path dataDir) {
+      return h2In(dataDir, DEFAULT_POOL_SIZE);
+    }
+
+    static Store h2In(Path dataDir, int poolSize) {
       String file = dataDir.toAbsolutePath().resolve("registry").toString();
       return new Store("jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0",
-          "sa", "");
+          "sa", "", poolSize);
     }
 
     /** Without {@code jdbcUrl}: the H2 file in the data dir ({@code user} and {@code password} unused). */
     @JsonCreator
     static Store fromJson(@JsonProperty("jdbcUrl") @Nullable String jdbcUrl, @JsonProperty("user") @Nullable String user,
-        @JsonProperty("password") @Nullable String password, @JacksonInject ConfigFile file) {
+        @JsonProperty("password") @Nullable String password, @JsonProperty("poolSize") @Nullable Integer poolSize,
+        @JacksonInject ConfigFile file) {
+      int size = orElse(poolSize, DEFAULT_POOL_SIZE);
       if (jdbcUrl == null) {
-        return file.defaultStore();
+        return file.defaultStore(size);
       }
-      return new Store(jdbcUrl, orElse(user, ""), orElse(password, ""));
+      return new Store(jdbcUrl, orElse(user, ""), orElse(password, ""), size);
     }
   }
 

@@ -59,7 +59,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
       pool.setUsername(config.user());
       pool.setPassword(config.password());
     }
-    pool.setMaximumPoolSize(8);
+    pool.setMaximumPoolSize(config.poolSize());
     pool.setPoolName("tollgate-store");
     HikariDataSource dataSource = new HikariDataSource(pool);
     try {

@@ -223,6 +223,23 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_poolSize_readOrDefaulted() {
+    ServerConfig given = ConfigLoader.parse("{\"store\": {\"poolSize\": 3}}", -1, DATA, BASE);
+    ServerConfig defaulted = ConfigLoader.parse("{}", -1, DATA, BASE);
+
+    assertThat(given.store().poolSize()).isEqualTo(3);
+    assertThat(given.store().jdbcUrl()).startsWith("jdbc:h2:file:");
+    assertThat(defaulted.store().poolSize()).isEqualTo(ServerConfig.Store.DEFAULT_POOL_SIZE).isEqualTo(8);
+  }
+
+  @Test
+  void parse_poolSizeZero_refused() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"store\": {\"poolSize\": 0}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("store.poolSize must be positive: 0");
+  }
+
+  @Test
   void parse_textAfterTheObject_refused() {
     assertThatThrownBy(() -> ConfigLoader.parse("{} {}", -1, DATA, BASE))
         .hasMessageStartingWith("config is not valid JSON at line 1, column ");
@@ -310,7 +327,7 @@ final class ConfigLoaderTest {
 
     ServerConfig config = ConfigLoader.parse(example, -1, DATA, BASE);
 
-    assertThat(config.store().user()).isEqualTo("tollgate");
+    assertThat(config.store().poolSize()).isEqualTo(ServerConfig.Store.DEFAULT_POOL_SIZE);
     assertThat(config.policyFor("<api key>").orElseThrow().limits()).isEqualTo(KeyPolicy.Limits.BOOK);
   }
 

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -39,8 +39,11 @@ final class ConfigErrors {
     return end < 0 ? message : message.substring(0, end);
   }
 
-  /** A value that could not be bound to the records, found in {@code root} by its path. */
-  static ConfigException describe(Exception e, JsonNode root) {
+  /**
+   * A value that could not be bound to the records: unknown, of the wrong JSON type (shown from
+   * {@code root}), or refused by a record's own check.
+   */
+  static ConfigException describe(IOException e, JsonNode root) {
     if (!(e instanceof JsonMappingException mapping)) {
       return new ConfigException("cannot read config: " + e.getMessage(), e);
     }
@@ -113,9 +116,9 @@ final class ConfigErrors {
     return path.toString();
   }
 
-  private static @Nullable JsonNode valueAt(JsonNode root, DatabindException e) {
+  private static @Nullable JsonNode valueAt(JsonNode root, JsonMappingException e) {
     JsonNode node = root;
-    for (JsonMappingException.Reference reference : ((JsonMappingException) e).getPath()) {
+    for (JsonMappingException.Reference reference : e.getPath()) {
       node = reference.getFieldName() != null ? node.get(reference.getFieldName()) : node.get(reference.getIndex());
       if (node == null) {
         return null;

@@ -19,6 +19,8 @@ import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.CostPreset;
+import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -265,13 +267,13 @@ final class GatewayHarness implements AutoCloseable {
     return new ServerConfig(
         new ServerConfig.Http(0, MAX_BODY),
         ServerConfig.Store.h2In(java.nio.file.Path.of("unused")),
-        ServerConfig.Schema.DEFAULTS,
+        new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
         new ServerConfig.Upstream(null, 1_000),
         List.of(),
         new ServerConfig.Gateway(batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 1_000),
         keys,
         policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
-        ServerConfig.Demo.DEFAULTS);
+        new ServerConfig.Demo(false));
   }
 
   private static KeyPolicy policy(String name, Mode mode, Set<String> apps, boolean requireId, Budget budget,

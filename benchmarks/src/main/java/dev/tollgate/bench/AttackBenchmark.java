@@ -63,7 +63,7 @@ public class AttackBenchmark {
     DocumentCatalog catalog = new DocumentCatalog(new NoDocuments(), pricer::restore,
         Caffeine.newBuilder().maximumSize(1_000).build());
     admission = new AdmissionController(catalog, pricer,
-        Caffeine.newBuilder().maximumSize(10_000).recordStats().build(),
+        Caffeine.newBuilder().maximumSize(10_000).recordStats(),
         new InMemoryBudgetLedger(InstantSource.system()),
         ServerConfig.Gateway.DEFAULTS);
     text = resource(attack + "/query.graphql");

@@ -1,19 +1,18 @@
 package dev.tollgate.bench;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.Decision;
-import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
+import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.SchemaSource;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CostModel;
@@ -22,8 +21,9 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.PricedOperation;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
+import dev.tollgate.registry.upstream.UpstreamException;
+import java.nio.file.Path;
 import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +31,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The gateway's admission wired as the server wires it (bundled cargo schema, book cost model,
- * Caffeine caches, in-process budget ledger on the system clock), over an {@link InMemoryReader}
- * instead of the database. Documents are priced by the real {@link OperationPricer} and stored in
+ * The gateway's services built by the server's own wiring ({@link RegistryServer#builder}: the demo
+ * config, bundled cargo schema, book cost model, Caffeine caches, in-process budget ledger on the
+ * system clock), over an {@link InMemoryReader} instead of the database, without HTTP. Documents are priced by the real {@link OperationPricer} and stored in
  * their serialised form, so the catalog restores them exactly as it does from the store.
  */
 final class InProcessGateway {
@@ -50,9 +50,7 @@ final class InProcessGateway {
 
   final OperationPricer pricer = new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
   final InMemoryReader registry = new InMemoryReader(APP);
-  private @Nullable Cache<DocumentHash, RegisteredDocument> documents;
-  private @Nullable DocumentCatalog catalog;
-  private @Nullable AdmissionController admission;
+  private RegistryServer.@Nullable Services services;
 
   /** Prices {@code text} as registration does and adds it to the registry; call {@link #open} after. */
   DocumentHash register(String text) {
@@ -68,13 +66,19 @@ final class InProcessGateway {
     return hash;
   }
 
-  /** Builds the catalog (its document cache holding {@code cacheSize}) and the controller over the registry. */
+  /**
+   * Builds the gateway's services over the registry as the server wires them, its catalog's
+   * document cache holding {@code cacheSize}, with an upstream that is never called.
+   */
   void open(int cacheSize) {
-    documents = Caffeine.newBuilder().maximumSize(cacheSize).recordStats().build();
-    catalog = new DocumentCatalog(registry, pricer::restore, documents);
-    admission = new AdmissionController(catalog, pricer, Caffeine.newBuilder().maximumSize(1_000).recordStats().build(),
-        new InMemoryBudgetLedger(InstantSource.system()),
-        new ServerConfig.Gateway(false, 10, 1_000, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+    services = RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
+        .pricer(pricer)
+        .documents(registry, pricer::restore)
+        .catalogSize(cacheSize)
+        .upstream(request -> {
+          throw new UpstreamException("the benchmarks never call the upstream");
+        })
+        .services();
   }
 
   /** A trusted-mode request by id, as the HTTP layer hands it to the controller. */
@@ -88,24 +92,22 @@ final class InProcessGateway {
   }
 
   DocumentCatalog catalog() {
-    if (catalog == null) {
-      throw new IllegalStateException("open() first");
-    }
-    return catalog;
+    return services().catalog();
   }
 
   /** The catalog's document cache, for its size and statistics. */
   Cache<DocumentHash, RegisteredDocument> documents() {
-    if (documents == null) {
-      throw new IllegalStateException("open() first");
-    }
-    return documents;
+    return services().documents();
   }
 
   AdmissionController admission() {
-    if (admission == null) {
+    return services().admission();
+  }
+
+  private RegistryServer.Services services() {
+    if (services == null) {
       throw new IllegalStateException("open() first");
     }
-    return admission;
+    return services;
   }
 }

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.admission;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.TollgateException;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
@@ -29,20 +30,32 @@ import java.util.Optional;
 public final class AdmissionController {
 
   private final DocumentCatalog catalog;
+  private final Cache<DocumentHash, OpenAnalysis> openAnalyses;
   private final OpenDocuments open;
   private final BudgetLedger ledger;
   private final ServerConfig.Gateway gateway;
 
   /**
-   * @param openAnalyses open-mode outcomes by hash, refusals included; bounded by the wiring to
-   *     {@code gateway.openCacheSize()}, with {@code recordStats()}
+   * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included, set
+   *     by the wiring: {@code maximumSize(gateway.openCacheSize())}, with {@code recordStats()}
    */
   public AdmissionController(DocumentCatalog catalog, OperationPricer pricer,
+      Caffeine<Object, Object> openAnalyses, BudgetLedger ledger, ServerConfig.Gateway gateway) {
+    this(catalog, pricer, openAnalyses.<DocumentHash, OpenAnalysis>build(), ledger, gateway);
+  }
+
+  AdmissionController(DocumentCatalog catalog, OperationPricer pricer,
       Cache<DocumentHash, OpenAnalysis> openAnalyses, BudgetLedger ledger, ServerConfig.Gateway gateway) {
     this.catalog = catalog;
+    this.openAnalyses = openAnalyses;
     this.open = new OpenDocuments(pricer, openAnalyses);
     this.ledger = ledger;
     this.gateway = gateway;
+  }
+
+  /** The cache of open-mode outcomes, for its statistics. */
+  public Cache<?, ?> openAnalysisCache() {
+    return openAnalyses;
   }
 
   /** Decides one request. */

@@ -8,7 +8,7 @@ import java.util.List;
  * refused it. Facts rather than a refusal, because the refusal depends on the caller's limits: a
  * policy with higher limits must not be refused by another policy's cached result.
  */
-public sealed interface OpenAnalysis
+sealed interface OpenAnalysis
     permits AnalysedText, OpenAnalysis.TooManyTokens, OpenAnalysis.TooManyAliases, OpenAnalysis.Invalid {
 
   /** The text has more than {@code limit} tokens; it was not parsed. */

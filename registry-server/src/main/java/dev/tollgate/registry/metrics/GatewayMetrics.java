@@ -1,30 +1,65 @@
 package dev.tollgate.registry.metrics;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.RegistryReader;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.upstream.Upstream;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
+import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.eclipse.jetty.server.Server;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The gateway's Prometheus metrics, rendered in the text exposition format (0.0.4):
- * {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}} ({@code ok} or
- * the refusal's code), {@code tollgate_would_refuse_total{code}} (measure mode), the histogram
- * {@code tollgate_estimated_cost}, and the response cache's
+ * The server's metrics for {@code /metrics}, in the Prometheus text format (0.0.4), or in
+ * OpenMetrics when the scraper asks for it.
+ *
+ * <p>The gateway's own families are counted here lock-free and written by hand, because their
+ * exact text is a contract (tests, dashboards and the load script read it, some with shell
+ * arithmetic): {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}}
+ * ({@code ok} or the refusal's code), {@code tollgate_would_refuse_total{code}} (measure mode), the
+ * histogram {@code tollgate_estimated_cost} (with an {@code le="0"} bucket), the response cache's
  * {@code tollgate_response_cache_hits_total} and {@code tollgate_response_cache_misses_total}, and
- * {@code tollgate_registry_document_reads_total}.
- * Lock-free; no dependency.
+ * {@code tollgate_registry_document_reads_total}, all with whole-number values. Micrometer writes
+ * counters as doubles ({@code 2.0}), bucket bounds as {@code le="10.0"}, and refuses a bound of 0,
+ * so those stay out of it.
+ *
+ * <p>Everything else goes through a Micrometer {@link PrometheusMeterRegistry} and is appended in
+ * the same format: the latency timer {@code tollgate_request_duration_seconds{outcome}}, the
+ * Caffeine caches' statistics ({@code cache_*{cache}}, {@link #monitor}), JVM memory, GC and
+ * threads, Jetty's thread pool and connections ({@link #bindJetty}), and whatever binds itself to
+ * {@link #registry()} (the Hikari pool). Close it to unbind the GC listener.
  */
-public final class GatewayMetrics {
+public final class GatewayMetrics implements AutoCloseable {
 
-  /** The text exposition content type. */
+  /** The Prometheus text exposition content type, the default. */
   public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+  /** The OpenMetrics content type, answered when {@code Accept} names it. */
+  public static final String OPENMETRICS_CONTENT_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+  private static final Duration[] LATENCY_BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(5),
+      Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100),
+      Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2_500),
+      Duration.ofSeconds(5), Duration.ofSeconds(10)};
 
   private static final long[] COST_BUCKETS = {0, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
 
@@ -37,6 +72,31 @@ public final class GatewayMetrics {
   private final LongAdder responseCacheHits = new LongAdder();
   private final LongAdder responseCacheMisses = new LongAdder();
   private final LongAdder documentReads = new LongAdder();
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final ConcurrentMap<String, Timer> latencies = new ConcurrentHashMap<>();
+  private final JvmGcMetrics gc = new JvmGcMetrics();
+
+  public GatewayMetrics() {
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    gc.bindTo(registry);
+  }
+
+  /** The Micrometer registry, for binders that live with what they measure (the Hikari pool). */
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  /** Exports {@code cache}'s statistics (built with {@code recordStats()}) as {@code cache_*{cache="name"}}. */
+  public void monitor(Cache<?, ?> cache, String name) {
+    CaffeineCacheMetrics.monitor(registry, cache, name);
+  }
+
+  /** Exports Jetty's thread pool ({@code jetty_threads_*}) and connections ({@code jetty_connections_*}). */
+  public void bindJetty(Server server) {
+    new JettyServerThreadPoolMetrics(server.getThreadPool(), List.of()).bindTo(registry);
+    JettyConnectionMetrics.addToAllConnectors(server, registry);
+  }
 
   /** {@code upstream}, counting every call in {@code tollgate_upstream_requests_total}. */
   public Upstream counting(Upstream upstream) {
@@ -70,9 +130,21 @@ public final class GatewayMetrics {
     };
   }
 
-  /** Counts one answered request: {@code outcome} is {@code ok} or the error code. */
-  public void request(String outcome) {
+  /**
+   * Counts one answered request and times it: {@code outcome} is {@code ok} or the error code,
+   * {@code nanos} how long it took.
+   */
+  public void request(String outcome, long nanos) {
     requests.computeIfAbsent(outcome, o -> new LongAdder()).increment();
+    latencies.computeIfAbsent(outcome, this::latency).record(nanos, TimeUnit.NANOSECONDS);
+  }
+
+  private Timer latency(String outcome) {
+    return Timer.builder("tollgate.request.duration")
+        .description("Time to answer a gateway request, by outcome (ok or the error code).")
+        .tag("outcome", outcome)
+        .serviceLevelObjectives(LATENCY_BUCKETS)
+        .register(registry);
   }
 
   /** Counts one request admitted in measure mode that enforcing would have refused with {@code code}. */
@@ -100,40 +172,51 @@ public final class GatewayMetrics {
     return upstreamRequests.sum();
   }
 
-  /** The exposition text. */
+  /** The Prometheus text (0.0.4). */
   public String render() {
-    StringBuilder out = new StringBuilder(1024);
-    out.append("# HELP tollgate_upstream_requests_total Operations forwarded to the upstream.\n")
-        .append("# TYPE tollgate_upstream_requests_total counter\n")
-        .append("tollgate_upstream_requests_total ").append(upstreamRequests.sum()).append('\n');
-    out.append("# HELP tollgate_requests_total Gateway requests by outcome (ok or the error code).\n")
-        .append("# TYPE tollgate_requests_total counter\n");
+    return scrape(null).text();
+  }
+
+  /**
+   * Everything, in OpenMetrics when {@code accept} names {@code application/openmetrics-text}, else
+   * in the Prometheus text format.
+   */
+  public Scrape scrape(@Nullable String accept) {
+    boolean openMetrics = accept != null
+        && accept.toLowerCase(Locale.ROOT).contains("application/openmetrics-text");
+    String contentType = openMetrics ? OPENMETRICS_CONTENT_TYPE : CONTENT_TYPE;
+    StringBuilder out = new StringBuilder(16_384);
+    renderOwn(out, openMetrics);
+    out.append(registry.scrape(contentType));
+    return new Scrape(contentType, out.toString());
+  }
+
+  private void renderOwn(StringBuilder out, boolean openMetrics) {
+    Family family = new Family(out, openMetrics);
+    family.counter("tollgate_upstream_requests_total", "Operations forwarded to the upstream.");
+    out.append("tollgate_upstream_requests_total ").append(upstreamRequests.sum()).append('\n');
+    family.counter("tollgate_requests_total", "Gateway requests by outcome (ok or the error code).");
     for (Map.Entry<String, LongAdder> entry : new TreeMap<>(requests).entrySet()) {
       out.append("tollgate_requests_total{outcome=\"").append(escape(entry.getKey())).append("\"} ")
           .append(entry.getValue().sum()).append('\n');
     }
-    out.append("# HELP tollgate_would_refuse_total Requests admitted in measure mode that enforce mode refuses.\n")
-        .append("# TYPE tollgate_would_refuse_total counter\n");
+    family.counter("tollgate_would_refuse_total", "Requests admitted in measure mode that enforce mode refuses.");
     for (Map.Entry<String, LongAdder> entry : new TreeMap<>(wouldRefuse).entrySet()) {
       out.append("tollgate_would_refuse_total{code=\"").append(escape(entry.getKey())).append("\"} ")
           .append(entry.getValue().sum()).append('\n');
     }
-    renderCost(out);
-    out.append("# HELP tollgate_registry_document_reads_total Documents read from the registry store by the gateway.\n")
-        .append("# TYPE tollgate_registry_document_reads_total counter\n")
-        .append("tollgate_registry_document_reads_total ").append(documentReads.sum()).append('\n');
-    out.append("# HELP tollgate_response_cache_hits_total Registered GET queries answered from the response cache.\n")
-        .append("# TYPE tollgate_response_cache_hits_total counter\n")
-        .append("tollgate_response_cache_hits_total ").append(responseCacheHits.sum()).append('\n');
-    out.append("# HELP tollgate_response_cache_misses_total Registered GET queries not found fresh in the response cache.\n")
-        .append("# TYPE tollgate_response_cache_misses_total counter\n")
-        .append("tollgate_response_cache_misses_total ").append(responseCacheMisses.sum()).append('\n');
-    return out.toString();
+    renderCost(out, family);
+    family.counter("tollgate_registry_document_reads_total", "Documents read from the registry store by the gateway.");
+    out.append("tollgate_registry_document_reads_total ").append(documentReads.sum()).append('\n');
+    family.counter("tollgate_response_cache_hits_total", "Registered GET queries answered from the response cache.");
+    out.append("tollgate_response_cache_hits_total ").append(responseCacheHits.sum()).append('\n');
+    family.counter("tollgate_response_cache_misses_total",
+        "Registered GET queries not found fresh in the response cache.");
+    out.append("tollgate_response_cache_misses_total ").append(responseCacheMisses.sum()).append('\n');
   }
 
-  private void renderCost(StringBuilder out) {
-    out.append("# HELP tollgate_estimated_cost Estimated cost of priced requests.\n")
-        .append("# TYPE tollgate_estimated_cost histogram\n");
+  private void renderCost(StringBuilder out, Family family) {
+    family.histogram("tollgate_estimated_cost", "Estimated cost of priced requests.");
     long cumulative = 0;
     for (int i = 0; i <= COST_BUCKETS.length; i++) {
       cumulative += costBuckets[i].sum();
@@ -142,6 +225,34 @@ public final class GatewayMetrics {
     }
     out.append("tollgate_estimated_cost_sum ").append(costSum.sum()).append('\n')
         .append("tollgate_estimated_cost_count ").append(costCount.sum()).append('\n');
+  }
+
+  @Override
+  public void close() {
+    gc.close();
+    registry.close();
+  }
+
+  /** A scrape of {@code /metrics}: its content type and text. */
+  public record Scrape(String contentType, String text) {}
+
+  /**
+   * The {@code # HELP} and {@code # TYPE} lines of one family: in OpenMetrics a counter's family
+   * name has no {@code _total}, which only its samples carry.
+   */
+  private record Family(StringBuilder out, boolean openMetrics) {
+    void counter(String name, String help) {
+      header(openMetrics ? name.substring(0, name.length() - "_total".length()) : name, "counter", help);
+    }
+
+    void histogram(String name, String help) {
+      header(name, "histogram", help);
+    }
+
+    private void header(String name, String type, String help) {
+      out.append("# HELP ").append(name).append(' ').append(help).append('\n')
+          .append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
   }
 
   private static String escape(String value) {

@@ -1,4 +1,4 @@
-/** Prometheus counters and histograms, rendered in the text exposition format. */
+/** The server's metrics: the gateway's own families written by hand, and Micrometer's meters, in Prometheus text or OpenMetrics. */
 @NullMarked
 package dev.tollgate.registry.metrics;
 

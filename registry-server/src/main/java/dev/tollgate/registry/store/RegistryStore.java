@@ -7,6 +7,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.Rows.AppRow;
 import dev.tollgate.registry.store.Rows.DocumentApp;
 import dev.tollgate.registry.store.Rows.VersionRow;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Timestamp;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +55,15 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * owns the pool until {@link #close()}.
    */
   public static RegistryStore open(ServerConfig.Store config, InstantSource clock) {
+    return open(config, clock, null);
+  }
+
+  /** As {@link #open(ServerConfig.Store, InstantSource)}, with the pool's metrics in {@code meters}. */
+  public static RegistryStore open(ServerConfig.Store config, InstantSource clock, @Nullable MeterRegistry meters) {
     HikariConfig pool = new HikariConfig();
+    if (meters != null) {
+      pool.setMetricRegistry(meters);
+    }
     pool.setJdbcUrl(config.jdbcUrl());
     if (!config.user().isEmpty()) {
       pool.setUsername(config.user());

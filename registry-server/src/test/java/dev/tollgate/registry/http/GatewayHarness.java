@@ -2,11 +2,8 @@ package dev.tollgate.registry.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Ticker;
-import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.admission.FakeClock;
-import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.config.KeyPolicy;
@@ -15,7 +12,6 @@ import dev.tollgate.registry.config.KeyPolicy.Enforcement;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
@@ -30,7 +26,6 @@ import dev.tollgate.registry.store.StoredOperation;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
-import io.javalin.Javalin;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -46,13 +41,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A gateway on a random port wired as RegistryServer wires it, over an in-memory registry, a fake
- * upstream and a fake clock. Keys: {@code trusted-key} (app web, text allowed), {@code strict-key}
+ * A server on a random port wired by RegistryServer's builder, its gateway over an in-memory
+ * registry, a fake upstream and a fake clock (the store, for {@code /v1}, is an in-memory H2). Keys: {@code trusted-key} (app web, text allowed), {@code strict-key}
  * (app web, ids only), {@code partner-key} (open, 100,000-unit budget), {@code small-key} (open,
  * 1,000 units refilled at 10/s), {@code intro-key} (open, introspection allowed), {@code measure-key}
  * (open, enforcement {@code measure}, 100,000-unit budget); no key is the anonymous caller (trusted,
@@ -67,40 +63,26 @@ final class GatewayHarness implements AutoCloseable {
   final InMemoryRegistry registry = new InMemoryRegistry();
   final FakeClock clock = new FakeClock();
   final FakeUpstream upstream = new FakeUpstream();
-  final GatewayMetrics metrics = new GatewayMetrics();
   final OperationPricer pricer = new OperationPricer(cargoSchema(), CostModel.book());
   final DocumentCatalog catalog;
-  private final Javalin app;
+  private final RegistryServer server;
   private final HttpClient client = HttpClient.newHttpClient();
 
   private GatewayHarness(boolean batching) {
-    ServerConfig config = config(batching);
-    catalog = new DocumentCatalog(registry, this::restore, Caffeine.newBuilder().maximumSize(1_000).recordStats().build());
-    AdmissionController admission = new AdmissionController(catalog, pricer,
-        Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).recordStats().build(),
-        new InMemoryBudgetLedger(clock), config.gateway());
-    GatewayRoutes routes = new GatewayRoutes(admission, upstream, responseCache(), metrics, config, JSON);
-    app = Javalin.create(javalin -> {
-      javalin.http.maxRequestSize = config.http().maxBodyBytes();
-      javalin.startup.showJavalinBanner = false;
-      HttpErrors.register(javalin);
-      routes.register(javalin);
-    }).start(0);
+    server = RegistryServer.builder(config(batching))
+        .clock(clock)
+        .ticker(this::nanos)
+        .upstream(upstream)
+        .documents(registry, this::restore)
+        .catalogSize(1_000)
+        .start();
+    catalog = server.catalog();
   }
 
-  /** As the wiring builds it (every policy here has max-age 60), on the fake clock. */
-  private ResponseCache responseCache() {
-    Ticker ticker = () -> {
-      Instant now = clock.instant();
-      return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-    };
-    return new ResponseCache(Caffeine.newBuilder()
-        .maximumWeight(ServerConfig.Gateway.DEFAULT_RESPONSE_CACHE_BYTES)
-        .weigher(ResponseCache::weigh)
-        .expireAfterWrite(java.time.Duration.ofSeconds(60))
-        .ticker(ticker)
-        .recordStats()
-        .build(), ticker, JSON);
+  /** The fake clock as a Caffeine ticker, so cached answers age as the clock advances. */
+  private long nanos() {
+    Instant now = clock.instant();
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }
 
   static GatewayHarness start() {
@@ -167,7 +149,7 @@ final class GatewayHarness implements AutoCloseable {
   }
 
   HttpRequest.Builder request(String path, @Nullable String key) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + app.port() + path));
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
     if (key != null) {
       request.header("X-API-Key", key);
     }
@@ -266,11 +248,14 @@ final class GatewayHarness implements AutoCloseable {
         .transform(policy -> policy.enforcement(Enforcement.MEASURE)));
     return new ServerConfig(
         new ServerConfig.Http(0, MAX_BODY),
-        ServerConfig.Store.h2In(java.nio.file.Path.of("unused")),
+        // an H2 in memory, gone when the server closes its pool
+        new ServerConfig.Store("jdbc:h2:mem:gateway-" + UUID.randomUUID()
+            + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH", "sa", ""),
         new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
         new ServerConfig.Upstream(null, 1_000),
         List.of(),
-        new ServerConfig.Gateway(batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 1_000),
+        // polled once a day: the tests refresh the catalog themselves
+        new ServerConfig.Gateway(batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
         keys,
         policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
         new ServerConfig.Demo(false));
@@ -284,8 +269,7 @@ final class GatewayHarness implements AutoCloseable {
 
   @Override
   public void close() {
-    catalog.close();
-    app.stop();
+    server.close();
   }
 
   /** A constant price, serialised as {@code fixed:<cost>}. */

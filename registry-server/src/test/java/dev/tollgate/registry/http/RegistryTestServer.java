@@ -1,22 +1,16 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.config.DemoConfig;
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.config.ServerConfig.AdminToken;
 import dev.tollgate.registry.config.ServerConfig.Scope;
-import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.pricelist.PriceList;
-import dev.tollgate.registry.pricing.CostModel;
-import dev.tollgate.registry.pricing.OperationPricer;
-import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.TestDatabase;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.RuntimeWiring;
 import graphql.schema.idl.SchemaGenerator;
 import graphql.schema.idl.SchemaParser;
-import io.javalin.Javalin;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,14 +22,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A real registry on a random port: the store on the given database, the cargo schema, the routes
- * and the error mapping, as the server wires them. Tokens: {@link #ADMIN} (admin) and
+ * A real registry on a random port, wired by RegistryServer's builder: the demo config's schema
+ * (cargo) and keys, its store on the given database at a fixed time. Tokens: {@link #ADMIN} (admin) and
  * {@link #PUBLISHER} (publish).
  */
 final class RegistryTestServer implements AutoCloseable {
@@ -47,26 +40,19 @@ final class RegistryTestServer implements AutoCloseable {
 
   private final TestDatabase database;
   final RegistryStore store;
-  private final Javalin app;
+  private final RegistryServer server;
   private final HttpClient client = HttpClient.newHttpClient();
 
   private RegistryTestServer(TestDatabase database) {
     this.database = database;
     this.store = database.open(InstantSource.fixed(Instant.parse("2026-11-29T12:00:00Z")));
-    OperationPricer pricer = new OperationPricer(cargoSchema(), CostModel.book());
-    Publisher publisher = new Publisher(store, pricer, DocumentHash.of(CARGO_SCHEMA).hex());
-    List<KeyPolicy> policies = new ArrayList<>(DemoConfig.create(0, Path.of("unused")).keys().values());
-    policies.add(DemoConfig.create(0, Path.of("unused")).anonymous());
-    PriceList priceList = PriceList.of(pricer.schema(), pricer.model(), policies);
+    ServerConfig demo = DemoConfig.create(0, Path.of("unused"));
     List<AdminToken> tokens = List.of(new AdminToken("ci-admin", ADMIN, Scope.ADMIN),
         new AdminToken("ci-publisher", PUBLISHER, Scope.PUBLISH));
-    RegistryRoutes routes = new RegistryRoutes(publisher, store, priceList, tokens, MAX_BODY_BYTES);
-    this.app = Javalin.create(config -> {
-      config.http.maxRequestSize = MAX_BODY_BYTES;
-      config.startup.showJavalinBanner = false;
-      HttpErrors.register(config);
-      routes.register(config);
-    }).start(0);
+    ServerConfig config = new ServerConfig(new ServerConfig.Http(0, MAX_BODY_BYTES), database.config(),
+        demo.schema(), demo.upstream(), tokens, demo.gateway(), demo.keys(), demo.anonymous(),
+        new ServerConfig.Demo(false));
+    this.server = RegistryServer.builder(config).store(store).start();
   }
 
   static RegistryTestServer start(TestDatabase database) {
@@ -107,7 +93,7 @@ final class RegistryTestServer implements AutoCloseable {
   }
 
   HttpRequest.Builder request(String path, @Nullable String token) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path));
+    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
     if (token != null) {
       builder.header("Authorization", "Bearer " + token);
     }
@@ -116,7 +102,7 @@ final class RegistryTestServer implements AutoCloseable {
 
   @Override
   public void close() {
-    app.stop();
+    server.close();
     store.close();
   }
 

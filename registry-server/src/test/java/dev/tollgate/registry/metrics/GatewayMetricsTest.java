@@ -25,9 +25,9 @@ final class GatewayMetricsTest {
 
   @Test
   void render_requestsAndCosts_inTextFormat() {
-    metrics.request("ok");
-    metrics.request("ok");
-    metrics.request("RATE_LIMITED");
+    metrics.request("ok", 1_000_000);
+    metrics.request("ok", 1_000_000);
+    metrics.request("RATE_LIMITED", 1_000_000);
     metrics.estimatedCost(0);
     metrics.estimatedCost(901);
     metrics.estimatedCost(385_151);

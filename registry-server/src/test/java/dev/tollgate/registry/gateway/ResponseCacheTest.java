@@ -1,4 +1,4 @@
-package dev.tollgate.registry.http;
+package dev.tollgate.registry.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,8 +31,8 @@ final class ResponseCacheTest {
 
   private final AtomicLong nanos = new AtomicLong(1_000);
   private final ResponseCache cache = new ResponseCache(
-      Caffeine.newBuilder().maximumWeight(1 << 20).weigher(ResponseCache::weigh)
-          .expireAfterWrite(60, TimeUnit.SECONDS).ticker(nanos::get).recordStats().build(),
+      Caffeine.newBuilder().maximumWeight(1 << 20)
+          .expireAfterWrite(60, TimeUnit.SECONDS).ticker(nanos::get).recordStats(),
       nanos::get, JSON);
 
   /* ---- key ---- */

@@ -1,16 +1,21 @@
-package dev.tollgate.registry.http;
+package dev.tollgate.registry.gateway;
 
+import dev.tollgate.registry.ErrorKind;
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
-import io.javalin.http.Context;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** Statuses, media types and headers of {@code /graphql} responses. */
 final class GatewayHeaders {
+
+  static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
+  static final String NO_CACHE = "private, no-cache, must-revalidate";
+  static final String VARY = "X-API-Key, Accept";
 
   private GatewayHeaders() {}
 
@@ -22,29 +27,47 @@ final class GatewayHeaders {
     return switch (refusal.code()) {
       case "PERSISTED_QUERY_NOT_FOUND" -> 200;
       case "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED" -> 400;
-      default -> HttpErrors.status(refusal.kind());
+      default -> status(refusal.kind());
+    };
+  }
+
+  /** The status of a kind, as {@code HttpErrors} answers it on {@code /v1}. */
+  private static int status(ErrorKind kind) {
+    return switch (kind) {
+      case BAD_REQUEST -> 400;
+      case UNAUTHENTICATED -> 401;
+      case FORBIDDEN -> 403;
+      case NOT_FOUND -> 404;
+      case METHOD_NOT_ALLOWED -> 405;
+      case CONFLICT -> 409;
+      case TOO_LARGE -> 413;
+      case UNSUPPORTED_MEDIA_TYPE -> 415;
+      case UNPROCESSABLE -> 422;
+      case RATE_LIMITED -> 429;
+      case UPSTREAM -> 502;
+      case INTERNAL -> 500;
     };
   }
 
   /** {@code application/graphql-response+json} when the client accepts it, else {@code application/json}. */
   static String responseType(@Nullable String accept) {
-    boolean graphql = accept != null && accept.toLowerCase(Locale.ROOT).contains(GatewayRoutes.GRAPHQL_RESPONSE_JSON);
-    return (graphql ? GatewayRoutes.GRAPHQL_RESPONSE_JSON : "application/json") + "; charset=utf-8";
+    boolean graphql = accept != null && accept.toLowerCase(Locale.ROOT).contains(GRAPHQL_RESPONSE_JSON);
+    return (graphql ? GRAPHQL_RESPONSE_JSON : "application/json") + "; charset=utf-8";
   }
 
-  static void rateLimit(Context ctx, BudgetCharge budget) {
-    ctx.header("X-RateLimit-Limit", Long.toString(budget.limit()));
-    ctx.header("X-RateLimit-Remaining", Long.toString(budget.remaining()));
-    ctx.header("X-RateLimit-Reset", Long.toString(budget.resetInSeconds()));
+  static void rateLimit(Map<String, String> headers, BudgetCharge budget) {
+    headers.put("X-RateLimit-Limit", Long.toString(budget.limit()));
+    headers.put("X-RateLimit-Remaining", Long.toString(budget.remaining()));
+    headers.put("X-RateLimit-Reset", Long.toString(budget.resetInSeconds()));
   }
 
   /** {@code Retry-After} on 429, {@code Allow} on 405. */
-  static void refusal(Context ctx, Refusal refusal, BudgetCharge budget) {
+  static void refusal(Map<String, String> headers, Refusal refusal, BudgetCharge budget) {
     if (refusal.code().equals("RATE_LIMITED")) {
-      ctx.header("Retry-After", Long.toString(Math.max(1, budget.retryAfterSeconds())));
+      headers.put("Retry-After", Long.toString(Math.max(1, budget.retryAfterSeconds())));
     }
     if (refusal.code().equals("METHOD_NOT_ALLOWED")) {
-      ctx.header("Allow", "POST");
+      headers.put("Allow", "POST");
     }
   }
 

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.http;
+package dev.tollgate.registry.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

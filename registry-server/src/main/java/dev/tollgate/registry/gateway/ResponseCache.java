@@ -1,10 +1,11 @@
-package dev.tollgate.registry.http;
+package dev.tollgate.registry.gateway;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Transport;
@@ -12,6 +13,7 @@ import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
+import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
@@ -20,9 +22,9 @@ import org.jspecify.annotations.Nullable;
  * The gateway's own cache of upstream answers, so that a registered query fetched by GET is
  * answered without calling the upstream again.
  *
- * <p>What is cached: only what {@code GatewayRoutes} already marks cacheable, that is a query of a
- * registered document fetched by id with GET, answered by the upstream with 200 and no
- * {@code errors}. Never a mutation, a POST, a document sent as text, a batch, an error or a refusal.
+ * <p>What is cached, decided here only ({@link #cacheable}): a query of a registered document
+ * fetched by id with GET, answered by the upstream with 200 and no {@code errors}; the same answers
+ * get {@code Cache-Control: max-age} and an ETag. Never a mutation, a POST, a document sent as text, a batch, an error or a refusal.
  * The key is the document's hash, the operation name and the variables as canonical JSON (object
  * keys sorted), which is everything the upstream receives: it never sees who is calling, so one
  * entry serves every caller. The entry holds the upstream's body serialised once, with our
@@ -31,46 +33,60 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>For how long: an entry is served to a caller while it is younger than that caller's
  * {@code cacheMaxAgeSeconds}, the {@code max-age} the caller is told anyway; a caller whose max-age
- * is 0 neither reads nor fills the cache. The wiring bounds the cache by bytes ({@link #weigh}) and
+ * is 0 neither reads nor fills the cache. The wiring bounds the cache by bytes (weighed here) and
  * expires entries after the longest max-age of any policy; both the cache and this class read time
  * from the same {@link Ticker}. Admission comes first: every hit has been admitted and charged
  * exactly as a miss, and refusals never reach the cache.
  */
-public final class ResponseCache {
+final class ResponseCache {
 
   private final Cache<Key, CachedResponse> entries;
   private final Ticker ticker;
   private final ObjectWriter canonical;
 
   /**
-   * @param entries built by the wiring: bounded ({@code maximumWeight} with {@link #weigh}), expiring
-   *     after the longest max-age, with {@code recordStats()}, on {@code ticker}
+   * @param entries the wiring's bounds: {@code maximumWeight} (weighed here, in bytes), expiring after
+   *     the longest max-age, with {@code recordStats()}, on {@code ticker}
    * @param ticker the clock of entry ages, the same as {@code entries}'
    */
-  public ResponseCache(Cache<Key, CachedResponse> entries, Ticker ticker, ObjectMapper json) {
-    this.entries = entries;
+  ResponseCache(Caffeine<Object, Object> entries, Ticker ticker, ObjectMapper json) {
+    this.entries = entries.weigher(ResponseCache::weigh).build();
     this.ticker = ticker;
     this.canonical = json.writer().with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
   }
 
   /** Caffeine weigher: roughly the bytes an entry holds. */
-  public static int weigh(Key key, CachedResponse response) {
+  private static int weigh(Key key, CachedResponse response) {
     long weight = (long) response.weight() + key.variables().length() * 2L + 256;
     return (int) Math.min(Integer.MAX_VALUE, weight);
   }
 
   /**
-   * The key of an admitted operation that may be answered from the cache: a registered query
-   * fetched by its id {@code document} with GET, by a caller whose max-age is not 0; else {@code null}.
+   * The rule of what is cacheable: a query of a registered document, fetched by its id with GET,
+   * that the upstream answered with 200 and no {@code errors}.
+   */
+  static boolean cacheable(Transport transport, AdmittedOperation operation, UpstreamResponse response) {
+    return cacheable(transport, operation) && response.status() == 200 && response.body().get("errors") == null;
+  }
+
+  /** The request half of {@link #cacheable(Transport, AdmittedOperation, UpstreamResponse)}. */
+  private static boolean cacheable(Transport transport, AdmittedOperation operation) {
+    return transport == Transport.GET && operation.registeredById() && operation.kind() == OperationKind.QUERY;
+  }
+
+  /**
+   * The key of an admitted operation that may be answered from the cache: a cacheable request for
+   * its id {@code document}, by a caller whose max-age is not 0; else {@code null}.
    */
   @Nullable Key keyFor(Transport transport, AdmittedOperation operation, @Nullable DocumentHash document,
       KeyPolicy policy) {
-    boolean eligible = transport == Transport.GET
-        && operation.registeredById()
-        && operation.kind() == OperationKind.QUERY
-        && document != null
-        && policy.cacheMaxAgeSeconds() > 0;
+    boolean eligible = cacheable(transport, operation) && document != null && policy.cacheMaxAgeSeconds() > 0;
     return eligible ? key(document, operation.request()) : null;
+  }
+
+  /** The entries, for their statistics. */
+  Cache<?, ?> entries() {
+    return entries;
   }
 
   /** The key of {@code request} sent for the registered document {@code document}. */
@@ -121,5 +137,5 @@ public final class ResponseCache {
    *
    * @param variables the request's variables as JSON with object keys sorted at every level
    */
-  public record Key(DocumentHash document, @Nullable String operationName, String variables) {}
+  record Key(DocumentHash document, @Nullable String operationName, String variables) {}
 }

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.http;
+package dev.tollgate.registry.gateway;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * is byte for byte what {@link GatewayBodies#result} serialises to, and the ETag is the same hash
  * of it without {@code extensions.rateLimit}. Immutable: the arrays are never handed out.
  */
-public final class CachedResponse {
+final class CachedResponse {
 
   /**
    * Stand-ins for our two values, written raw: Jackson escapes every control character inside

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.http;
+package dev.tollgate.registry.gateway;
 
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;

@@ -1,0 +1,240 @@
+package dev.tollgate.registry.gateway;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.BudgetStoreUnavailableException;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.upstream.Upstream;
+import dev.tollgate.registry.upstream.UpstreamException;
+import dev.tollgate.registry.upstream.UpstreamResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateway's entry: runs one {@code /graphql} request, admit → cache → forward → render, and
+ * returns the answer as status, headers and bytes, counted in the {@link GatewayMetrics}.
+ *
+ * <p>The contract:
+ * <ul>
+ *   <li>Errors are GraphQL-shaped, with no {@code data}: {@code {"errors":[{"message","extensions":
+ *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. The status is the same whatever the
+ *       client accepts: 400 for request errors (bad JSON, bad id, limits, cost, parse and
+ *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403
+ *       {@code QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404
+ *       {@code PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
+ *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}; an APQ miss
+ *       ({@code PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
+ *       dependency is a 500 in the same shape that names nothing internal.
+ *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
+ *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
+ *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and
+ *       {@code extensions.rateLimit {cost (units charged by this request), remaining, resetIn}};
+ *       {@code extensions.cost {estimated, max}} whenever the request was priced, with
+ *       {@code wouldRefuse} (the code enforcing would have refused with) when a measure-mode
+ *       request breached a limit; such a request is also counted in
+ *       {@code tollgate_would_refuse_total{code}}.
+ *   <li>Caching ({@link ResponseCache#cacheable}): a registered query fetched by id with GET and
+ *       answered without errors gets {@code Cache-Control: public, max-age=N} (anonymous caller) or
+ *       {@code private, max-age=N} (a keyed caller: the body holds that key's balance), and a strong
+ *       {@code ETag} over the response without {@code extensions.rateLimit} (which changes on every
+ *       request and is in the headers too); {@code If-None-Match} gives a 304 (still charged).
+ *       Everything else gets {@code Cache-Control: private, no-cache, must-revalidate}.
+ *   <li>Those cacheable answers are also kept in the gateway's {@link ResponseCache} for the
+ *       caller's max-age: a later GET of the same query with the same variables, by any caller, is
+ *       admitted and charged as usual and then answered from it without an upstream call (with an
+ *       {@code Age} header), the body identical to the upstream's answer but for our extensions.
+ * </ul>
+ */
+public final class Gateway {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
+
+  private final AdmissionController admission;
+  private final Upstream upstream;
+  private final ResponseCache responses;
+  private final GatewayMetrics metrics;
+  private final ServerConfig config;
+  private final ObjectMapper json;
+
+  /**
+   * @param upstream the raw upstream; calls are counted in {@code metrics} here
+   * @param responseCache the bounds of the response cache, set by the wiring: {@code maximumWeight}
+   *     in bytes, {@code expireAfterWrite} the longest max-age, {@code recordStats()}, on {@code ticker}
+   * @param ticker the clock of cached answers' ages, the same as {@code responseCache}'s
+   */
+  public Gateway(AdmissionController admission, Upstream upstream, Caffeine<Object, Object> responseCache,
+      Ticker ticker, GatewayMetrics metrics, ServerConfig config, ObjectMapper json) {
+    this.admission = admission;
+    this.upstream = metrics.counting(upstream);
+    this.responses = new ResponseCache(responseCache, ticker, json);
+    this.metrics = metrics;
+    this.config = config;
+    this.json = json;
+  }
+
+  /** The response cache, for its statistics. */
+  public Cache<?, ?> responseCache() {
+    return responses.entries();
+  }
+
+  /** Answers {@code call}; never throws. */
+  public GatewayAnswer execute(GatewayCall call) {
+    Reply reply = new Reply(metrics, call.accept());
+    try {
+      return handle(call, reply);
+    } catch (RuntimeException e) {
+      LOG.error("unexpected error on {} /graphql", call.transport(), e);
+      Refusal refusal = e instanceof BudgetStoreUnavailableException unavailable
+          ? Refusal.of(unavailable)
+          : new Refusal("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL, "internal server error", Map.of());
+      reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+      return reply.body(refusal.code(), 500, bytes(GatewayBodies.error(refusal, null)));
+    }
+  }
+
+  private GatewayAnswer handle(GatewayCall call, Reply reply) {
+    Optional<KeyPolicy> policy = config.policyFor(call.apiKey());
+    if (policy.isEmpty()) {
+      return unauthenticated(reply);
+    }
+    Outcome outcome = decide(call, policy.get());
+    if (outcome.decision() instanceof Decision.Rejected rejected) {
+      return refuse(reply, rejected);
+    }
+    Decision.Admitted admitted = (Decision.Admitted) outcome.decision();
+    metrics.estimatedCost(admitted.cost());
+    if (admitted.wouldRefuse() != null) {
+      metrics.wouldRefuse(admitted.wouldRefuse());
+    }
+    if (outcome.batch()) {
+      return runBatch(reply, admitted);
+    }
+    return run(reply, call, admitted, outcome.id(), policy.get());
+  }
+
+  private Outcome decide(GatewayCall call, KeyPolicy policy) {
+    try {
+      GatewayCall.Read read = call.operations().read();
+      Decision decision = read.batch()
+          ? admission.admitBatch(policy, read.operations())
+          : admission.admit(policy, read.operations().get(0));
+      return new Outcome(decision, read.batch(), read.batch() ? null : read.operations().get(0).id());
+    } catch (BudgetStoreUnavailableException e) {
+      // The balance cannot be read either: answered by execute() without charging again.
+      throw e;
+    } catch (TollgateException e) {
+      return new Outcome(admission.reject(policy, e), false, null);
+    }
+  }
+
+  /** Runs one admitted operation: from the response cache when it holds a fresh answer, else upstream. */
+  private GatewayAnswer run(Reply reply, GatewayCall call, Decision.Admitted admitted, @Nullable DocumentHash id,
+      KeyPolicy policy) {
+    AdmittedOperation operation = admitted.operations().get(0);
+    ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy);
+    CachedResponse cached = key == null ? null : lookup(key, policy);
+    if (cached != null) {
+      reply.header("Age", Long.toString(responses.ageSeconds(cached)));
+      return cacheable(reply, call, admitted, cached, policy);
+    }
+    UpstreamResponse response;
+    try {
+      response = upstream.execute(operation.request());
+    } catch (UpstreamException e) {
+      return refuse(reply, new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
+    }
+    if (!ResponseCache.cacheable(call.transport(), operation, response)) {
+      GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
+      reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+      return reply.body("ok", response.status(), bytes(GatewayBodies.result(response.body(), admitted)));
+    }
+    CachedResponse fresh = CachedResponse.of(json, response.body(), admitted, responses.now());
+    if (key != null) {
+      responses.store(key, fresh);
+    }
+    return cacheable(reply, call, admitted, fresh, policy);
+  }
+
+  /**
+   * A cacheable answer, written from its stored bytes: {@code Cache-Control} from the caller's
+   * policy, and the strong ETag of the body without {@code extensions.rateLimit}.
+   */
+  private GatewayAnswer cacheable(Reply reply, GatewayCall call, Decision.Admitted admitted, CachedResponse response,
+      KeyPolicy policy) {
+    GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
+    String etag = response.etag(admitted);
+    String visibility = call.apiKey() == null ? "public" : "private";
+    reply.header("Cache-Control", visibility + ", max-age=" + policy.cacheMaxAgeSeconds());
+    reply.header("ETag", etag);
+    if (GatewayHeaders.matches(call.ifNoneMatch(), etag)) {
+      return reply.notModified("ok");
+    }
+    return reply.body("ok", 200, response.body(admitted));
+  }
+
+  private @Nullable CachedResponse lookup(ResponseCache.Key key, KeyPolicy policy) {
+    CachedResponse cached = responses.find(key, policy.cacheMaxAgeSeconds());
+    metrics.responseCache(cached != null);
+    return cached;
+  }
+
+  private GatewayAnswer runBatch(Reply reply, Decision.Admitted admitted) {
+    List<Object> results = new ArrayList<>();
+    for (AdmittedOperation operation : admitted.operations()) {
+      try {
+        results.add(GatewayBodies.result(upstream.execute(operation.request()).body(), admitted));
+      } catch (UpstreamException e) {
+        results.add(GatewayBodies.error(Refusal.of(e), admitted));
+      }
+    }
+    GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
+    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    return reply.body("ok", 200, bytes(results));
+  }
+
+  private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected) {
+    Refusal refusal = rejected.refusal();
+    if (rejected.cost() != null) {
+      metrics.estimatedCost(rejected.cost());
+    }
+    GatewayHeaders.rateLimit(reply.headers(), rejected.budget());
+    GatewayHeaders.refusal(reply.headers(), refusal, rejected.budget());
+    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    return reply.body(refusal.code(), GatewayHeaders.status(refusal), bytes(GatewayBodies.error(refusal, rejected)));
+  }
+
+  private GatewayAnswer unauthenticated(Reply reply) {
+    Refusal refusal = new Refusal("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED, "unknown API key", Map.of());
+    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    return reply.body(refusal.code(), 401, bytes(GatewayBodies.error(refusal, null)));
+  }
+
+  private byte[] bytes(Object body) {
+    try {
+      return json.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode a response body", e);
+    }
+  }
+
+  /** @param id the document id of a single request, when it named one */
+  private record Outcome(Decision decision, boolean batch, @Nullable DocumentHash id) {}
+}

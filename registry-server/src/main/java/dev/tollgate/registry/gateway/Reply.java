@@ -1,0 +1,49 @@
+package dev.tollgate.registry.gateway;
+
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The answer to one request while it is being built: its headers, in the order they are set, and
+ * the time it started, so that finishing it counts it by outcome once.
+ */
+final class Reply {
+
+  private final GatewayMetrics metrics;
+  private final @Nullable String accept;
+  private final long startNanos;
+  private final Map<String, String> headers = new LinkedHashMap<>();
+
+  Reply(GatewayMetrics metrics, @Nullable String accept) {
+    this.metrics = metrics;
+    this.accept = accept;
+    this.startNanos = System.nanoTime();
+  }
+
+  void header(String name, String value) {
+    headers.put(name, value);
+  }
+
+  Map<String, String> headers() {
+    return headers;
+  }
+
+  /** The answer with {@code body}, in the media type the client accepts; counted as {@code outcome}. */
+  GatewayAnswer body(String outcome, int status, byte[] body) {
+    headers.put("Vary", GatewayHeaders.VARY);
+    return finish(outcome, new GatewayAnswer(status, headers, GatewayHeaders.responseType(accept), body));
+  }
+
+  /** A 304 Not Modified: no body, no media type. */
+  GatewayAnswer notModified(String outcome) {
+    headers.put("Vary", GatewayHeaders.VARY);
+    return finish(outcome, new GatewayAnswer(304, headers, null, null));
+  }
+
+  private GatewayAnswer finish(String outcome, GatewayAnswer answer) {
+    metrics.request(outcome, System.nanoTime() - startNanos);
+    return answer;
+  }
+}

@@ -55,9 +55,9 @@ public class AdmissionBenchmark {
   @Setup
   public void setUp() {
     bench = BenchCase.named(query);
-    gateway = new InProcessGateway();
+    gateway = new InProcessGateway(1_000);
     id = gateway.register(bench.text());
-    gateway.open(1_000);
+    gateway.open();
     admission = gateway.admission();
     caller = InProcessGateway.CALLER;
     variables = bench.variables();

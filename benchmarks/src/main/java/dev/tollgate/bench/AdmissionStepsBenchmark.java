@@ -50,9 +50,9 @@ public class AdmissionStepsBenchmark {
   @Setup
   public void setUp() {
     BenchCase bench = BenchCase.named(query);
-    InProcessGateway gateway = new InProcessGateway();
+    InProcessGateway gateway = new InProcessGateway(1_000);
     id = gateway.register(bench.text());
-    gateway.open(1_000);
+    gateway.open();
     catalog = gateway.catalog();
     operation = catalog.findActive(id).orElseThrow().select(null);
     variables = bench.variables();

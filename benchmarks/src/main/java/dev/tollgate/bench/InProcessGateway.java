@@ -50,7 +50,22 @@ final class InProcessGateway {
 
   final OperationPricer pricer = new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
   final InMemoryReader registry = new InMemoryReader(APP);
-  private RegistryServer.@Nullable Services services;
+  private final RegistryServer.Services services;
+
+  /**
+   * Builds the gateway's services over the (empty) registry as the server wires them, the
+   * catalog's document cache holding {@code cacheSize}, with an upstream that is never called.
+   */
+  InProcessGateway(int cacheSize) {
+    services = RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
+        .pricer(pricer)
+        .documents(registry, pricer::restore)
+        .catalogSize(cacheSize)
+        .upstream(request -> {
+          throw new UpstreamException("the benchmarks never call the upstream");
+        })
+        .services();
+  }
 
   /** Prices {@code text} as registration does and adds it to the registry; call {@link #open} after. */
   DocumentHash register(String text) {
@@ -66,19 +81,9 @@ final class InProcessGateway {
     return hash;
   }
 
-  /**
-   * Builds the gateway's services over the registry as the server wires them, its catalog's
-   * document cache holding {@code cacheSize}, with an upstream that is never called.
-   */
-  void open(int cacheSize) {
-    services = RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
-        .pricer(pricer)
-        .documents(registry, pricer::restore)
-        .catalogSize(cacheSize)
-        .upstream(request -> {
-          throw new UpstreamException("the benchmarks never call the upstream");
-        })
-        .services();
+  /** Loads the catalog's index of the registered documents; call after {@link #register}. */
+  void open() {
+    services.catalog().refresh();
   }
 
   /** A trusted-mode request by id, as the HTTP layer hands it to the controller. */
@@ -92,22 +97,15 @@ final class InProcessGateway {
   }
 
   DocumentCatalog catalog() {
-    return services().catalog();
+    return services.catalog();
   }
 
   /** The catalog's document cache, for its size and statistics. */
   Cache<DocumentHash, RegisteredDocument> documents() {
-    return services().documents();
+    return services.documents();
   }
 
   AdmissionController admission() {
-    return services().admission();
-  }
-
-  private RegistryServer.Services services() {
-    if (services == null) {
-      throw new IllegalStateException("open() first");
-    }
-    return services;
+    return services.admission();
   }
 }

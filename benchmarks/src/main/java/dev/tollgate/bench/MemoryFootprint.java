@@ -30,14 +30,14 @@ public final class MemoryFootprint {
   public static void main(String[] args) throws Exception {
     int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
     boolean histogram = List.of(args).contains("--histogram");
-    InProcessGateway gateway = new InProcessGateway();
+    InProcessGateway gateway = new InProcessGateway(n);
     long start = usedAfterGc();
 
     long textBytes = register(gateway, n);
     long registered = usedAfterGc();
     Map<String, long[]> before = histogram ? histogram() : Map.of();
 
-    gateway.open(n);
+    gateway.open();
     long indexed = usedAfterGc();
 
     int admitted = warm(gateway, n);
@@ -49,7 +49,7 @@ public final class MemoryFootprint {
         (double) textBytes / n);
     System.out.printf("admitted once         %,d; catalog cache %,d documents, %,d loads, %,d evictions%n",
         admitted, gateway.documents().estimatedSize(), stats.loadCount(), stats.evictionCount());
-    System.out.printf("heap used, start      %8.1f MB  (schema, pricer, JVM)%n", start / MB);
+    System.out.printf("heap used, start      %8.1f MB  (schema, pricer, the gateway's services, JVM)%n", start / MB);
     System.out.printf("registry only         %8.1f MB  (+%.1f MB: the fake store's documents and stored prices)%n",
         registered / MB, (registered - start) / MB);
     System.out.printf("catalog index         %8.1f MB  (+%.1f MB: %.0f bytes per id)%n",

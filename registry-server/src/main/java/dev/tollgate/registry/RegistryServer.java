@@ -213,13 +213,13 @@ public final class RegistryServer implements AutoCloseable {
       Javalin app = Javalin.create(javalin -> {
         javalin.http.maxRequestSize = config.http().maxBodyBytes();
         javalin.startup.showJavalinBanner = false;
-        javalin.jetty.modifyServer(metrics::bindJetty);
         HttpErrors.register(javalin);
         registry.register(javalin);
         gateway.register(javalin);
         ops.register(javalin);
       });
       app.start(config.http().port());
+      metrics.bindJetty(app.jettyServer().server());
       LOG.info("Tollgate listening on port {} ({} active documents, schema {}, {} model)", app.port(),
           services.catalog().activeCount(),
           config.schema().path() == null ? "bundled cargo demo" : config.schema().path(),

@@ -1,6 +1,7 @@
 package dev.tollgate.bench;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import dev.tollgate.registry.GatewayServices;
 import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmissionRequest;
@@ -50,7 +51,7 @@ final class InProcessGateway {
 
   final OperationPricer pricer = new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
   final InMemoryReader registry = new InMemoryReader(APP);
-  private final RegistryServer.Services services;
+  private final GatewayServices services;
 
   /**
    * Builds the gateway's services over the (empty) registry as the server wires them, the

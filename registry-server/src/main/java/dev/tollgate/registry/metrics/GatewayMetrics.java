@@ -21,11 +21,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.jetty.server.Server;
 import org.jspecify.annotations.Nullable;
 
@@ -33,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * The server's metrics for {@code /metrics}, in the Prometheus text format (0.0.4), or in
  * OpenMetrics when the scraper asks for it.
  *
- * <p>The gateway's own families are counted here lock-free and written by hand, because their
+ * <p>The gateway's own families are counted lock-free and written by hand ({@link GatewayCounts}), as their
  * exact text is a contract (tests, dashboards and the load script read it, some with shell
  * arithmetic): {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}}
  * ({@code ok} or the refusal's code), {@code tollgate_would_refuse_total{code}} (measure mode), the
@@ -61,17 +59,7 @@ public final class GatewayMetrics implements AutoCloseable {
       Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2_500),
       Duration.ofSeconds(5), Duration.ofSeconds(10)};
 
-  private static final long[] COST_BUCKETS = {0, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
-
-  private final LongAdder upstreamRequests = new LongAdder();
-  private final ConcurrentMap<String, LongAdder> requests = new ConcurrentHashMap<>();
-  private final ConcurrentMap<String, LongAdder> wouldRefuse = new ConcurrentHashMap<>();
-  private final LongAdder[] costBuckets = newAdders(COST_BUCKETS.length + 1);
-  private final LongAdder costSum = new LongAdder();
-  private final LongAdder costCount = new LongAdder();
-  private final LongAdder responseCacheHits = new LongAdder();
-  private final LongAdder responseCacheMisses = new LongAdder();
-  private final LongAdder documentReads = new LongAdder();
+  private final GatewayCounts counts = new GatewayCounts();
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final ConcurrentMap<String, Timer> latencies = new ConcurrentHashMap<>();
   private final JvmGcMetrics gc = new JvmGcMetrics();
@@ -101,7 +89,7 @@ public final class GatewayMetrics implements AutoCloseable {
   /** {@code upstream}, counting every call in {@code tollgate_upstream_requests_total}. */
   public Upstream counting(Upstream upstream) {
     return request -> {
-      upstreamRequests.increment();
+      counts.upstreamRequest();
       return upstream.execute(request);
     };
   }
@@ -114,7 +102,7 @@ public final class GatewayMetrics implements AutoCloseable {
     return new RegistryReader() {
       @Override
       public Optional<StoredDocument> findDocument(DocumentHash hash) {
-        documentReads.increment();
+        counts.documentRead();
         return reader.findDocument(hash);
       }
 
@@ -135,7 +123,7 @@ public final class GatewayMetrics implements AutoCloseable {
    * {@code nanos} how long it took.
    */
   public void request(String outcome, long nanos) {
-    requests.computeIfAbsent(outcome, o -> new LongAdder()).increment();
+    counts.request(outcome);
     latencies.computeIfAbsent(outcome, this::latency).record(nanos, TimeUnit.NANOSECONDS);
   }
 
@@ -149,27 +137,21 @@ public final class GatewayMetrics implements AutoCloseable {
 
   /** Counts one request admitted in measure mode that enforcing would have refused with {@code code}. */
   public void wouldRefuse(String code) {
-    wouldRefuse.computeIfAbsent(code, c -> new LongAdder()).increment();
+    counts.wouldRefuse(code);
   }
 
   /** Observes one estimated cost. */
   public void estimatedCost(long cost) {
-    int bucket = 0;
-    while (bucket < COST_BUCKETS.length && cost > COST_BUCKETS[bucket]) {
-      bucket++;
-    }
-    costBuckets[bucket].increment();
-    costSum.add(cost);
-    costCount.increment();
+    counts.estimatedCost(cost);
   }
 
   /** Counts one lookup in the gateway's response cache: answered from it ({@code hit}), or not. */
   public void responseCache(boolean hit) {
-    (hit ? responseCacheHits : responseCacheMisses).increment();
+    counts.responseCache(hit);
   }
 
   public long upstreamRequests() {
-    return upstreamRequests.sum();
+    return counts.upstreamRequests();
   }
 
   /** The Prometheus text (0.0.4). */
@@ -186,45 +168,9 @@ public final class GatewayMetrics implements AutoCloseable {
         && accept.toLowerCase(Locale.ROOT).contains("application/openmetrics-text");
     String contentType = openMetrics ? OPENMETRICS_CONTENT_TYPE : CONTENT_TYPE;
     StringBuilder out = new StringBuilder(16_384);
-    renderOwn(out, openMetrics);
+    counts.render(out, openMetrics);
     out.append(registry.scrape(contentType));
     return new Scrape(contentType, out.toString());
-  }
-
-  private void renderOwn(StringBuilder out, boolean openMetrics) {
-    Family family = new Family(out, openMetrics);
-    family.counter("tollgate_upstream_requests_total", "Operations forwarded to the upstream.");
-    out.append("tollgate_upstream_requests_total ").append(upstreamRequests.sum()).append('\n');
-    family.counter("tollgate_requests_total", "Gateway requests by outcome (ok or the error code).");
-    for (Map.Entry<String, LongAdder> entry : new TreeMap<>(requests).entrySet()) {
-      out.append("tollgate_requests_total{outcome=\"").append(escape(entry.getKey())).append("\"} ")
-          .append(entry.getValue().sum()).append('\n');
-    }
-    family.counter("tollgate_would_refuse_total", "Requests admitted in measure mode that enforce mode refuses.");
-    for (Map.Entry<String, LongAdder> entry : new TreeMap<>(wouldRefuse).entrySet()) {
-      out.append("tollgate_would_refuse_total{code=\"").append(escape(entry.getKey())).append("\"} ")
-          .append(entry.getValue().sum()).append('\n');
-    }
-    renderCost(out, family);
-    family.counter("tollgate_registry_document_reads_total", "Documents read from the registry store by the gateway.");
-    out.append("tollgate_registry_document_reads_total ").append(documentReads.sum()).append('\n');
-    family.counter("tollgate_response_cache_hits_total", "Registered GET queries answered from the response cache.");
-    out.append("tollgate_response_cache_hits_total ").append(responseCacheHits.sum()).append('\n');
-    family.counter("tollgate_response_cache_misses_total",
-        "Registered GET queries not found fresh in the response cache.");
-    out.append("tollgate_response_cache_misses_total ").append(responseCacheMisses.sum()).append('\n');
-  }
-
-  private void renderCost(StringBuilder out, Family family) {
-    family.histogram("tollgate_estimated_cost", "Estimated cost of priced requests.");
-    long cumulative = 0;
-    for (int i = 0; i <= COST_BUCKETS.length; i++) {
-      cumulative += costBuckets[i].sum();
-      String le = i < COST_BUCKETS.length ? Long.toString(COST_BUCKETS[i]) : "+Inf";
-      out.append("tollgate_estimated_cost_bucket{le=\"").append(le).append("\"} ").append(cumulative).append('\n');
-    }
-    out.append("tollgate_estimated_cost_sum ").append(costSum.sum()).append('\n')
-        .append("tollgate_estimated_cost_count ").append(costCount.sum()).append('\n');
   }
 
   @Override
@@ -236,34 +182,4 @@ public final class GatewayMetrics implements AutoCloseable {
   /** A scrape of {@code /metrics}: its content type and text. */
   public record Scrape(String contentType, String text) {}
 
-  /**
-   * The {@code # HELP} and {@code # TYPE} lines of one family: in OpenMetrics a counter's family
-   * name has no {@code _total}, which only its samples carry.
-   */
-  private record Family(StringBuilder out, boolean openMetrics) {
-    void counter(String name, String help) {
-      header(openMetrics ? name.substring(0, name.length() - "_total".length()) : name, "counter", help);
-    }
-
-    void histogram(String name, String help) {
-      header(name, "histogram", help);
-    }
-
-    private void header(String name, String type, String help) {
-      out.append("# HELP ").append(name).append(' ').append(help).append('\n')
-          .append("# TYPE ").append(name).append(' ').append(type).append('\n');
-    }
-  }
-
-  private static String escape(String value) {
-    return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
-  }
-
-  private static LongAdder[] newAdders(int count) {
-    LongAdder[] adders = new LongAdder[count];
-    for (int i = 0; i < count; i++) {
-      adders[i] = new LongAdder();
-    }
-    return adders;
-  }
 }

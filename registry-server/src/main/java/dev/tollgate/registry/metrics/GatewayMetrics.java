@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * The server's metrics for {@code /metrics}, in the Prometheus text format (0.0.4), or in
  * OpenMetrics when the scraper asks for it.
  *
- * <p>The gateway's own families are counted lock-free and written by hand ({@link GatewayCounts}), as their
+ * <p>The gateway's own families are counted lock-free and written by hand ({@code GatewayCounts}), as their
  * exact text is a contract (tests, dashboards and the load script read it, some with shell
  * arithmetic): {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}}
  * ({@code ok} or the refusal's code), {@code tollgate_would_refuse_total{code}} (measure mode), the

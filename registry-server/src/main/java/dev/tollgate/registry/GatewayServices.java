@@ -6,12 +6,11 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.gateway.Gateway;
-import dev.tollgate.registry.metrics.GatewayMetrics;
 
 /**
  * The gateway's services as the server wires them, without HTTP: its catalog (and the catalog's
- * document cache), admission, the gateway itself and its metrics. Closing stops the catalog's
- * polling.
+ * document cache), admission and the gateway itself. Closing stops the catalog's polling and
+ * unbinds the metrics.
  */
 public final class GatewayServices implements AutoCloseable {
 
@@ -19,16 +18,14 @@ public final class GatewayServices implements AutoCloseable {
   private final Cache<DocumentHash, RegisteredDocument> documents;
   private final AdmissionController admission;
   private final Gateway gateway;
-  private final GatewayMetrics metrics;
   private final Closer closer;
 
   GatewayServices(DocumentCatalog catalog, Cache<DocumentHash, RegisteredDocument> documents,
-      AdmissionController admission, Gateway gateway, GatewayMetrics metrics, Closer closer) {
+      AdmissionController admission, Gateway gateway, Closer closer) {
     this.catalog = catalog;
     this.documents = documents;
     this.admission = admission;
     this.gateway = gateway;
-    this.metrics = metrics;
     this.closer = closer;
   }
 
@@ -47,10 +44,6 @@ public final class GatewayServices implements AutoCloseable {
 
   public Gateway gateway() {
     return gateway;
-  }
-
-  public GatewayMetrics metrics() {
-    return metrics;
   }
 
   @Override

@@ -194,7 +194,7 @@ public final class ServerBuilder {
     Gateway gateway = new Gateway(admission, upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
         responseCache(config, ticker), ticker, metrics, config, json);
     metrics.monitor(gateway.responseCache(), "responses");
-    return new GatewayServices(catalog, documents, admission, gateway, metrics, closer);
+    return new GatewayServices(catalog, documents, admission, gateway, closer);
   }
 
   private OperationPricer pricer() {

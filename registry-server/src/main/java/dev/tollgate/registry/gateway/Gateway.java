@@ -51,13 +51,13 @@ import org.slf4j.LoggerFactory;
  *       {@code wouldRefuse} (the code enforcing would have refused with) when a measure-mode
  *       request breached a limit; such a request is also counted in
  *       {@code tollgate_would_refuse_total{code}}.
- *   <li>Caching ({@link ResponseCache#cacheable}): a registered query fetched by id with GET and
- *       answered without errors gets {@code Cache-Control: public, max-age=N} (anonymous caller) or
- *       {@code private, max-age=N} (a keyed caller: the body holds that key's balance), and a strong
+ *   <li>Caching (one rule, {@code ResponseCache.cacheable}): a registered query fetched by id with
+ *       GET and answered without errors gets {@code Cache-Control: public, max-age=N} (anonymous
+ *       caller) or {@code private, max-age=N} (a keyed caller: the body holds that key's balance), and a strong
  *       {@code ETag} over the response without {@code extensions.rateLimit} (which changes on every
  *       request and is in the headers too); {@code If-None-Match} gives a 304 (still charged).
  *       Everything else gets {@code Cache-Control: private, no-cache, must-revalidate}.
- *   <li>Those cacheable answers are also kept in the gateway's {@link ResponseCache} for the
+ *   <li>Those cacheable answers are also kept in the gateway's response cache for the
  *       caller's max-age: a later GET of the same query with the same variables, by any caller, is
  *       admitted and charged as usual and then answered from it without an upstream call (with an
  *       {@code Age} header), the body identical to the upstream's answer but for our extensions.
@@ -153,7 +153,7 @@ public final class Gateway {
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
-      return cacheable(reply, call, admitted, cached, policy);
+      return cacheableAnswer(reply, call, admitted, cached, policy);
     }
     UpstreamResponse response;
     try {
@@ -170,15 +170,15 @@ public final class Gateway {
     if (key != null) {
       responses.store(key, fresh);
     }
-    return cacheable(reply, call, admitted, fresh, policy);
+    return cacheableAnswer(reply, call, admitted, fresh, policy);
   }
 
   /**
    * A cacheable answer, written from its stored bytes: {@code Cache-Control} from the caller's
    * policy, and the strong ETag of the body without {@code extensions.rateLimit}.
    */
-  private GatewayAnswer cacheable(Reply reply, GatewayCall call, Decision.Admitted admitted, CachedResponse response,
-      KeyPolicy policy) {
+  private GatewayAnswer cacheableAnswer(Reply reply, GatewayCall call, Decision.Admitted admitted,
+      CachedResponse response, KeyPolicy policy) {
     GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
     String etag = response.etag(admitted);
     String visibility = call.apiKey() == null ? "public" : "private";

@@ -1,18 +1,17 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.pricing.expr;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
-import java.util.function.LongBinaryOperator;
 
 /**
  * A node of a compiled price expression, evaluated with long, saturating arithmetic against the
  * request's coerced variables. The factories fold constants: an operation whose price does not
- * depend on its variables compiles to one {@link Const}.
+ * depend on its variables compiles to one {@link Const}. Nodes are values: equal when their
+ * operands are, arrays compared by content.
  */
-sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr.Clamp, Expr.When,
+public sealed interface Expr permits Expr.Const, Expr.Terms, Expr.Product, Expr.Clamp, Expr.When,
     Expr.Size, ArgumentCost {
 
   Expr ZERO = new Const(0);
@@ -30,7 +29,7 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
   }
 
   static Expr sum(List<Expr> terms) {
-    return fold(terms, Sat::add, Sum::new);
+    return fold(terms, Fold.SUM);
   }
 
   static Expr sum(Expr a, Expr b) {
@@ -38,16 +37,16 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
   }
 
   static Expr max(List<Expr> terms) {
-    return fold(terms, Math::max, Max::new);
+    return fold(terms, Fold.MAX);
   }
 
   /** Folds the constant terms into one (dropped when 0, the identity of both sum and max here). */
-  private static Expr fold(List<Expr> terms, LongBinaryOperator combine, Function<Expr[], Expr> node) {
+  private static Expr fold(List<Expr> terms, Fold fold) {
     long constant = 0;
     List<Expr> open = new ArrayList<>();
     for (Expr term : terms) {
       if (term instanceof Const c) {
-        constant = combine.applyAsLong(constant, c.value);
+        constant = fold.combine(constant, c.value);
       } else {
         open.add(term);
       }
@@ -58,7 +57,7 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     if (constant != 0) {
       open.add(new Const(constant));
     }
-    return open.size() == 1 ? open.get(0) : node.apply(open.toArray(Expr[]::new));
+    return open.size() == 1 ? open.get(0) : new Terms(fold, open.toArray(Expr[]::new));
   }
 
   static Expr product(Expr a, Expr b) {
@@ -124,16 +123,6 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     return new Size(largest, open.toArray(Source[]::new), fallback);
   }
 
-  static <T> void printList(
-      StringBuilder out, String op, T[] items, BiConsumer<T, StringBuilder> printer) {
-    out.append('(').append(op);
-    for (T item : items) {
-      out.append(' ');
-      printer.accept(item, out);
-    }
-    out.append(')');
-  }
-
   record Const(long value) implements Expr {
     @Override
     public long eval(Map<String, ?> vars) {
@@ -146,35 +135,44 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     }
   }
 
-  record Sum(Expr[] terms) implements Expr {
-    @Override
-    public long eval(Map<String, ?> vars) {
-      long total = 0;
-      for (Expr term : terms) {
-        total = Sat.add(total, term.eval(vars));
-      }
-      return total;
+  /** How {@link Terms} folds its terms: the saturating sum, or the largest term (at least 0). */
+  enum Fold {
+    SUM("+"),
+    MAX("max");
+
+    private final String symbol;
+
+    Fold(String symbol) {
+      this.symbol = symbol;
     }
 
-    @Override
-    public void print(StringBuilder out) {
-      printList(out, "+", terms, Expr::print);
+    long combine(long folded, long term) {
+      return this == SUM ? Sat.add(folded, term) : Math.max(folded, term);
     }
   }
 
-  record Max(Expr[] terms) implements Expr {
-    @Override
-    public long eval(Map<String, ?> vars) {
-      long best = 0;
-      for (Expr term : terms) {
-        best = Math.max(best, term.eval(vars));
-      }
-      return best;
+  /** Terms folded from 0 ({@code (+ ...)}, {@code (max ...)}); equal when fold and terms are. */
+  final class Terms extends ArrayNode<Expr> implements Expr {
+
+    private final Fold fold;
+
+    public Terms(Fold fold, Expr[] terms) {
+      super(fold.symbol, terms);
+      this.fold = fold;
     }
 
     @Override
-    public void print(StringBuilder out) {
-      printList(out, "max", terms, Expr::print);
+    public long eval(Map<String, ?> vars) {
+      long folded = 0;
+      for (Expr term : operands) {
+        folded = fold.combine(folded, term.eval(vars));
+      }
+      return folded;
+    }
+
+    @Override
+    void print(Expr term, StringBuilder out) {
+      term.print(out);
     }
   }
 
@@ -187,7 +185,11 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
 
     @Override
     public void print(StringBuilder out) {
-      printList(out, "*", new Expr[] {a, b}, Expr::print);
+      out.append("(* ");
+      a.print(out);
+      out.append(' ');
+      b.print(out);
+      out.append(')');
     }
   }
 
@@ -221,7 +223,26 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     }
   }
 
+  /** A list size ({@link Expr#size}); the sources compare by content. */
   record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Size size && largest == size.largest
+          && Arrays.equals(sources, size.sources) && fallback.equals(size.fallback);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * Boolean.hashCode(largest) + Arrays.hashCode(sources)) + fallback.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder out = new StringBuilder();
+      print(out);
+      return out.toString();
+    }
+
     @Override
     public long eval(Map<String, ?> vars) {
       long chosen = Source.ABSENT;

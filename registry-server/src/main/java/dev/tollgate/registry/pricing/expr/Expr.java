@@ -1,7 +1,6 @@
 package dev.tollgate.registry.pricing.expr;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -11,8 +10,8 @@ import java.util.Map;
  * depend on its variables compiles to one {@link Const}. Nodes are values: equal when their
  * operands are, arrays compared by content.
  */
-public sealed interface Expr permits Expr.Const, Expr.Terms, Expr.Product, Expr.Clamp, Expr.When,
-    Expr.Size, ArgumentCost {
+public sealed interface Expr permits Expr.Const, Terms, Expr.Product, Expr.Clamp, Expr.When, Size,
+    ArgumentCost {
 
   Expr ZERO = new Const(0);
   Expr ONE = new Const(1);
@@ -29,7 +28,7 @@ public sealed interface Expr permits Expr.Const, Expr.Terms, Expr.Product, Expr.
   }
 
   static Expr sum(List<Expr> terms) {
-    return fold(terms, Fold.SUM);
+    return fold(terms, Terms.Fold.SUM);
   }
 
   static Expr sum(Expr a, Expr b) {
@@ -37,11 +36,11 @@ public sealed interface Expr permits Expr.Const, Expr.Terms, Expr.Product, Expr.
   }
 
   static Expr max(List<Expr> terms) {
-    return fold(terms, Fold.MAX);
+    return fold(terms, Terms.Fold.MAX);
   }
 
   /** Folds the constant terms into one (dropped when 0, the identity of both sum and max here). */
-  private static Expr fold(List<Expr> terms, Fold fold) {
+  private static Expr fold(List<Expr> terms, Terms.Fold fold) {
     long constant = 0;
     List<Expr> open = new ArrayList<>();
     for (Expr term : terms) {
@@ -135,47 +134,6 @@ public sealed interface Expr permits Expr.Const, Expr.Terms, Expr.Product, Expr.
     }
   }
 
-  /** How {@link Terms} folds its terms: the saturating sum, or the largest term (at least 0). */
-  enum Fold {
-    SUM("+"),
-    MAX("max");
-
-    private final String symbol;
-
-    Fold(String symbol) {
-      this.symbol = symbol;
-    }
-
-    long combine(long folded, long term) {
-      return this == SUM ? Sat.add(folded, term) : Math.max(folded, term);
-    }
-  }
-
-  /** Terms folded from 0 ({@code (+ ...)}, {@code (max ...)}); equal when fold and terms are. */
-  final class Terms extends ArrayNode<Expr> implements Expr {
-
-    private final Fold fold;
-
-    public Terms(Fold fold, Expr[] terms) {
-      super(fold.symbol, terms);
-      this.fold = fold;
-    }
-
-    @Override
-    public long eval(Map<String, ?> vars) {
-      long folded = 0;
-      for (Expr term : operands) {
-        folded = fold.combine(folded, term.eval(vars));
-      }
-      return folded;
-    }
-
-    @Override
-    void print(Expr term, StringBuilder out) {
-      term.print(out);
-    }
-  }
-
   record Product(Expr a, Expr b) implements Expr {
     @Override
     public long eval(Map<String, ?> vars) {
@@ -219,51 +177,6 @@ public sealed interface Expr permits Expr.Const, Expr.Terms, Expr.Product, Expr.
       cond.print(out);
       out.append(' ');
       then.print(out);
-      out.append(')');
-    }
-  }
-
-  /** A list size ({@link Expr#size}); the sources compare by content. */
-  record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Size size && largest == size.largest
-          && Arrays.equals(sources, size.sources) && fallback.equals(size.fallback);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * (31 * Boolean.hashCode(largest) + Arrays.hashCode(sources)) + fallback.hashCode();
-    }
-
-    @Override
-    public String toString() {
-      StringBuilder out = new StringBuilder();
-      print(out);
-      return out.toString();
-    }
-
-    @Override
-    public long eval(Map<String, ?> vars) {
-      long chosen = Source.ABSENT;
-      for (Source source : sources) {
-        long value = source.resolve(vars);
-        if (value != Source.ABSENT && !largest) {
-          return Math.max(0, value);
-        }
-        chosen = Math.max(chosen, value);
-      }
-      return Math.max(0, chosen == Source.ABSENT ? fallback.eval(vars) : chosen);
-    }
-
-    @Override
-    public void print(StringBuilder out) {
-      out.append(largest ? "(largest " : "(first ");
-      fallback.print(out);
-      for (Source source : sources) {
-        out.append(' ');
-        source.print(out);
-      }
       out.append(')');
     }
   }

@@ -111,7 +111,7 @@ public final class ExprReader {
     while (!tokens.get(at).equals(")")) {
       sources.add(source());
     }
-    return new Expr.Size(largest, sources.toArray(Source[]::new), fallback);
+    return new Size(largest, sources.toArray(Source[]::new), fallback);
   }
 
   private Source source() {

@@ -1,6 +1,6 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.pricing.OperationAliases;
+import dev.tollgate.registry.document.OperationAliases;
 import java.util.List;
 
 /**

@@ -7,7 +7,7 @@ import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
-import dev.tollgate.registry.pricing.OperationAliases;
+import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.tollgate.registry.catalog;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationNotFoundException;
+import dev.tollgate.registry.pricing.OperationSelection;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -19,27 +20,11 @@ public record RegisteredDocument(
   }
 
   /**
-   * The operation a request selects: by name, or the only one when no name is given.
+   * The operation a request selects ({@link OperationSelection}).
    *
    * @throws OperationNotFoundException when the name is unknown, or several operations and no name
    */
   public RegisteredOperation select(@Nullable String operationName) {
-    if (operationName == null || operationName.isEmpty()) {
-      return only();
-    }
-    for (RegisteredOperation operation : operations) {
-      if (operationName.equals(operation.name())) {
-        return operation;
-      }
-    }
-    throw new OperationNotFoundException("Unknown operation named '" + operationName + "'.");
-  }
-
-  private RegisteredOperation only() {
-    if (operations.size() != 1) {
-      throw new OperationNotFoundException(
-          "Must provide operation name if query contains multiple operations.");
-    }
-    return operations.get(0);
+    return OperationSelection.select(operations, RegisteredOperation::name, operationName);
   }
 }

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.pricelist.PriceList;
+import dev.tollgate.registry.pricing.CostDirectives;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.publish.OperationReport;
 import dev.tollgate.registry.publish.PublishReport;
@@ -105,8 +106,8 @@ final class RegistryBodies {
       Map<String, PolicyBody> policies) {
     static PriceListBody of(PriceList list) {
       List<PriceBody> prices = new ArrayList<>();
-      for (PriceList.Price price : list.prices()) {
-        PriceList.ListSize size = price.listSize();
+      for (CostDirectives.Price price : list.prices()) {
+        CostDirectives.ListSize size = price.listSize();
         prices.add(new PriceBody(price.coordinate(), price.weight(), size == null ? null
             : new ListSizeBody(size.assumedSize(), size.slicingArguments(), size.sizedFields(),
                 size.requireOneSlicingArgument())));
@@ -120,7 +121,7 @@ final class RegistryBodies {
     }
   }
 
-  record PriceBody(String coordinate, @Nullable Integer cost, @Nullable ListSizeBody listSize) {}
+  record PriceBody(String coordinate, @Nullable Long cost, @Nullable ListSizeBody listSize) {}
 
   record ListSizeBody(@Nullable Integer assumedSize, List<String> slicingArguments, List<String> sizedFields,
       boolean requireOneSlicingArgument) {}

@@ -1,16 +1,18 @@
 package dev.tollgate.registry.pricelist;
 
 import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.pricing.CostDirectives.Price;
 import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.SchemaPrices;
 import graphql.schema.GraphQLSchema;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What a request costs and what each caller may spend, read once from the schema and the config.
+ * The schema's entries come from {@link SchemaPrices}, the reader pricing itself uses.
  *
  * @param prices the schema's price entries, ordered by coordinate
  * @param policies each policy by its name (the keys themselves are never listed)
@@ -32,23 +34,6 @@ public record PriceList(String model, int defaultListSize, String fragmentSpread
     }
     return new PriceList(model.preset().name().toLowerCase(java.util.Locale.ROOT), model.defaultListSize(),
         model.fragmentSpreads().name().toLowerCase(java.util.Locale.ROOT), SchemaPrices.of(schema), byName);
-  }
-
-  /**
-   * One priced schema coordinate ({@code Type}, {@code Type.field}, {@code Type.field(arg:)}).
-   *
-   * @param weight the {@code @cost} weight, {@code null} when only {@code @listSize} is given
-   * @param listSize the {@code @listSize} arguments, {@code null} when absent
-   */
-  public record Price(String coordinate, @Nullable Integer weight, @Nullable ListSize listSize) {}
-
-  /** The arguments of one {@code @listSize}. */
-  public record ListSize(@Nullable Integer assumedSize, List<String> slicingArguments, List<String> sizedFields,
-      boolean requireOneSlicingArgument) {
-    public ListSize {
-      slicingArguments = List.copyOf(slicingArguments);
-      sizedFields = List.copyOf(sizedFields);
-    }
   }
 
   /** A policy's mode, per-operation limits and budget. */

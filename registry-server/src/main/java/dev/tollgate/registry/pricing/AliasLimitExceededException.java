@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.ErrorKind;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -11,28 +11,12 @@ public record AnalysedDocument(int tokens, List<PricedOperation> operations) {
   }
 
   /**
-   * The operation a request selects: by name, or the only one when no name is given.
+   * The operation a request selects ({@link OperationSelection}).
    *
    * @throws OperationNotFoundException when the name is unknown, or several operations and no name
    */
   public PricedOperation select(@Nullable String operationName) {
-    if (operationName == null || operationName.isEmpty()) {
-      return only();
-    }
-    for (PricedOperation operation : operations) {
-      if (operationName.equals(operation.name())) {
-        return operation;
-      }
-    }
-    throw new OperationNotFoundException("Unknown operation named '" + operationName + "'.");
-  }
-
-  private PricedOperation only() {
-    if (operations.size() != 1) {
-      throw new OperationNotFoundException("Must provide operation name if query contains multiple "
-          + "operations: " + names() + ".");
-    }
-    return operations.get(0);
+    return OperationSelection.select(operations, PricedOperation::name, operationName);
   }
 
   /** The operations' names in document order, {@code <anonymous>} for unnamed ones. */

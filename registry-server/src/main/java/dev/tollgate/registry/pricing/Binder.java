@@ -1,5 +1,8 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.pricing.expr.Cond;
+import dev.tollgate.registry.pricing.expr.Expr;
+import dev.tollgate.registry.pricing.expr.Source;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.document.ScannedText;
 import graphql.language.Document;
 import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
@@ -14,25 +15,55 @@ import graphql.ParseAndValidate;
 import java.util.List;
 import java.util.Locale;
 
-/** Parses under the token limit (counting tokens as graphql-java does) and validates. */
-final class DocumentReader {
+/**
+ * Reads an operation document: one lexical pass ({@link ScannedText}) refuses a text over the token
+ * limit before graphql-java's parser runs, then the parser reads it under the same limit; then
+ * validation against the schema.
+ */
+public final class DocumentReader {
 
-  record Parsed(Document document, int tokens) {}
+  /** A parsed document and its token count, end of file included, as graphql-java counts it. */
+  public record Parsed(Document document, int tokens) {}
 
   private DocumentReader() {}
 
   /**
+   * The one pass over {@code text} before parsing. A text it cannot read plainly is left to the
+   * parser, whose own limit still holds.
+   *
+   * @param recordTokens whether to keep the tokens, for {@link ScannedText#aliases()}
+   * @throws TokenLimitExceededException beyond {@code maxTokens} grammar tokens (EOF included)
+   */
+  static ScannedText scan(String text, int maxTokens, boolean recordTokens) {
+    ScannedText scanned = ScannedText.scan(text, ScannedText.options(maxTokens), recordTokens);
+    if (scanned.count() > maxTokens) {
+      throw new TokenLimitExceededException(maxTokens);
+    }
+    return scanned;
+  }
+
+  /**
+   * Scans, then parses.
+   *
    * @throws TokenLimitExceededException beyond {@code maxTokens} grammar tokens (EOF included)
    * @throws InvalidDocumentException ({@code GRAPHQL_PARSE_FAILED}) on a syntax error or a document
    *     nested deeper than the parser allows
    */
-  static Parsed parse(String text, int maxTokens) {
+  public static Parsed parse(String text, int maxTokens) {
+    return parse(scan(text, maxTokens, false), maxTokens);
+  }
+
+  /**
+   * Parses a text {@link #scan} passed, without lexing it again before the parser.
+   *
+   * @throws TokenLimitExceededException when the parser passes the limit (a text the scan left to it)
+   * @throws InvalidDocumentException ({@code GRAPHQL_PARSE_FAILED}) on a syntax error or a document
+   *     nested deeper than the parser allows
+   */
+  static Parsed parse(ScannedText scanned, int maxTokens) {
+    String text = scanned.text();
     int[] count = {0};
-    ParserOptions options = options(maxTokens).transform(o -> o.parsingListener(token -> count[0]++));
-    if (TokenCounter.count(text, options) > maxTokens) {
-      // refused without the parser, whose own limit still holds for any text counted UNKNOWN
-      throw new TokenLimitExceededException(maxTokens);
-    }
+    ParserOptions options = ScannedText.options(maxTokens).transform(o -> o.parsingListener(token -> count[0]++));
     ParserEnvironment environment = ParserEnvironment.newParserEnvironment()
         .document(text).parserOptions(options).build();
     try {
@@ -50,13 +81,6 @@ final class DocumentReader {
     } catch (InvalidSyntaxException e) {
       throw parseFailed(e);
     }
-  }
-
-  /** graphql-java's options for reading an operation document, with this token limit. */
-  static ParserOptions options(int maxTokens) {
-    return ParserOptions.getDefaultOperationParserOptions().transform(o -> o
-        .maxTokens(maxTokens)
-        .captureSourceLocation(true));
   }
 
   private static InvalidDocumentException parseFailed(Exception e) {

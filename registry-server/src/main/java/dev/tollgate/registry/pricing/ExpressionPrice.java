@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.pricing.expr.Expr;
 import graphql.language.AstPrinter;
 import graphql.language.VariableDefinition;
 import graphql.schema.GraphQLSchema;

@@ -1,6 +1,9 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.pricing.PriceList.ListSize;
+import dev.tollgate.registry.pricing.expr.ArgumentCost;
+import dev.tollgate.registry.pricing.expr.Expr;
+import dev.tollgate.registry.pricing.expr.Source;
+import dev.tollgate.registry.pricing.CostDirectives.ListSize;
 import graphql.language.Argument;
 import graphql.language.ArrayValue;
 import graphql.language.Field;
@@ -34,11 +37,13 @@ final class FieldCosts {
   record Sized(Expr count, @Nullable Sizing childSizing) {}
 
   private final CostModel model;
-  private final PriceList prices;
+  private final boolean apollo;
+  private final CachedPrices prices;
   private final Binder binder;
 
-  FieldCosts(CostModel model, PriceList prices, Binder binder) {
+  FieldCosts(CostModel model, CachedPrices prices, Binder binder) {
     this.model = model;
+    this.apollo = model.preset() == CostPreset.APOLLO;
     this.prices = prices;
     this.binder = binder;
   }
@@ -46,15 +51,15 @@ final class FieldCosts {
   Sized sized(Field field, GraphQLFieldDefinition definition, @Nullable Sizing parent, boolean mayRun) {
     ListSize listSize = prices.cachedListSize(definition);
     if (listSize == null) {
-      Expr count = apollo() ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE;
+      Expr count = apollo ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE;
       return new Sized(count, null);
     }
     List<Source> given = Slicing.sources(field, definition, listSize.slicingArguments());
-    if (apollo() && mayRun) {
+    if (apollo && mayRun) {
       requireOneSlicingArgument(field, listSize, given);
     }
     List<Source> sources = given.stream().map(binder::source).toList();
-    if (!apollo()) {
+    if (!apollo) {
       Expr fallback = Expr.constant(orDefault(listSize.assumedSize()));
       return new Sized(Expr.size(false, sources, fallback), null);
     }
@@ -66,7 +71,7 @@ final class FieldCosts {
 
   Expr cost(Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition,
       Sized sized, Expr children) {
-    if (!apollo()) {
+    if (!apollo) {
       Long weight = prices.cachedWeight(definition);
       Expr base = Expr.constant(weight == null ? 1 : weight);
       Expr own = Expr.sum(base, Expr.product(sized.count(), children));
@@ -74,10 +79,6 @@ final class FieldCosts {
     }
     Expr typed = Expr.product(sized.count(), Expr.sum(Expr.constant(typeCost(definition)), children));
     return Expr.clamp(model.fieldCostClamp(), Expr.sum(typed, arguments(field, parent, definition)));
-  }
-
-  private boolean apollo() {
-    return model.preset() == CostPreset.APOLLO;
   }
 
   private long orDefault(@Nullable Integer size) {
@@ -146,7 +147,7 @@ final class FieldCosts {
 
   private Expr argumentCost(Value<?> value, GraphQLInputValueDefinition definition, String coordinate) {
     if (value instanceof VariableReference ref) {
-      return binder.expr(new ArgumentCost(ref.getName(), coordinate, definition));
+      return binder.expr(new ArgumentCost(ref.getName(), coordinate, definition, prices));
     }
     if (value instanceof NullValue) {
       return Expr.ZERO;

@@ -1,5 +1,10 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.document.AliasCount;
+import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.document.ScannedText;
+import dev.tollgate.registry.pricing.expr.Expr;
+import dev.tollgate.registry.pricing.expr.ExprReader;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
@@ -21,7 +26,7 @@ public final class OperationPricer {
 
   private final GraphQLSchema schema;
   private final CostModel model;
-  private final PriceList prices = new PriceList();
+  private final CachedPrices prices = new CachedPrices();
 
   public OperationPricer(GraphQLSchema schema, CostModel model) {
     this.schema = schema;
@@ -49,10 +54,7 @@ public final class OperationPricer {
    *     too large (after fragment expansion) to price
    */
   public AnalysedDocument analyse(String text, DocumentLimits limits) {
-    if (limits.maxAliases() != Integer.MAX_VALUE) {
-      refuseBeforeParsing(text, limits);
-    }
-    DocumentReader.Parsed parsed = DocumentReader.parse(text, limits.maxTokens());
+    DocumentReader.Parsed parsed = DocumentReader.parse(scan(text, limits), limits.maxTokens());
     try {
       Document document = parsed.document();
       Map<String, FragmentDefinition> fragments = fragments(document);
@@ -68,15 +70,18 @@ public final class OperationPricer {
   }
 
   /**
-   * The limits on the tokens alone, which for a large text cost far less than graphql-java's
-   * parser: a text it cannot read plainly is left to the parser and the parsed document's count.
+   * The one lexical pass before the parser: the token limit, and, under an alias limit, the alias
+   * counts read from the same tokens, which for a large text cost far less than graphql-java's
+   * parser. A text the pass cannot read plainly is left to the parser and the parsed document's count.
    */
-  private static void refuseBeforeParsing(String text, DocumentLimits limits) {
-    TextTokens tokens = TokenCounter.tokens(text, DocumentReader.options(limits.maxTokens()));
-    List<OperationAliases> aliases = tokens == null ? null : TextAliases.of(tokens);
+  private static ScannedText scan(String text, DocumentLimits limits) {
+    boolean countAliases = limits.maxAliases() != Integer.MAX_VALUE;
+    ScannedText scanned = DocumentReader.scan(text, limits.maxTokens(), countAliases);
+    List<OperationAliases> aliases = countAliases ? scanned.aliases() : null;
     if (aliases != null && allOver(aliases, limits.maxAliases())) {
-      throw new AliasLimitExceededException(aliases, limits.maxAliases(), tokens.withEndOfFile());
+      throw new AliasLimitExceededException(aliases, limits.maxAliases(), scanned.count());
     }
+    return scanned;
   }
 
   private static boolean allOver(List<OperationAliases> aliases, int maxAliases) {
@@ -123,12 +128,8 @@ public final class OperationPricer {
   }
 
   private static OperationDefinition operation(Document document, @Nullable String name) {
-    for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
-      if (name == null || name.equals(operation.getName())) {
-        return operation;
-      }
-    }
-    throw new OperationNotFoundException("Unknown operation named '" + name + "'.");
+    return OperationSelection.select(
+        document.getDefinitionsOfType(OperationDefinition.class), OperationDefinition::getName, name);
   }
 
   private static Map<String, FragmentDefinition> fragments(Document document) {
@@ -160,8 +161,8 @@ public final class OperationPricer {
     }
     try {
       String definitions = field(lines[1], "vars");
-      Expr cost = ExprReader.read(schema, field(lines[2], "cost"));
-      Expr depth = ExprReader.read(schema, field(lines[3], "depth"));
+      Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
+      Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
       return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);

@@ -1,5 +1,7 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.pricing.expr.Cond;
+import dev.tollgate.registry.pricing.expr.Expr;
 import graphql.language.Argument;
 import graphql.language.BooleanValue;
 import graphql.language.Directive;
@@ -75,7 +77,7 @@ final class PriceCompiler {
   private final Map<String, List<Cond>> visits = new HashMap<>();
   private int selections;
 
-  PriceCompiler(GraphQLSchema schema, CostModel model, PriceList prices,
+  PriceCompiler(GraphQLSchema schema, CostModel model, CachedPrices prices,
       Map<String, FragmentDefinition> fragments, Binder binder) {
     this.schema = schema;
     this.model = model;

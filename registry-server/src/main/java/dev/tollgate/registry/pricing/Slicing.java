@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.pricing.expr.Source;
 import graphql.language.Argument;
 import graphql.language.ArrayValue;
 import graphql.language.Field;

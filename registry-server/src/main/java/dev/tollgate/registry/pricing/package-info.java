@@ -3,12 +3,15 @@
  * price expressions and document metrics.
  *
  * <p>{@link dev.tollgate.registry.pricing.OperationPricer} parses (graphql-java's token count, EOF
- * included; a one-pass pre-count refuses a text over the limit before the parser runs), checks the
- * alias limit on the parsed text (before graphql-java's validation, whose overlapping-fields rule
- * is quadratic in same-named aliases), validates, and walks each operation once, compiling its cost and depth into small
- * expressions over its variables (sums, products, clamps, max, conditionals, page-size-of-variable,
- * length-of-list-variable, Apollo's argument cost of a variable). Constants fold, so a price that
- * does not depend on variables is one number. The same walk with concrete variables is the direct
+ * included; one lexical pass of {@link dev.tollgate.registry.document.ScannedText} refuses a text
+ * over the limit before the parser runs and, under an alias limit, counts the aliases from the same
+ * tokens), checks the alias limit on the parsed text (before graphql-java's validation, whose
+ * overlapping-fields rule is quadratic in same-named aliases), validates, and walks each operation
+ * once, compiling its cost and depth into small expressions of {@link
+ * dev.tollgate.registry.pricing.expr} over its variables. Constants fold, so a price that
+ * does not depend on variables is one number. The schema's {@code @cost}/{@code @listSize} are read
+ * by {@link dev.tollgate.registry.pricing.CostDirectives} only, for pricing and for the price list
+ * clients read. The same walk with concrete variables is the direct
  * walk the tests hold the expressions equal to. The text form ({@code tgp1}) carries the printed
  * variable definitions so that a restored price coerces variables itself.
  *

@@ -13,7 +13,7 @@ import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.CostModel;
-import dev.tollgate.registry.pricing.OperationAliases;
+import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.pricing.OperationPricer;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;

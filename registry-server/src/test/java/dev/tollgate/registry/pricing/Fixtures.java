@@ -15,26 +15,26 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /** The shared fixtures (src/test/resources/fixtures): schemas and the book's and Apollo's cases. */
-final class Fixtures {
+public final class Fixtures {
 
-  static final ObjectMapper JSON = new ObjectMapper();
+  public static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<String, GraphQLSchema> SCHEMAS = new ConcurrentHashMap<>();
 
   private Fixtures() {}
 
-  static GraphQLSchema schema(String file) {
+  public static GraphQLSchema schema(String file) {
     return SCHEMAS.computeIfAbsent(file, name -> parseSchema(read(root().resolve(name))));
   }
 
-  static GraphQLSchema parseSchema(String sdl) {
+  public static GraphQLSchema parseSchema(String sdl) {
     return UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(sdl));
   }
 
-  static OperationPricer pricer(String schemaFile, CostModel model) {
+  public static OperationPricer pricer(String schemaFile, CostModel model) {
     return new OperationPricer(schema(schemaFile), model);
   }
 
-  static Path root() {
+  public static Path root() {
     try {
       return Path.of(Fixtures.class.getResource("/fixtures").toURI());
     } catch (URISyntaxException e) {
@@ -42,7 +42,7 @@ final class Fixtures {
     }
   }
 
-  static List<Path> cases() {
+  public static List<Path> cases() {
     try (Stream<Path> dirs = Files.list(root().resolve("cases"))) {
       return dirs.filter(Files::isDirectory).sorted().toList();
     } catch (IOException e) {
@@ -50,7 +50,7 @@ final class Fixtures {
     }
   }
 
-  static String read(Path file) {
+  public static String read(Path file) {
     try {
       return Files.readString(file);
     } catch (IOException e) {
@@ -59,7 +59,7 @@ final class Fixtures {
   }
 
   @SuppressWarnings("unchecked")
-  static Map<String, Object> json(String text) {
+  public static Map<String, Object> json(String text) {
     try {
       return JSON.readValue(text, Map.class);
     } catch (IOException e) {
@@ -68,7 +68,7 @@ final class Fixtures {
   }
 
   /** One case folder: its query, variables (empty when none) and expected numbers. */
-  record Case(String name, String query, Map<String, Object> variables, Map<String, Object> expected) {
+  public record Case(String name, String query, Map<String, Object> variables, Map<String, Object> expected) {
 
     static Case load(Path dir) {
       Path variables = dir.resolve("variables.json");

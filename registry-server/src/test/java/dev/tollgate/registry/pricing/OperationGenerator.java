@@ -1,6 +1,6 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.pricing.PriceList.ListSize;
+import dev.tollgate.registry.pricing.CostDirectives.ListSize;
 import graphql.schema.GraphQLArgument;
 import graphql.schema.GraphQLCompositeType;
 import graphql.schema.GraphQLFieldDefinition;
@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * fragments, and named fragments spread (and re-spread) at random places. Every field with
  * arguments gets a unique alias, so no two selections conflict.
  */
-final class OperationGenerator {
+public final class OperationGenerator {
 
   /** The variables a generated query may use, with their declarations. */
   static final Map<String, String> VARIABLES = new LinkedHashMap<>();
@@ -56,13 +56,13 @@ final class OperationGenerator {
   private final Set<String> inProgress = new HashSet<>();
   private int aliases;
 
-  OperationGenerator(GraphQLSchema schema, long seed, boolean apollo) {
+  public OperationGenerator(GraphQLSchema schema, long seed, boolean apollo) {
     this.schema = schema;
     this.random = new Random(seed);
     this.apollo = apollo;
   }
 
-  String generate() {
+  public String generate() {
     String body = selectionSet(schema.getQueryType(), 0);
     StringBuilder out = new StringBuilder("query Q");
     if (!usedVariables.isEmpty()) {
@@ -78,7 +78,7 @@ final class OperationGenerator {
   }
 
   /** Random values for the variables: absent, null, small, large. */
-  Map<String, @Nullable Object> variables(Random values) {
+  public Map<String, @Nullable Object> variables(Random values) {
     Map<String, @Nullable Object> vars = new HashMap<>();
     for (String name : List.of("n1", "n2", "m")) {
       int pick = values.nextInt(8);
@@ -182,7 +182,7 @@ final class OperationGenerator {
   }
 
   private String arguments(GraphQLFieldDefinition field) {
-    ListSize listSize = PriceList.listSize(field);
+    ListSize listSize = CostDirectives.listSize(field);
     List<String> slicing = listSize == null ? List.of() : listSize.slicingArguments();
     String exactlyOne = apollo && listSize != null && listSize.requireOneSlicingArgument() && !slicing.isEmpty()
         ? slicing.get(random.nextInt(slicing.size()))

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.pricing.expr.Expr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,7 @@ final class PriceCompilerTest {
     Map<String, FragmentDefinition> fragments = new HashMap<>();
     document.getDefinitionsOfType(FragmentDefinition.class).forEach(f -> fragments.put(f.getName(), f));
     OperationDefinition operation = document.getDefinitionsOfType(OperationDefinition.class).get(0);
-    return new PriceCompiler(Fixtures.schema("cargo.graphqls"), CostModel.book(), new PriceList(), fragments,
+    return new PriceCompiler(Fixtures.schema("cargo.graphqls"), CostModel.book(), new CachedPrices(), fragments,
         Binder.SYMBOLIC).compile(operation);
   }
 

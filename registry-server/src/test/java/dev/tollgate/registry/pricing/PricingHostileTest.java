@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.pricing.expr.Sat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,12 +1,11 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.document;
 
-import static dev.tollgate.registry.pricing.GraphqlChars.isDigit;
-import static dev.tollgate.registry.pricing.GraphqlChars.isHex;
-import static dev.tollgate.registry.pricing.GraphqlChars.isIgnored;
-import static dev.tollgate.registry.pricing.GraphqlChars.isNameContinue;
-import static dev.tollgate.registry.pricing.GraphqlChars.isNameStart;
-import static dev.tollgate.registry.pricing.GraphqlChars.isNumberFollower;
-import static dev.tollgate.registry.pricing.GraphqlChars.isPunctuator;
+import static dev.tollgate.registry.document.GraphqlChars.isDigit;
+import static dev.tollgate.registry.document.GraphqlChars.isHex;
+import static dev.tollgate.registry.document.GraphqlChars.isIgnored;
+import static dev.tollgate.registry.document.GraphqlChars.isNameStart;
+import static dev.tollgate.registry.document.GraphqlChars.isNumberFollower;
+import static dev.tollgate.registry.document.GraphqlChars.isPunctuator;
 
 import graphql.parser.ParserOptions;
 import java.util.Arrays;
@@ -49,27 +48,23 @@ final class TokenCounter {
    * passes {@code options.getMaxTokens()}; or {@link #UNKNOWN}.
    */
   static int count(String text, ParserOptions options) {
-    if (text.length() >= options.getMaxCharacters()) {
-      return UNKNOWN;
-    }
-    return new TokenCounter(text, options, false).scan();
+    return scan(text, options, false).count();
   }
 
-  /**
-   * The grammar tokens, when the count is known and within the limit; {@code null} otherwise.
-   *
-   * @throws TokenLimitExceededException when the count passes {@code options.getMaxTokens()}
-   */
+  /** The grammar tokens, when the count is known and within the limit; {@code null} otherwise. */
   static @Nullable TextTokens tokens(String text, ParserOptions options) {
+    return scan(text, options, true).tokens();
+  }
+
+  /** The one pass: the count, and the tokens too when {@code recording} and within the limit. */
+  static ScannedText scan(String text, ParserOptions options, boolean recording) {
     if (text.length() >= options.getMaxCharacters()) {
-      return null;
+      return new ScannedText(text, UNKNOWN, null);
     }
-    TokenCounter counter = new TokenCounter(text, options, true);
+    TokenCounter counter = new TokenCounter(text, options, recording);
     int count = counter.scan();
-    if (count > options.getMaxTokens()) {
-      throw new TokenLimitExceededException(options.getMaxTokens());
-    }
-    return count == UNKNOWN ? null : new TextTokens(text, counter.bounds, count - 1);
+    boolean readable = recording && count != UNKNOWN && count <= options.getMaxTokens();
+    return new ScannedText(text, count, readable ? new TextTokens(text, counter.bounds, count - 1) : null);
   }
 
   private int scan() {
@@ -142,11 +137,7 @@ final class TokenCounter {
   }
 
   private int name(int at) {
-    int end = at;
-    while (end < text.length() && isNameContinue(text.charAt(end))) {
-      end++;
-    }
-    return end;
+    return skip(at, GraphqlChars::isNameContinue);
   }
 
   /** IntValue or FloatValue; a digit, {@code .} or name start right after one is a lexical error. */
@@ -182,8 +173,13 @@ final class TokenCounter {
   }
 
   private int digits(int at) {
+    return skip(at, GraphqlChars::isDigit);
+  }
+
+  /** Where the run of characters of {@code kind} starting at {@code at} ends. */
+  private int skip(int at, GraphqlChars.Kind kind) {
     int end = at;
-    while (end < text.length() && isDigit(text.charAt(end))) {
+    while (end < text.length() && kind.has(text.charAt(end))) {
       end++;
     }
     return end;

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.document;
 
 /**
  * A text's grammar tokens as {@code [start, end)} pairs of offsets in {@code bounds}, the end of

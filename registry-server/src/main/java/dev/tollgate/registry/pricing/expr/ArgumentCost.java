@@ -1,4 +1,4 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.pricing.expr;
 
 import graphql.schema.GraphQLFieldDefinition;
 import graphql.schema.GraphQLFieldsContainer;
@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
  *
  * @param coordinate {@code Type.field.argument} or {@code InputType.field}: how the definition is
  *     found again when the expression is read back
+ * @param weights the schema's {@code @cost} weights
  */
-record ArgumentCost(String variable, String coordinate, GraphQLInputValueDefinition definition)
-    implements Expr {
+public record ArgumentCost(String variable, String coordinate, GraphQLInputValueDefinition definition,
+    InputWeights weights) implements Expr {
 
   @Override
   public long eval(Map<String, ?> vars) {
@@ -34,11 +35,11 @@ record ArgumentCost(String variable, String coordinate, GraphQLInputValueDefinit
     out.append("(argcost $").append(variable).append(' ').append(coordinate).append(')');
   }
 
-  static long score(@Nullable Object value, GraphQLInputValueDefinition definition) {
+  private long score(@Nullable Object value, GraphQLInputValueDefinition definition) {
     if (value == null) {
       return 0;
     }
-    Long weight = PriceList.weight(definition);
+    Long weight = weights.weight(definition);
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
     if (value instanceof Map<?, ?> map && named instanceof GraphQLInputObjectType type) {
       return Sat.add(weight == null ? 1 : weight, scoreFields(map, type));
@@ -53,7 +54,7 @@ record ArgumentCost(String variable, String coordinate, GraphQLInputValueDefinit
     return weight == null ? 0 : weight;
   }
 
-  private static long scoreFields(Map<?, ?> map, GraphQLInputObjectType type) {
+  private long scoreFields(Map<?, ?> map, GraphQLInputObjectType type) {
     long total = 0;
     for (Map.Entry<?, ?> entry : map.entrySet()) {
       GraphQLInputObjectField field = type.getField(String.valueOf(entry.getKey()));
@@ -64,12 +65,12 @@ record ArgumentCost(String variable, String coordinate, GraphQLInputValueDefinit
     return total;
   }
 
-  static String coordinate(
+  public static String coordinate(
       GraphQLFieldsContainer parent, GraphQLFieldDefinition field, String argument) {
     return parent.getName() + "." + field.getName() + "." + argument;
   }
 
-  static String coordinate(GraphQLInputObjectType parent, GraphQLInputObjectField field) {
+  public static String coordinate(GraphQLInputObjectType parent, GraphQLInputObjectField field) {
     return parent.getName() + "." + field.getName();
   }
 

@@ -1,9 +1,15 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.document;
 
 /** GraphQL's lexical character classes, as graphql-java's lexer reads them. */
 final class GraphqlChars {
 
   private GraphqlChars() {}
+
+  /** A character class, as the methods below define them. */
+  @FunctionalInterface
+  interface Kind {
+    boolean has(char c);
+  }
 
   /** Whitespace, line terminators, commas and the BOM: tokens the grammar ignores. */
   static boolean isIgnored(char c) {

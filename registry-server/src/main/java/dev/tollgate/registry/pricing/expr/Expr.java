@@ -1,19 +1,17 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.pricing.expr;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
-import java.util.function.LongBinaryOperator;
 
 /**
  * A node of a compiled price expression, evaluated with long, saturating arithmetic against the
  * request's coerced variables. The factories fold constants: an operation whose price does not
- * depend on its variables compiles to one {@link Const}.
+ * depend on its variables compiles to one {@link Const}. Nodes are values: equal when their
+ * operands are, arrays compared by content.
  */
-sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr.Clamp, Expr.When,
-    Expr.Size, ArgumentCost {
+public sealed interface Expr permits Expr.Const, Terms, Expr.Product, Expr.Clamp, Expr.When, Size,
+    ArgumentCost {
 
   Expr ZERO = new Const(0);
   Expr ONE = new Const(1);
@@ -30,7 +28,7 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
   }
 
   static Expr sum(List<Expr> terms) {
-    return fold(terms, Sat::add, Sum::new);
+    return fold(terms, Terms.Fold.SUM);
   }
 
   static Expr sum(Expr a, Expr b) {
@@ -38,16 +36,16 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
   }
 
   static Expr max(List<Expr> terms) {
-    return fold(terms, Math::max, Max::new);
+    return fold(terms, Terms.Fold.MAX);
   }
 
   /** Folds the constant terms into one (dropped when 0, the identity of both sum and max here). */
-  private static Expr fold(List<Expr> terms, LongBinaryOperator combine, Function<Expr[], Expr> node) {
+  private static Expr fold(List<Expr> terms, Terms.Fold fold) {
     long constant = 0;
     List<Expr> open = new ArrayList<>();
     for (Expr term : terms) {
       if (term instanceof Const c) {
-        constant = combine.applyAsLong(constant, c.value);
+        constant = fold.combine(constant, c.value);
       } else {
         open.add(term);
       }
@@ -58,7 +56,7 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     if (constant != 0) {
       open.add(new Const(constant));
     }
-    return open.size() == 1 ? open.get(0) : node.apply(open.toArray(Expr[]::new));
+    return open.size() == 1 ? open.get(0) : new Terms(fold, open.toArray(Expr[]::new));
   }
 
   static Expr product(Expr a, Expr b) {
@@ -124,16 +122,6 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     return new Size(largest, open.toArray(Source[]::new), fallback);
   }
 
-  static <T> void printList(
-      StringBuilder out, String op, T[] items, BiConsumer<T, StringBuilder> printer) {
-    out.append('(').append(op);
-    for (T item : items) {
-      out.append(' ');
-      printer.accept(item, out);
-    }
-    out.append(')');
-  }
-
   record Const(long value) implements Expr {
     @Override
     public long eval(Map<String, ?> vars) {
@@ -146,38 +134,6 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
     }
   }
 
-  record Sum(Expr[] terms) implements Expr {
-    @Override
-    public long eval(Map<String, ?> vars) {
-      long total = 0;
-      for (Expr term : terms) {
-        total = Sat.add(total, term.eval(vars));
-      }
-      return total;
-    }
-
-    @Override
-    public void print(StringBuilder out) {
-      printList(out, "+", terms, Expr::print);
-    }
-  }
-
-  record Max(Expr[] terms) implements Expr {
-    @Override
-    public long eval(Map<String, ?> vars) {
-      long best = 0;
-      for (Expr term : terms) {
-        best = Math.max(best, term.eval(vars));
-      }
-      return best;
-    }
-
-    @Override
-    public void print(StringBuilder out) {
-      printList(out, "max", terms, Expr::print);
-    }
-  }
-
   record Product(Expr a, Expr b) implements Expr {
     @Override
     public long eval(Map<String, ?> vars) {
@@ -187,7 +143,11 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
 
     @Override
     public void print(StringBuilder out) {
-      printList(out, "*", new Expr[] {a, b}, Expr::print);
+      out.append("(* ");
+      a.print(out);
+      out.append(' ');
+      b.print(out);
+      out.append(')');
     }
   }
 
@@ -217,32 +177,6 @@ sealed interface Expr permits Expr.Const, Expr.Sum, Expr.Max, Expr.Product, Expr
       cond.print(out);
       out.append(' ');
       then.print(out);
-      out.append(')');
-    }
-  }
-
-  record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
-    @Override
-    public long eval(Map<String, ?> vars) {
-      long chosen = Source.ABSENT;
-      for (Source source : sources) {
-        long value = source.resolve(vars);
-        if (value != Source.ABSENT && !largest) {
-          return Math.max(0, value);
-        }
-        chosen = Math.max(chosen, value);
-      }
-      return Math.max(0, chosen == Source.ABSENT ? fallback.eval(vars) : chosen);
-    }
-
-    @Override
-    public void print(StringBuilder out) {
-      out.append(largest ? "(largest " : "(first ");
-      fallback.print(out);
-      for (Source source : sources) {
-        out.append(' ');
-        source.print(out);
-      }
       out.append(')');
     }
   }

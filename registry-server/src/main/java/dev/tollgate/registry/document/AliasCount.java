@@ -1,4 +1,4 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.document;
 
 import graphql.language.Field;
 import graphql.language.FragmentDefinition;
@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * every spread and is counted once, so fan-out costs nothing; a spread of a fragment already on the
  * path (a cycle, which validation refuses later) or of an unknown fragment counts 0.
  */
-final class AliasCount {
+public final class AliasCount {
 
   private final Map<String, FragmentDefinition> fragments;
   private final Map<String, Long> counted = new HashMap<>();
@@ -33,9 +33,15 @@ final class AliasCount {
   }
 
   /** The count, stopping at {@link Integer#MAX_VALUE}. */
-  static int of(OperationDefinition operation, Map<String, FragmentDefinition> fragments) {
+  public static int of(OperationDefinition operation, Map<String, FragmentDefinition> fragments) {
     long aliases = new AliasCount(fragments).selectionSet(operation.getSelectionSet());
     return (int) Math.min(aliases, Integer.MAX_VALUE);
+  }
+
+  /** Saturating addition of two counts (never negative): fan-out through fragments can overflow. */
+  private static long add(long a, long b) {
+    long sum = a + b;
+    return sum < 0 ? Long.MAX_VALUE : sum;
   }
 
   private long selectionSet(@Nullable SelectionSet set) {
@@ -44,14 +50,14 @@ final class AliasCount {
     }
     long aliases = 0;
     for (Selection<?> selection : set.getSelections()) {
-      aliases = Sat.add(aliases, selection(selection));
+      aliases = add(aliases, selection(selection));
     }
     return aliases;
   }
 
   private long selection(Selection<?> selection) {
     if (selection instanceof Field field) {
-      return Sat.add(field.getAlias() == null ? 0 : 1, selectionSet(field.getSelectionSet()));
+      return add(field.getAlias() == null ? 0 : 1, selectionSet(field.getSelectionSet()));
     }
     if (selection instanceof InlineFragment inline) {
       return selectionSet(inline.getSelectionSet());

@@ -1,8 +1,12 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.document;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tollgate.registry.pricing.DocumentReader;
+import dev.tollgate.registry.pricing.Fixtures;
+import dev.tollgate.registry.pricing.TokenLimitExceededException;
+import dev.tollgate.registry.pricing.OperationGenerator;
 import graphql.org.antlr.v4.runtime.BaseErrorListener;
 import graphql.org.antlr.v4.runtime.CharStreams;
 import graphql.org.antlr.v4.runtime.RecognitionException;

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.document;
 
 import graphql.language.Field;
 import graphql.language.FragmentDefinition;

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.pricing.expr;
 
 import graphql.schema.GraphQLInputValueDefinition;
 import graphql.schema.GraphQLSchema;
@@ -6,19 +6,26 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Reads the printed form of an {@link Expr} or a {@link Cond} back, bound to a schema. */
-final class ExprReader {
+public final class ExprReader {
 
   private final GraphQLSchema schema;
+  private final InputWeights weights;
   private final List<String> tokens;
   private int at;
 
-  private ExprReader(GraphQLSchema schema, String text) {
+  private ExprReader(GraphQLSchema schema, InputWeights weights, String text) {
     this.schema = schema;
+    this.weights = weights;
     this.tokens = tokenize(text);
   }
 
-  static Expr read(GraphQLSchema schema, String text) {
-    ExprReader reader = new ExprReader(schema, text);
+  /**
+   * Reads what {@link Expr#print} wrote.
+   *
+   * @throws IllegalArgumentException naming the token where the text stops making sense
+   */
+  public static Expr read(GraphQLSchema schema, InputWeights weights, String text) {
+    ExprReader reader = new ExprReader(schema, weights, text);
     Expr expr = reader.expr();
     if (reader.at != reader.tokens.size()) {
       throw reader.error("trailing input");
@@ -104,7 +111,7 @@ final class ExprReader {
     while (!tokens.get(at).equals(")")) {
       sources.add(source());
     }
-    return new Expr.Size(largest, sources.toArray(Source[]::new), fallback);
+    return new Size(largest, sources.toArray(Source[]::new), fallback);
   }
 
   private Source source() {
@@ -127,7 +134,7 @@ final class ExprReader {
     if (definition == null) {
       throw error("no argument or input field " + coordinate + " in the schema");
     }
-    return new ArgumentCost(name, coordinate, definition);
+    return new ArgumentCost(name, coordinate, definition, weights);
   }
 
   private Cond cond() {

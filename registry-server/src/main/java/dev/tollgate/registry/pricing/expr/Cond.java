@@ -1,18 +1,20 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.pricing.expr;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * A condition of a price expression: whether a selection runs ({@code @include}/{@code @skip}) or
  * whether a fragment spread is the first live one. The factories fold constants, so a document
- * without variables compiles to {@link #TRUE} and {@link #FALSE} only.
+ * without variables compiles to {@link #TRUE} and {@link #FALSE} only. Conditions are values:
+ * equal when they print the same.
  */
-sealed interface Cond permits Cond.Constant, Cond.Var, Cond.Not, Cond.All, Cond.Any {
+public sealed interface Cond permits Cond.Constant, Cond.Var, Cond.Not, Cond.Junction {
 
-  Cond TRUE = new Constant(true);
-  Cond FALSE = new Constant(false);
+  Cond TRUE = Constant.TRUE;
+  Cond FALSE = Constant.FALSE;
 
   boolean test(Map<String, ?> vars);
 
@@ -28,7 +30,7 @@ sealed interface Cond permits Cond.Constant, Cond.Var, Cond.Not, Cond.All, Cond.
 
   static Cond not(Cond cond) {
     if (cond instanceof Constant constant) {
-      return of(!constant.value);
+      return of(constant == Constant.FALSE);
     }
     if (cond instanceof Not not) {
       return not.cond;
@@ -62,15 +64,19 @@ sealed interface Cond permits Cond.Constant, Cond.Var, Cond.Not, Cond.All, Cond.
     return open.size() == 1 ? open.get(0) : new Any(open.toArray(Cond[]::new));
   }
 
-  record Constant(boolean value) implements Cond {
+  /** The two constants, printed {@code true} and {@code false}. */
+  enum Constant implements Cond {
+    FALSE,
+    TRUE;
+
     @Override
     public boolean test(Map<String, ?> vars) {
-      return value;
+      return this == TRUE;
     }
 
     @Override
     public void print(StringBuilder out) {
-      out.append(value);
+      out.append(name().toLowerCase(Locale.ROOT));
     }
   }
 
@@ -101,37 +107,43 @@ sealed interface Cond permits Cond.Constant, Cond.Var, Cond.Not, Cond.All, Cond.
     }
   }
 
-  record All(Cond[] conds) implements Cond {
-    @Override
-    public boolean test(Map<String, ?> vars) {
-      for (Cond cond : conds) {
-        if (!cond.test(vars)) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    @Override
-    public void print(StringBuilder out) {
-      Expr.printList(out, "and", conds, Cond::print);
+  /** Every condition holds ({@code (and ...)}); the conditions compare by content. */
+  final class All extends Junction {
+    public All(Cond[] conds) {
+      super("and", false, conds);
     }
   }
 
-  record Any(Cond[] conds) implements Cond {
-    @Override
-    public boolean test(Map<String, ?> vars) {
-      for (Cond cond : conds) {
-        if (cond.test(vars)) {
-          return true;
-        }
-      }
-      return false;
+  /** Some condition holds ({@code (or ...)}); the conditions compare by content. */
+  final class Any extends Junction {
+    public Any(Cond[] conds) {
+      super("or", true, conds);
+    }
+  }
+
+  /** {@link All} and {@link Any}: stops at the first condition that tests {@code decisive}. */
+  abstract sealed class Junction extends ArrayNode<Cond> implements Cond permits All, Any {
+
+    private final boolean decisive;
+
+    Junction(String operator, boolean decisive, Cond[] conds) {
+      super(operator, conds);
+      this.decisive = decisive;
     }
 
     @Override
-    public void print(StringBuilder out) {
-      Expr.printList(out, "or", conds, Cond::print);
+    public final boolean test(Map<String, ?> vars) {
+      for (Cond cond : operands) {
+        if (cond.test(vars) == decisive) {
+          return decisive;
+        }
+      }
+      return !decisive;
+    }
+
+    @Override
+    final void print(Cond cond, StringBuilder out) {
+      cond.print(out);
     }
   }
 }

@@ -1,18 +1,19 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.pricing.expr;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Where a slicing argument's value comes from: a constant known at compile time, or a request
  * variable (optionally a path into an input object variable) with the value to use when the
- * variable is absent (the schema default, or none).
+ * variable is absent (the schema default, or none). Equal when variable, path and constant are.
  */
-final class Source {
+public final class Source {
 
   /** No value: absent, explicit null, or not a number or list. */
-  static final long ABSENT = Long.MIN_VALUE;
+  public static final long ABSENT = Long.MIN_VALUE;
 
   private final @Nullable String variable;
   private final String path;
@@ -26,23 +27,23 @@ final class Source {
     this.constant = constant;
   }
 
-  long constant() {
+  public long constant() {
     return constant;
   }
 
-  static Source constant(long value) {
+  public static Source constant(long value) {
     return new Source(null, "", value);
   }
 
-  static Source variable(String name, String path, long ifAbsent) {
+  public static Source variable(String name, String path, long ifAbsent) {
     return new Source(name, path, ifAbsent);
   }
 
-  boolean isConstant() {
+  public boolean isConstant() {
     return variable == null;
   }
 
-  long resolve(Map<String, ?> vars) {
+  public long resolve(Map<String, ?> vars) {
     if (variable == null || !vars.containsKey(variable)) {
       return constant;
     }
@@ -61,7 +62,7 @@ final class Source {
   }
 
   /** A number counts its value, a list its length; anything else is no value. */
-  static long valueOf(@Nullable Object value) {
+  public static long valueOf(@Nullable Object value) {
     if (value instanceof Number number) {
       return number.longValue();
     }
@@ -71,12 +72,30 @@ final class Source {
     return ABSENT;
   }
 
-  void print(StringBuilder out) {
+  public void print(StringBuilder out) {
     if (variable == null) {
       out.append(constant == ABSENT ? "none" : Long.toString(constant));
       return;
     }
     out.append("(var $").append(variable).append(' ').append(path.isEmpty() ? "." : path).append(' ');
     out.append(constant == ABSENT ? "none" : Long.toString(constant)).append(')');
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Source source && Objects.equals(variable, source.variable)
+        && path.equals(source.path) && constant == source.constant;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(variable, path, constant);
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder();
+    print(out);
+    return out.toString();
   }
 }

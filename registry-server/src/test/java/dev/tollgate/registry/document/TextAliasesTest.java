@@ -1,8 +1,14 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.document;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tollgate.registry.pricing.AliasLimitExceededException;
+import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.DocumentLimits;
+import dev.tollgate.registry.pricing.Fixtures;
+import dev.tollgate.registry.pricing.OperationGenerator;
+import dev.tollgate.registry.pricing.OperationPricer;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
@@ -104,7 +110,7 @@ final class TextAliasesTest {
   }
 
   private static List<OperationAliases> fromTokens(String text) {
-    TextTokens tokens = TokenCounter.tokens(text, DocumentReader.options(Integer.MAX_VALUE));
+    TextTokens tokens = TokenCounter.tokens(text, ScannedText.options(Integer.MAX_VALUE));
     return tokens == null ? null : TextAliases.of(tokens);
   }
 

@@ -1,11 +1,11 @@
-package dev.tollgate.registry.pricing;
+package dev.tollgate.registry.pricing.expr;
 
 /** Saturating long arithmetic: a price never wraps around, it sticks at the bound. */
-final class Sat {
+public final class Sat {
 
   private Sat() {}
 
-  static long add(long a, long b) {
+  public static long add(long a, long b) {
     long sum = a + b;
     if (((a ^ sum) & (b ^ sum)) < 0) {
       return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
@@ -13,7 +13,7 @@ final class Sat {
     return sum;
   }
 
-  static long mul(long a, long b) {
+  public static long mul(long a, long b) {
     long high = Math.multiplyHigh(a, b);
     long low = a * b;
     if ((high == 0 && low >= 0) || (high == -1 && low < 0)) {

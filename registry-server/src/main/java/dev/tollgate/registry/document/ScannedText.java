@@ -1,0 +1,66 @@
+package dev.tollgate.registry.document;
+
+import graphql.parser.ParserOptions;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A text after the one lexical pass that runs before graphql-java's parser: its grammar-token count
+ * ({@link TokenCounter}) and, when the pass recorded them, its tokens, from which each operation's
+ * aliases are counted without lexing the text again.
+ */
+public final class ScannedText {
+
+  /** The parser decides: the text does not lex cleanly, or another parser limit comes first. */
+  public static final int UNKNOWN = TokenCounter.UNKNOWN;
+
+  private final String text;
+  private final int count;
+  private final @Nullable TextTokens tokens;
+
+  ScannedText(String text, int count, @Nullable TextTokens tokens) {
+    this.text = text;
+    this.count = count;
+    this.tokens = tokens;
+  }
+
+  /**
+   * Counts the grammar tokens of {@code text} in one pass, as graphql-java's parser counts them
+   * under {@code options}, keeping the tokens when {@code recordTokens}.
+   */
+  public static ScannedText scan(String text, ParserOptions options, boolean recordTokens) {
+    return TokenCounter.scan(text, options, recordTokens);
+  }
+
+  /** graphql-java's options for reading an operation document, with this token limit. */
+  public static ParserOptions options(int maxTokens) {
+    return ParserOptions.getDefaultOperationParserOptions().transform(o -> o
+        .maxTokens(maxTokens)
+        .captureSourceLocation(true));
+  }
+
+  public String text() {
+    return text;
+  }
+
+  /**
+   * The grammar tokens, end of file included; {@code maxTokens + 1} once past the limit; or
+   * {@link #UNKNOWN}, when only the parser can tell.
+   */
+  public int count() {
+    return count;
+  }
+
+  /**
+   * Each operation's alias count ({@link AliasCount}) read from the recorded tokens; null when the
+   * tokens were not recorded, the count is past the limit or unknown, or the text is not read
+   * plainly (the parsed document decides then).
+   */
+  @Nullable TextTokens tokens() {
+    return tokens;
+  }
+
+  public @Nullable List<OperationAliases> aliases() {
+    return tokens == null ? null : TextAliases.of(tokens);
+  }
+}

@@ -2,6 +2,7 @@ package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.error.ErrorCode;
 import io.javalin.http.Context;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -19,10 +20,10 @@ final class GatewayHeaders {
    * resend the text on it) and a document that does not parse or validate is a 400 (GraphQL over HTTP).
    */
   static int status(Refusal refusal) {
-    return switch (refusal.code()) {
-      case "PERSISTED_QUERY_NOT_FOUND" -> 200;
-      case "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED" -> 400;
-      default -> HttpErrors.status(refusal.kind());
+    return switch (refusal.errorCode()) {
+      case PERSISTED_QUERY_NOT_FOUND -> 200;
+      case GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED -> 400;
+      default -> refusal.errorCode().status();
     };
   }
 
@@ -32,18 +33,22 @@ final class GatewayHeaders {
     return (graphql ? GatewayRoutes.GRAPHQL_RESPONSE_JSON : "application/json") + "; charset=utf-8";
   }
 
-  static void rateLimit(Context ctx, BudgetCharge budget) {
+  /** Nothing when the balance is unknown (the budget store did not answer a refusal's read). */
+  static void rateLimit(Context ctx, @Nullable BudgetCharge budget) {
+    if (budget == null) {
+      return;
+    }
     ctx.header("X-RateLimit-Limit", Long.toString(budget.limit()));
     ctx.header("X-RateLimit-Remaining", Long.toString(budget.remaining()));
     ctx.header("X-RateLimit-Reset", Long.toString(budget.resetInSeconds()));
   }
 
   /** {@code Retry-After} on 429, {@code Allow} on 405. */
-  static void refusal(Context ctx, Refusal refusal, BudgetCharge budget) {
-    if (refusal.code().equals("RATE_LIMITED")) {
+  static void refusal(Context ctx, Refusal refusal, @Nullable BudgetCharge budget) {
+    if (refusal.errorCode() == ErrorCode.RATE_LIMITED && budget != null) {
       ctx.header("Retry-After", Long.toString(Math.max(1, budget.retryAfterSeconds())));
     }
-    if (refusal.code().equals("METHOD_NOT_ALLOWED")) {
+    if (refusal.errorCode() == ErrorCode.METHOD_NOT_ALLOWED) {
       ctx.header("Allow", "POST");
     }
   }

@@ -2,8 +2,6 @@ package dev.tollgate.registry.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tollgate.registry.ErrorKind;
-import dev.tollgate.registry.TollgateException;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetStoreUnavailableException;
 import dev.tollgate.registry.admission.AdmittedOperation;
@@ -13,6 +11,8 @@ import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.http.GatewayRequestReader.ParsedRequest;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricing.OperationKind;
@@ -23,7 +23,6 @@ import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -113,7 +112,7 @@ public final class GatewayRoutes {
       LOG.error("unexpected error on {} /graphql", ctx.method(), e);
       Refusal refusal = e instanceof BudgetStoreUnavailableException unavailable
           ? Refusal.of(unavailable)
-          : new Refusal("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL, "internal server error", Map.of());
+          : new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
       metrics.request(refusal.code());
       ctx.header("Cache-Control", NO_CACHE);
       write(ctx, 500, GatewayBodies.error(refusal, null));
@@ -154,7 +153,7 @@ public final class GatewayRoutes {
           : admission.admit(policy, parsed.operations().get(0));
       return new Outcome(decision, parsed.batch(), parsed.batch() ? null : parsed.operations().get(0).id());
     } catch (BudgetStoreUnavailableException e) {
-      // The balance cannot be read either: answered by guarded() without charging again.
+      // The charge failed: answered by guarded() as a 500.
       throw e;
     } catch (TollgateException e) {
       return new Outcome(admission.reject(policy, e), false, null);
@@ -255,7 +254,7 @@ public final class GatewayRoutes {
   }
 
   private void unauthenticated(Context ctx) {
-    Refusal refusal = new Refusal("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED, "unknown API key", Map.of());
+    Refusal refusal = new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
     metrics.request(refusal.code());
     ctx.header("Cache-Control", NO_CACHE);
     write(ctx, 401, GatewayBodies.error(refusal, null));

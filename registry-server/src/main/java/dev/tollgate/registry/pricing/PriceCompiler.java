@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.error.ErrorCode;
 import graphql.language.Argument;
 import graphql.language.BooleanValue;
 import graphql.language.Directive;
@@ -247,6 +248,6 @@ final class PriceCompiler {
   }
 
   static InvalidDocumentException invalid(String message) {
-    return new InvalidDocumentException("GRAPHQL_VALIDATION_FAILED", List.of(message));
+    return new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED, List.of(message));
   }
 }

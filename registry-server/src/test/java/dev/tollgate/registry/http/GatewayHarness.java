@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FakeClock;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.catalog.DocumentCatalog;
@@ -73,12 +74,12 @@ final class GatewayHarness implements AutoCloseable {
   private final Javalin app;
   private final HttpClient client = HttpClient.newHttpClient();
 
-  private GatewayHarness(boolean batching) {
+  private GatewayHarness(boolean batching, @Nullable BudgetLedger ledger) {
     ServerConfig config = config(batching);
     catalog = new DocumentCatalog(registry, this::restore, Caffeine.newBuilder().maximumSize(1_000).recordStats().build());
     AdmissionController admission = new AdmissionController(catalog, pricer,
         Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).recordStats().build(),
-        new InMemoryBudgetLedger(clock), config.gateway());
+        ledger != null ? ledger : new InMemoryBudgetLedger(clock), config.gateway());
     GatewayRoutes routes = new GatewayRoutes(admission, upstream, responseCache(), metrics, config, JSON);
     app = Javalin.create(javalin -> {
       javalin.http.maxRequestSize = config.http().maxBodyBytes();
@@ -104,11 +105,16 @@ final class GatewayHarness implements AutoCloseable {
   }
 
   static GatewayHarness start() {
-    return new GatewayHarness(false);
+    return new GatewayHarness(false, null);
   }
 
   static GatewayHarness startWithBatching() {
-    return new GatewayHarness(true);
+    return new GatewayHarness(true, null);
+  }
+
+  /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */
+  static GatewayHarness startWith(BudgetLedger ledger) {
+    return new GatewayHarness(false, ledger);
   }
 
   /* ---- registry ---- */

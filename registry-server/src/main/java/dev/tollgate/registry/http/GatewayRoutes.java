@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
  *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and
- *       {@code extensions.rateLimit {cost (units charged by this request), remaining, resetIn}};
+ *       {@code extensions.rateLimit {cost (units charged by this request), remaining, resetIn}}
+ *       (but a refusal while the budget store is down: it is answered without the balance);
  *       {@code extensions.cost {estimated, max}} whenever the request was priced, with
  *       {@code wouldRefuse} (the code enforcing would have refused with) when a measure-mode
  *       request breached a limit; such a request is also counted in

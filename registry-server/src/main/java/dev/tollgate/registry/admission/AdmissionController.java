@@ -69,13 +69,14 @@ public final class AdmissionController {
   }
 
   /**
-   * The caller's balance, read without charging or writing anything, for refusals.
+   * The caller's balance, read without charging or writing anything ({@link BudgetLedger#balance}),
+   * for refusals.
    *
    * @return the balance, or {@code null} when the budget store is unavailable: a refusal is then
    *     answered without its balance (no {@code X-RateLimit-*} headers, no
    *     {@code extensions.rateLimit}) rather than turned into a 500, since it charges nothing
    */
-  public @Nullable BudgetCharge balance(KeyPolicy policy) {
+  private @Nullable BudgetCharge balance(KeyPolicy policy) {
     try {
       return ledger.balance(policy.name(), policy.budget());
     } catch (BudgetStoreUnavailableException e) {
@@ -84,8 +85,8 @@ public final class AdmissionController {
   }
 
   /**
-   * A refusal decided outside admission (bad input), carrying the caller's balance when it can be
-   * read ({@link #balance}).
+   * A refusal decided outside admission (bad input), carrying the caller's balance, read without
+   * charging it; without the balance when the budget store is unavailable (no 500 for bad input).
    */
   public Decision reject(KeyPolicy policy, TollgateException refusal) {
     return reject(policy, Refused.of(Refusal.of(refusal)));

@@ -42,8 +42,8 @@ public sealed interface Decision {
 
   /**
    * Refused before any upstream call; nothing was charged. {@code budget} is the caller's balance,
-   * or {@code null} when the budget store could not be read ({@link AdmissionController#balance}):
-   * the refusal is then answered without it.
+   * read without charging ({@link BudgetLedger#balance}), or {@code null} when the budget store
+   * could not be read: the refusal is then answered without it rather than as a 500.
    */
   record Rejected(Refusal refusal, @Nullable Long cost, long maxCost, @Nullable BudgetCharge budget)
       implements Decision {}

@@ -62,6 +62,7 @@ public final class ServerBuilder {
   private @Nullable RegistryReader documents;
   private @Nullable Function<String, CompiledPrice> restorer;
   private int catalogSize = CATALOG_SIZE;
+  private @Nullable BudgetLedger ledger;
 
   ServerBuilder(ServerConfig config) {
     this.config = config;
@@ -104,6 +105,12 @@ public final class ServerBuilder {
   public ServerBuilder documents(RegistryReader reader, Function<String, CompiledPrice> restorer) {
     this.documents = reader;
     this.restorer = restorer;
+    return this;
+  }
+
+  /** The budget ledger, instead of the one {@code config.gateway().budgetStore()} names; its caller closes it. */
+  public ServerBuilder ledger(BudgetLedger ledger) {
+    this.ledger = ledger;
     return this;
   }
 
@@ -186,10 +193,10 @@ public final class ServerBuilder {
     metrics.monitor(documents, "catalog");
     DocumentCatalog catalog = closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
     catalog.startPolling(Duration.ofMillis(config.gateway().refreshMillis()));
-    BudgetLedger ledger = closer.add(ledger(config.gateway(), clock));
+    BudgetLedger budgets = ledger != null ? ledger : closer.add(ledger(config.gateway(), clock));
     AdmissionController admission = new AdmissionController(catalog, pricer,
         Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).ticker(ticker).recordStats(),
-        ledger, config.gateway());
+        budgets, config.gateway());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");
     Gateway gateway = new Gateway(admission, upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
         responseCache(config, ticker), ticker, metrics, config, json);

@@ -1,4 +1,4 @@
-/** Tollgate's server: wiring, the root exception and the error kinds. */
+/** Tollgate's server: the wiring ({@link RegistryServer}), the one package that imports every other. */
 @NullMarked
 package dev.tollgate.registry;
 

@@ -2,17 +2,18 @@ package dev.tollgate.registry.admission;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.tollgate.registry.TollgateException;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The gateway's entry: decides from a caller's policy whether a request runs, and charges its
@@ -26,6 +27,9 @@ import java.util.Optional;
  *
  * <p>A breached depth, alias or cost limit refuses, or under a measure-mode policy is only reported
  * ({@link LimitPolicy}, {@link Decision.Admitted#wouldRefuse()}); the budget refuses in both.
+ *
+ * <p>Refusals are values ({@link Refusal}), not exceptions; a refusal reads the caller's balance
+ * without charging it ({@link BudgetLedger#balance}).
  */
 public final class AdmissionController {
 
@@ -66,92 +70,125 @@ public final class AdmissionController {
   /** Decides a batch: refused unless batching is enabled; every operation priced, the sum charged once. */
   public Decision admitBatch(KeyPolicy policy, List<AdmissionRequest> requests) {
     if (!gateway.batching()) {
-      return reject(policy, Refusals.batchingDisabled());
+      return reject(policy, Refused.of(Refusals.batchingDisabled()));
     }
     if (requests.isEmpty()) {
-      return reject(policy, Refusals.emptyBatch());
+      return reject(policy, Refused.of(Refusals.emptyBatch()));
     }
     if (requests.size() > gateway.maxBatchOperations()) {
-      return reject(policy, Refusals.batchTooLarge(requests.size(), gateway.maxBatchOperations()));
+      return reject(policy, Refused.of(Refusals.batchTooLarge(requests.size(), gateway.maxBatchOperations())));
     }
     return decide(policy, requests);
   }
 
-  /** The caller's balance without charging, for responses refused before admission (bad input). */
-  public BudgetCharge balance(KeyPolicy policy) {
-    return ledger.charge(policy.name(), policy.budget(), 0);
+  /**
+   * The caller's balance, read without charging or writing anything ({@link BudgetLedger#balance}),
+   * for refusals.
+   *
+   * @return the balance, or {@code null} when the budget store is unavailable: a refusal is then
+   *     answered without its balance (no {@code X-RateLimit-*} headers, no
+   *     {@code extensions.rateLimit}) rather than turned into a 500, since it charges nothing
+   */
+  private @Nullable BudgetCharge balance(KeyPolicy policy) {
+    try {
+      return ledger.balance(policy.name(), policy.budget());
+    } catch (BudgetStoreUnavailableException e) {
+      return null;
+    }
   }
 
-  /** A refusal decided outside admission (bad input), carrying the caller's balance. */
+  /**
+   * A refusal decided outside admission (bad input), carrying the caller's balance, read without
+   * charging it; without the balance when the budget store is unavailable (no 500 for bad input).
+   */
   public Decision reject(KeyPolicy policy, TollgateException refusal) {
-    Long cost = refusal instanceof RefusedException refused ? refused.cost() : null;
-    return new Decision.Rejected(Refusal.of(refusal), cost, policy.limits().cost(), balance(policy));
+    return reject(policy, Refused.of(Refusal.of(refusal)));
+  }
+
+  private Decision reject(KeyPolicy policy, Refused refused) {
+    return new Decision.Rejected(refused.refusal(), refused.cost(), policy.limits().cost(), balance(policy));
   }
 
   private Decision decide(KeyPolicy policy, List<AdmissionRequest> requests) {
     List<AdmittedOperation> operations = new ArrayList<>(requests.size());
     long total = 0;
-    try {
-      for (AdmissionRequest request : requests) {
-        AdmittedOperation operation = price(policy, request);
-        operations.add(operation);
-        total += operation.cost();
+    for (AdmissionRequest request : requests) {
+      OperationOutcome outcome = checked(policy, request);
+      if (outcome instanceof Refused refused) {
+        return reject(policy, refused);
       }
-    } catch (TollgateException e) {
-      return reject(policy, e);
+      AdmittedOperation operation = (AdmittedOperation) outcome;
+      operations.add(operation);
+      total += operation.cost();
     }
     BudgetCharge charge = ledger.charge(policy.name(), policy.budget(), total);
     if (!charge.allowed()) {
-      return new Decision.Rejected(Refusal.of(Refusals.rateLimited(total, charge)), total,
-          policy.limits().cost(), charge);
+      return new Decision.Rejected(Refusals.rateLimited(total, charge), total, policy.limits().cost(), charge);
     }
     return new Decision.Admitted(operations, total, policy.limits().cost(), charge);
   }
 
-  private AdmittedOperation price(KeyPolicy policy, AdmissionRequest request) {
+  /**
+   * Checks one operation. Admission refuses with values; the pricing engine's refusals (a variable
+   * that does not coerce, an operation name the document does not define) arrive as exceptions.
+   */
+  private OperationOutcome checked(KeyPolicy policy, AdmissionRequest request) {
+    try {
+      return check(policy, request);
+    } catch (TollgateException e) {
+      return Refused.of(Refusal.of(e));
+    }
+  }
+
+  private OperationOutcome check(KeyPolicy policy, AdmissionRequest request) {
     String text = request.query();
     if (text == null) {
       return byId(policy, request);
     }
     DocumentHash hash = DocumentHash.of(text);
     if (request.id() != null && !request.id().equals(hash)) {
-      throw Refusals.hashMismatch();
+      return Refused.of(Refusals.hashMismatch());
+    }
+    UnknownOperationPolicy unknown = UnknownOperationPolicy.of(policy);
+    if (unknown == UnknownOperationPolicy.DENY_ALL && request.id() == null) {
+      return Refused.of(Refusals.idRequired());
     }
     Optional<RegisteredDocument> registered = allowedDocument(policy, hash);
-    return switch (UnknownOperationPolicy.of(policy)) {
-      case ALLOW_ALL -> registered.isPresent()
-          ? OperationCheck.registered(policy, registered.get(), request, false)
-          : OperationCheck.analysed(policy,
-              open.analyse(analysisLimits(policy), hash, text, request.operationName()), request);
-      case ALLOW_IF_IN_SAFELIST -> OperationCheck.registered(policy,
-          registered.orElseThrow(() -> request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash)),
-          request, false);
-      case DENY_ALL -> {
-        if (request.id() == null) {
-          throw Refusals.idRequired();
-        }
-        yield OperationCheck.registered(policy, registered.orElseThrow(() -> Refusals.notInList(hash)), request, false);
-      }
+    if (registered.isPresent()) {
+      return OperationCheck.registered(policy, registered.get(), request, false);
+    }
+    return switch (unknown) {
+      case ALLOW_ALL -> analysed(policy, open.analyse(analysisLimits(policy), hash, text, request.operationName()),
+          request);
+      case ALLOW_IF_IN_SAFELIST -> Refused.of(request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash));
+      case DENY_ALL -> Refused.of(Refusals.notInList(hash));
     };
   }
 
-  private AdmittedOperation byId(KeyPolicy policy, AdmissionRequest request) {
+  private OperationOutcome byId(KeyPolicy policy, AdmissionRequest request) {
     DocumentHash id = request.id();
     if (id == null) {
-      throw Refusals.noDocument();
+      return Refused.of(Refusals.noDocument());
     }
     Optional<RegisteredDocument> registered = allowedDocument(policy, id);
     if (registered.isPresent()) {
       return OperationCheck.registered(policy, registered.get(), request, true);
     }
     if (policy.mode() == KeyPolicy.Mode.TRUSTED) {
-      throw Refusals.notInList(id);
+      return Refused.of(Refusals.notInList(id));
     }
-    AnalysedText cached = open.cached(analysisLimits(policy), id, request.operationName());
-    if (cached == null) {
-      throw Refusals.persistedQueryNotFound();
+    return analysed(policy, open.cached(analysisLimits(policy), id, request.operationName()), request);
+  }
+
+  /** An open-mode verdict as the outcome of the operation; undecided without the text is an APQ miss. */
+  private static OperationOutcome analysed(KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request) {
+    if (verdict instanceof AnalysedText analysed) {
+      return OperationCheck.analysed(policy, analysed, request);
     }
-    return OperationCheck.analysed(policy, cached, request);
+    if (verdict instanceof Refused refused) {
+      return refused;
+    }
+    return Refused.of(Refusals.persistedQueryNotFound());
   }
 
   private static Limits analysisLimits(KeyPolicy policy) {

@@ -14,4 +14,4 @@ import org.jspecify.annotations.Nullable;
  *     have refused it with; else {@code null}
  */
 public record AdmittedOperation(UpstreamRequest request, OperationKind kind, long cost, boolean registeredById,
-    @Nullable String wouldRefuse) {}
+    @Nullable String wouldRefuse) implements OperationOutcome {}

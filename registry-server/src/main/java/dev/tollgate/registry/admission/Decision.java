@@ -5,11 +5,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What admission decided for a request (or a batch): run these operations, or refuse. Both carry
- * the caller's budget after the decision and, when the request was priced, its cost.
+ * the caller's budget after the decision (a refusal may lack it: see {@link Rejected}) and, when the
+ * request was priced, its cost.
  */
 public sealed interface Decision {
 
-  BudgetCharge budget();
+  /** The caller's balance after the decision; {@code null} only on a {@link Rejected}. */
+  @Nullable BudgetCharge budget();
 
   /** The estimated cost (the sum for a batch), or {@code null} when refused before pricing. */
   @Nullable Long cost();
@@ -38,6 +40,11 @@ public sealed interface Decision {
     }
   }
 
-  /** Refused before any upstream call; nothing was charged. */
-  record Rejected(Refusal refusal, @Nullable Long cost, long maxCost, BudgetCharge budget) implements Decision {}
+  /**
+   * Refused before any upstream call; nothing was charged. {@code budget} is the caller's balance,
+   * read without charging ({@link BudgetLedger#balance}), or {@code null} when the budget store
+   * could not be read: the refusal is then answered without it rather than as a 500.
+   */
+  record Rejected(Refusal refusal, @Nullable Long cost, long maxCost, @Nullable BudgetCharge budget)
+      implements Decision {}
 }

@@ -29,6 +29,16 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
     return bucket.charge(budget, cost, clock.instant());
   }
 
+  /** Computed from the bucket without touching it; a key without a bucket has a full one. */
+  @Override
+  public BudgetCharge balance(String key, Budget budget) {
+    Bucket bucket = buckets.get(key);
+    if (bucket == null) {
+      return BudgetCharge.afterCharge(true, 0, budget.capacity(), budget);
+    }
+    return bucket.balance(budget, clock.instant());
+  }
+
   private static final class Bucket {
     private double units;
     private Instant updated;
@@ -47,13 +57,22 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
       return BudgetCharge.afterCharge(allowed, cost, units, budget);
     }
 
+    synchronized BudgetCharge balance(Budget budget, Instant now) {
+      return BudgetCharge.afterCharge(true, 0, refilled(budget, now), budget);
+    }
+
     private void refill(Budget budget, Instant now) {
+      units = refilled(budget, now);
+      updated = now.isAfter(updated) ? now : updated;
+    }
+
+    /** The units the bucket holds at {@code now}, refilled since it was last updated. */
+    private double refilled(Budget budget, Instant now) {
       if (!now.isAfter(updated)) {
-        return;
+        return units;
       }
       double elapsed = Duration.between(updated, now).toNanos() / 1e9;
-      units = Math.min(budget.capacity(), units + elapsed * budget.refillPerSecond());
-      updated = now;
+      return Math.min(budget.capacity(), units + elapsed * budget.refillPerSecond());
     }
   }
 }

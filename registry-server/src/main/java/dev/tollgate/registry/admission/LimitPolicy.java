@@ -2,7 +2,6 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What a breached per-operation limit (depth, aliases, cost) does, derived from a caller's
@@ -38,19 +37,10 @@ enum LimitPolicy {
   }
 
   /**
-   * Settles the first breached limit of an operation: {@code REFUSE} throws it, {@code REPORT}
-   * returns its code.
-   *
-   * @param breach the refusal the breached limit makes, or {@code null} when the operation is within its limits
-   * @return the code enforcing would have refused with, or {@code null}
+   * Whether the first breached limit of an operation refuses it ({@code REFUSE}), or is only
+   * reported as the code enforcing would have refused with ({@code REPORT}).
    */
-  @Nullable String settle(@Nullable RefusedException breach) {
-    if (breach == null) {
-      return null;
-    }
-    if (this == REFUSE) {
-      throw breach;
-    }
-    return breach.code();
+  boolean refusesBreaches() {
+    return this == REFUSE;
   }
 }

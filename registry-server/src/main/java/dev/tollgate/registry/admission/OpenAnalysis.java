@@ -25,15 +25,12 @@ sealed interface OpenAnalysis
   }
 
   /**
-   * The text does not parse or validate: {@code code} ({@code GRAPHQL_PARSE_FAILED} or
-   * {@code GRAPHQL_VALIDATION_FAILED}) and graphql-java's {@code errors}, found under a token limit
-   * of {@code maxTokens} and an alias limit of {@code maxAliases}. Higher limits refuse nothing
-   * earlier (the parser meets the same error within fewer tokens, the same aliases pass), so these
-   * facts decide for any caller whose two limits are both at least as high.
+   * The text does not parse or validate: the {@code refusal} it gets ({@code GRAPHQL_PARSE_FAILED}
+   * or {@code GRAPHQL_VALIDATION_FAILED}, with graphql-java's errors), found under a token limit of
+   * {@code maxTokens} and an alias limit of {@code maxAliases}. Higher limits refuse nothing earlier
+   * (the parser meets the same error within fewer tokens, the same aliases pass), so these facts
+   * decide for any caller whose two limits are both at least as high, and the refusal is the same
+   * for all of them.
    */
-  record Invalid(int maxTokens, int maxAliases, String code, List<String> errors) implements OpenAnalysis {
-    public Invalid {
-      errors = List.copyOf(errors);
-    }
-  }
+  record Invalid(int maxTokens, int maxAliases, Refusal refusal) implements OpenAnalysis {}
 }

@@ -30,23 +30,24 @@ final class OpenDocuments {
     this.analyses = analyses;
   }
 
-  /** The analysis of {@code text}, cached or fresh; throws the caller's refusal. */
-  AnalysedText analyse(Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
-    OpenAnalysis cached = analyses.getIfPresent(hash);
-    AnalysedText known = cached == null ? null : decide(limits, cached, operationName);
-    return known != null ? known : fresh(limits, hash, text, operationName);
+  /** The analysis of {@code text}, cached or fresh, or the caller's refusal; never {@link OpenVerdict.Undecided}. */
+  OpenVerdict analyse(Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
+    OpenVerdict known = cached(limits, hash, operationName);
+    return known instanceof OpenVerdict.Undecided ? fresh(limits, hash, text, operationName) : known;
   }
 
   /**
-   * The analysis cached for {@code hash}, for a request that sent no text; {@code null} when there
-   * is none, or when what is cached does not decide for these limits (the client must send the text).
+   * What the facts cached for {@code hash} decide, for a request that sent no text:
+   * {@link OpenVerdict.Undecided} when there are none, or when they do not decide for these limits
+   * (the client must send the text).
    */
-  @Nullable AnalysedText cached(Limits limits, DocumentHash hash, @Nullable String operationName) {
+  OpenVerdict cached(Limits limits, DocumentHash hash, @Nullable String operationName) {
     OpenAnalysis cached = analyses.getIfPresent(hash);
-    return cached == null ? null : decide(limits, cached, operationName);
+    return cached == null ? OpenVerdict.UNDECIDED : decide(limits, cached, operationName);
   }
 
-  private AnalysedText fresh(Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
+  /** Analyses {@code text} under the caller's limits, and caches the outcome, refusals included. */
+  private OpenVerdict fresh(Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
     try {
       AnalysedText analysed = new AnalysedText(text,
           pricer.analyse(text, new DocumentLimits(limits.tokens(), limits.aliases())),
@@ -55,56 +56,48 @@ final class OpenDocuments {
       return analysed;
     } catch (TokenLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyTokens(e.maxTokens()));
-      throw e;
+      return Refused.of(Refusal.of(e));
     } catch (AliasLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyAliases(e.tokens(), e.operations()));
-      throw aliases(e.operations(), limits, operationName);
+      return aliases(e.operations(), limits, operationName);
     } catch (InvalidDocumentException e) {
-      analyses.put(hash, new OpenAnalysis.Invalid(limits.tokens(), limits.aliases(), e.code(), e.errors()));
-      throw e;
+      Refusal refusal = Refusal.of(e);
+      analyses.put(hash, new OpenAnalysis.Invalid(limits.tokens(), limits.aliases(), refusal));
+      return Refused.of(refusal);
     }
   }
 
-  /** Refuses, or returns the analysis, or {@code null} when the facts do not decide for {@code limits}. */
-  private static @Nullable AnalysedText decide(Limits limits, OpenAnalysis cached, @Nullable String operationName) {
+  /** What cached facts decide for {@code limits}. */
+  private static OpenVerdict decide(Limits limits, OpenAnalysis cached, @Nullable String operationName) {
     if (cached instanceof AnalysedText analysed) {
-      return withinTokenLimit(limits, analysed.analysis().tokens(), analysed);
+      return analysed.analysis().tokens() > limits.tokens() ? tooManyTokens(limits) : analysed;
     }
     if (cached instanceof OpenAnalysis.TooManyTokens tokens) {
-      return refuseTokens(limits, tokens);
+      // More than tokens.limit() tokens decides only for a limit no higher.
+      return limits.tokens() <= tokens.limit() ? tooManyTokens(limits) : OpenVerdict.UNDECIDED;
     }
     if (cached instanceof OpenAnalysis.Invalid invalid) {
       return refuseInvalid(limits, invalid);
     }
     OpenAnalysis.TooManyAliases aliases = (OpenAnalysis.TooManyAliases) cached;
-    withinTokenLimit(limits, aliases.tokens(), null);
-    if (allOver(aliases.operations(), limits.aliases())) {
-      throw aliases(aliases.operations(), limits, operationName);
+    if (aliases.tokens() > limits.tokens()) {
+      return tooManyTokens(limits);
     }
-    return null;
-  }
-
-  /** More than {@code tokens.limit()} tokens decides only for a limit no higher. */
-  private static @Nullable AnalysedText refuseTokens(Limits limits, OpenAnalysis.TooManyTokens tokens) {
-    if (limits.tokens() <= tokens.limit()) {
-      throw new TokenLimitExceededException(limits.tokens());
-    }
-    return null;
+    return allOver(aliases.operations(), limits.aliases())
+        ? aliases(aliases.operations(), limits, operationName)
+        : OpenVerdict.UNDECIDED;
   }
 
   /** Found invalid under some limits decides only for limits no lower: a lower one may refuse first. */
-  private static @Nullable AnalysedText refuseInvalid(Limits limits, OpenAnalysis.Invalid invalid) {
+  private static OpenVerdict refuseInvalid(Limits limits, OpenAnalysis.Invalid invalid) {
     if (limits.tokens() >= invalid.maxTokens() && limits.aliases() >= invalid.maxAliases()) {
-      throw new InvalidDocumentException(invalid.code(), invalid.errors());
+      return Refused.of(invalid.refusal());
     }
-    return null;
+    return OpenVerdict.UNDECIDED;
   }
 
-  private static @Nullable AnalysedText withinTokenLimit(Limits limits, int tokens, @Nullable AnalysedText analysed) {
-    if (tokens > limits.tokens()) {
-      throw new TokenLimitExceededException(limits.tokens());
-    }
-    return analysed;
+  private static Refused tooManyTokens(Limits limits) {
+    return Refused.of(Refusals.tooManyTokens(limits.tokens()));
   }
 
   private static boolean allOver(List<OperationAliases> operations, int maxAliases) {
@@ -117,8 +110,7 @@ final class OpenDocuments {
   }
 
   /** Refused before validation, so not priced: no estimated cost. */
-  private static RefusedException aliases(List<OperationAliases> operations, Limits limits,
-      @Nullable String operationName) {
-    return Refusals.aliases(AliasLimitExceededException.aliasesOf(operations, operationName), limits, null);
+  private static Refused aliases(List<OperationAliases> operations, Limits limits, @Nullable String operationName) {
+    return Refused.of(Refusals.aliases(AliasLimitExceededException.aliasesOf(operations, operationName), limits));
   }
 }

@@ -131,6 +131,28 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     return BudgetCharge.afterCharge(allowed, cost, units, budget);
   }
 
+  /**
+   * Reads the bucket with one {@code HMGET} and refills it in Java with the script's arithmetic,
+   * so nothing is written: no key is created and its expiry is left as it is.
+   *
+   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time
+   */
+  @Override
+  public BudgetCharge balance(String key, Budget budget) {
+    List<String> state = read(bucketKey(key));
+    double capacity = budget.capacity();
+    if (state.get(0) == null) {
+      return BudgetCharge.afterCharge(true, 0, capacity, budget);
+    }
+    double units = Double.parseDouble(state.get(0));
+    double updated = Double.parseDouble(state.get(1));
+    double now = micros(clock.instant());
+    if (now > updated) {
+      units = Math.min(capacity, units + (now - updated) / 1e6 * budget.refillPerSecond());
+    }
+    return BudgetCharge.afterCharge(true, 0, units, budget);
+  }
+
   @Override
   public void close() {
     redis.close();
@@ -144,9 +166,21 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     try {
       return evaluate(keys, args);
     } catch (JedisException e) {
-      throw new BudgetStoreUnavailableException(
-          "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
+      throw unavailable(e);
     }
+  }
+
+  private List<String> read(String bucket) {
+    try {
+      return redis.hmget(bucket, "units", "updatedMicros");
+    } catch (JedisException e) {
+      throw unavailable(e);
+    }
+  }
+
+  private BudgetStoreUnavailableException unavailable(JedisException e) {
+    return new BudgetStoreUnavailableException(
+        "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
   }
 
   private Object evaluate(List<String> keys, List<String> args) {

@@ -1,15 +1,15 @@
 package dev.tollgate.registry.config;
 
-import dev.tollgate.registry.ErrorKind;
-import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
 
 /** A configuration that cannot be used, naming the offending key. */
 public final class ConfigException extends TollgateException {
   public ConfigException(String message) {
-    super("CONFIG_INVALID", ErrorKind.INTERNAL, message);
+    super(ErrorCode.CONFIG_INVALID, message);
   }
 
   public ConfigException(String message, Throwable cause) {
-    super("CONFIG_INVALID", ErrorKind.INTERNAL, message, cause);
+    super(ErrorCode.CONFIG_INVALID, message, cause);
   }
 }

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.document;
 
-import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
 
 /** An id that is neither 64 hex digits nor {@code sha256:} followed by 64 hex digits. */
 public final class InvalidDocumentIdException extends TollgateException {
@@ -8,7 +9,7 @@ public final class InvalidDocumentIdException extends TollgateException {
   private final String id;
 
   public InvalidDocumentIdException(String id) {
-    super("INVALID_DOCUMENT_ID", dev.tollgate.registry.ErrorKind.BAD_REQUEST,
+    super(ErrorCode.INVALID_DOCUMENT_ID,
         "document id must be 64 hex digits or sha256:<64 hex digits>, got: " + abbreviate(id));
     this.id = id;
   }

@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
-import dev.tollgate.registry.ErrorKind;
-import dev.tollgate.registry.TollgateException;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BudgetStoreUnavailableException;
@@ -16,13 +14,14 @@ import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -104,7 +103,7 @@ public final class Gateway {
       LOG.error("unexpected error on {} /graphql", call.transport(), e);
       Refusal refusal = e instanceof BudgetStoreUnavailableException unavailable
           ? Refusal.of(unavailable)
-          : new Refusal("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL, "internal server error", Map.of());
+          : new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(refusal.code(), 500, bytes(GatewayBodies.error(refusal, null)));
     }
@@ -138,7 +137,7 @@ public final class Gateway {
           : admission.admit(policy, read.operations().get(0));
       return new Outcome(decision, read.batch(), read.batch() ? null : read.operations().get(0).id());
     } catch (BudgetStoreUnavailableException e) {
-      // The balance cannot be read either: answered by execute() without charging again.
+      // The charge failed: answered by execute() as a 500.
       throw e;
     } catch (TollgateException e) {
       return new Outcome(admission.reject(policy, e), false, null);
@@ -222,7 +221,7 @@ public final class Gateway {
   }
 
   private GatewayAnswer unauthenticated(Reply reply) {
-    Refusal refusal = new Refusal("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED, "unknown API key", Map.of());
+    Refusal refusal = new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body(refusal.code(), 401, bytes(GatewayBodies.error(refusal, null)));
   }

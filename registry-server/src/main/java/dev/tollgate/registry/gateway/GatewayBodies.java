@@ -70,7 +70,8 @@ final class GatewayBodies {
 
   /**
    * {@code {cost: {estimated, max, wouldRefuse?}, rateLimit: {cost, remaining, resetIn}}}; cost only
-   * when priced, {@code wouldRefuse} only when a measure-mode request breached a limit.
+   * when priced, {@code wouldRefuse} only when a measure-mode request breached a limit, rateLimit
+   * only when the balance is known.
    */
   static Map<String, Object> extensions(Decision decision) {
     Map<String, Object> extensions = new LinkedHashMap<>();
@@ -83,7 +84,9 @@ final class GatewayBodies {
       }
       extensions.put("cost", cost);
     }
-    extensions.put("rateLimit", rateLimit(decision.budget()));
+    if (decision.budget() != null) {
+      extensions.put("rateLimit", rateLimit(decision.budget()));
+    }
     return extensions;
   }
 

@@ -1,8 +1,8 @@
 package dev.tollgate.registry.gateway;
 
-import dev.tollgate.registry.ErrorKind;
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.error.ErrorCode;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -24,28 +24,10 @@ final class GatewayHeaders {
    * resend the text on it) and a document that does not parse or validate is a 400 (GraphQL over HTTP).
    */
   static int status(Refusal refusal) {
-    return switch (refusal.code()) {
-      case "PERSISTED_QUERY_NOT_FOUND" -> 200;
-      case "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED" -> 400;
-      default -> status(refusal.kind());
-    };
-  }
-
-  /** The status of a kind, as {@code HttpErrors} answers it on {@code /v1}. */
-  private static int status(ErrorKind kind) {
-    return switch (kind) {
-      case BAD_REQUEST -> 400;
-      case UNAUTHENTICATED -> 401;
-      case FORBIDDEN -> 403;
-      case NOT_FOUND -> 404;
-      case METHOD_NOT_ALLOWED -> 405;
-      case CONFLICT -> 409;
-      case TOO_LARGE -> 413;
-      case UNSUPPORTED_MEDIA_TYPE -> 415;
-      case UNPROCESSABLE -> 422;
-      case RATE_LIMITED -> 429;
-      case UPSTREAM -> 502;
-      case INTERNAL -> 500;
+    return switch (refusal.errorCode()) {
+      case PERSISTED_QUERY_NOT_FOUND -> 200;
+      case GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED -> 400;
+      default -> refusal.errorCode().status();
     };
   }
 
@@ -55,18 +37,22 @@ final class GatewayHeaders {
     return (graphql ? GRAPHQL_RESPONSE_JSON : "application/json") + "; charset=utf-8";
   }
 
-  static void rateLimit(Map<String, String> headers, BudgetCharge budget) {
+  /** Nothing when the balance is unknown (the budget store did not answer a refusal's read). */
+  static void rateLimit(Map<String, String> headers, @Nullable BudgetCharge budget) {
+    if (budget == null) {
+      return;
+    }
     headers.put("X-RateLimit-Limit", Long.toString(budget.limit()));
     headers.put("X-RateLimit-Remaining", Long.toString(budget.remaining()));
     headers.put("X-RateLimit-Reset", Long.toString(budget.resetInSeconds()));
   }
 
   /** {@code Retry-After} on 429, {@code Allow} on 405. */
-  static void refusal(Map<String, String> headers, Refusal refusal, BudgetCharge budget) {
-    if (refusal.code().equals("RATE_LIMITED")) {
+  static void refusal(Map<String, String> headers, Refusal refusal, @Nullable BudgetCharge budget) {
+    if (refusal.errorCode() == ErrorCode.RATE_LIMITED && budget != null) {
       headers.put("Retry-After", Long.toString(Math.max(1, budget.retryAfterSeconds())));
     }
-    if (refusal.code().equals("METHOD_NOT_ALLOWED")) {
+    if (refusal.errorCode() == ErrorCode.METHOD_NOT_ALLOWED) {
       headers.put("Allow", "POST");
     }
   }

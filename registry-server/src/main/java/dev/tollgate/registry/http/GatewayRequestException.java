@@ -1,16 +1,16 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.ErrorKind;
-import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
 
 /** A {@code /graphql} request that cannot be read: refused before admission, with no upstream call. */
 final class GatewayRequestException extends TollgateException {
 
-  GatewayRequestException(String code, ErrorKind kind, String message) {
-    super(code, kind, message);
+  GatewayRequestException(ErrorCode code, String message) {
+    super(code, message);
   }
 
   static GatewayRequestException badRequest(String message) {
-    return new GatewayRequestException("BAD_REQUEST", ErrorKind.BAD_REQUEST, message);
+    return new GatewayRequestException(ErrorCode.BAD_REQUEST, message);
   }
 }

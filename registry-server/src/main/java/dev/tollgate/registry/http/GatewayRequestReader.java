@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.document.DocumentHash;
@@ -49,7 +49,7 @@ final class GatewayRequestReader {
   /** The requests of a POST body; {@code batch} when the body is an array. */
   ParsedRequest readPost(@Nullable String contentType, long contentLength, InputStream body) {
     if (!isJson(contentType)) {
-      throw new GatewayRequestException("UNSUPPORTED_MEDIA_TYPE", ErrorKind.UNSUPPORTED_MEDIA_TYPE,
+      throw new GatewayRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
           "Content-Type must be application/json, got: " + (contentType == null ? "none" : contentType));
     }
     JsonNode root = parseJson(utf8(bounded(contentLength, body)), "request body");
@@ -109,7 +109,7 @@ final class GatewayRequestReader {
     }
     JsonNode version = persisted.get("version");
     if (version == null || !version.isIntegralNumber() || version.asLong() != 1) {
-      throw new GatewayRequestException("PERSISTED_QUERY_VERSION_NOT_SUPPORTED", ErrorKind.BAD_REQUEST,
+      throw new GatewayRequestException(ErrorCode.PERSISTED_QUERY_VERSION_NOT_SUPPORTED,
           "Unsupported persisted query version: only version 1 is supported");
     }
     String hash = text(persisted, "sha256Hash");
@@ -201,7 +201,7 @@ final class GatewayRequestReader {
   }
 
   private GatewayRequestException tooLarge() {
-    return new GatewayRequestException("PAYLOAD_TOO_LARGE", ErrorKind.TOO_LARGE,
+    return new GatewayRequestException(ErrorCode.PAYLOAD_TOO_LARGE,
         "request body is larger than " + maxBodyBytes + " bytes");
   }
 

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.pricing;
 
 import dev.tollgate.registry.document.ScannedText;
+import dev.tollgate.registry.error.ErrorCode;
 import graphql.language.Document;
 import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
@@ -84,14 +85,14 @@ public final class DocumentReader {
   }
 
   private static InvalidDocumentException parseFailed(Exception e) {
-    return new InvalidDocumentException("GRAPHQL_PARSE_FAILED", List.of(String.valueOf(e.getMessage())));
+    return new InvalidDocumentException(ErrorCode.GRAPHQL_PARSE_FAILED, List.of(String.valueOf(e.getMessage())));
   }
 
   /** @throws InvalidDocumentException ({@code GRAPHQL_VALIDATION_FAILED}) with graphql-java's messages */
   static void validate(GraphQLSchema schema, Document document) {
     List<ValidationError> errors = ParseAndValidate.validate(schema, document, Locale.ROOT);
     if (!errors.isEmpty()) {
-      throw new InvalidDocumentException("GRAPHQL_VALIDATION_FAILED",
+      throw new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED,
           errors.stream().map(ValidationError::getMessage).toList());
     }
   }

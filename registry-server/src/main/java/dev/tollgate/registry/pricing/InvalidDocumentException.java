@@ -1,6 +1,6 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.error.ErrorCode;
 import java.util.List;
 import java.util.Map;
 
@@ -12,8 +12,9 @@ public final class InvalidDocumentException extends PricingException {
 
   private final List<String> errors;
 
-  public InvalidDocumentException(String code, List<String> errors) {
-    super(code, ErrorKind.UNPROCESSABLE, String.join("; ", errors));
+  /** @param code {@link ErrorCode#GRAPHQL_PARSE_FAILED} or {@link ErrorCode#GRAPHQL_VALIDATION_FAILED} */
+  public InvalidDocumentException(ErrorCode code, List<String> errors) {
+    super(code, String.join("; ", errors), Map.of("errors", List.copyOf(errors)));
     this.errors = List.copyOf(errors);
   }
 
@@ -22,11 +23,6 @@ public final class InvalidDocumentException extends PricingException {
   }
 
   public boolean isSyntaxError() {
-    return "GRAPHQL_PARSE_FAILED".equals(code());
-  }
-
-  @Override
-  public Map<String, Object> extensions() {
-    return Map.of("errors", errors);
+    return errorCode() == ErrorCode.GRAPHQL_PARSE_FAILED;
   }
 }

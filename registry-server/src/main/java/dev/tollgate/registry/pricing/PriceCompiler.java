@@ -2,6 +2,7 @@ package dev.tollgate.registry.pricing;
 
 import dev.tollgate.registry.pricing.expr.Cond;
 import dev.tollgate.registry.pricing.expr.Expr;
+import dev.tollgate.registry.error.ErrorCode;
 import graphql.language.Argument;
 import graphql.language.BooleanValue;
 import graphql.language.Directive;
@@ -249,6 +250,6 @@ final class PriceCompiler {
   }
 
   static InvalidDocumentException invalid(String message) {
-    return new InvalidDocumentException("GRAPHQL_VALIDATION_FAILED", List.of(message));
+    return new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED, List.of(message));
   }
 }

@@ -1,11 +1,16 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.ErrorKind;
-import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
+import java.util.Map;
 
 /** Root of the pricing engine's refusals. */
 public abstract class PricingException extends TollgateException {
-  protected PricingException(String code, ErrorKind kind, String message) {
-    super(code, kind, message);
+  protected PricingException(ErrorCode code, String message) {
+    super(code, message);
+  }
+
+  protected PricingException(ErrorCode code, String message, Map<String, Object> extensions) {
+    super(code, message, extensions);
   }
 }

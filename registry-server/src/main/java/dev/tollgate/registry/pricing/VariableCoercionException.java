@@ -1,10 +1,10 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.error.ErrorCode;
 
 /** A request variable that does not coerce to its declared type ({@code BAD_USER_INPUT}). */
 public final class VariableCoercionException extends PricingException {
   public VariableCoercionException(String message) {
-    super("BAD_USER_INPUT", ErrorKind.BAD_REQUEST, message);
+    super(ErrorCode.BAD_USER_INPUT, message);
   }
 }

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.publish;
 
+import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.Measure;
@@ -65,7 +66,7 @@ final class ManifestPricer {
   private NewDocument price(ManifestDocument document) {
     AnalysedDocument analysed = pricer.analyse(document.body(), maxTokens);
     if (analysed.operations().isEmpty()) {
-      throw new InvalidDocumentException("GRAPHQL_VALIDATION_FAILED", List.of("the document defines no operation"));
+      throw new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED, List.of("the document defines no operation"));
     }
     List<StoredOperation> operations = new ArrayList<>();
     for (PricedOperation operation : analysed.operations()) {
@@ -80,7 +81,7 @@ final class ManifestPricer {
   /** The store keeps operation names up to {@value #MAX_NAME_LENGTH} characters. */
   private static void requireStorableName(@Nullable String name) {
     if (name != null && name.length() > MAX_NAME_LENGTH) {
-      throw new InvalidDocumentException("GRAPHQL_VALIDATION_FAILED", List.of("operation name is longer than "
+      throw new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED, List.of("operation name is longer than "
           + MAX_NAME_LENGTH + " characters: " + name.substring(0, 40) + "..."));
     }
   }

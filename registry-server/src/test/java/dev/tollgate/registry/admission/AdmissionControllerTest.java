@@ -1,6 +1,7 @@
 package dev.tollgate.registry.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -44,9 +45,7 @@ final class AdmissionControllerTest {
   private final Cache<DocumentHash, OpenAnalysis> openCache = Caffeine.newBuilder().maximumSize(10).recordStats().build();
   private final DocumentCatalog catalog =
       new DocumentCatalog(registry, pricer::restore, Caffeine.newBuilder().maximumSize(10).recordStats().build());
-  private final AdmissionController admission = new AdmissionController(catalog, pricer, openCache,
-      new InMemoryBudgetLedger(new FakeClock()),
-      new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+  private final AdmissionController admission = controller(new InMemoryBudgetLedger(new FakeClock()));
 
   @Test
   void admit_registeredId_chargesTheStoredPriceWithVariables() {
@@ -77,6 +76,42 @@ final class AdmissionControllerTest {
   }
 
   @Test
+  void admit_overTheLimit_readsTheBalanceWithoutCharging() {
+    RecordingBudgetLedger ledger = new RecordingBudgetLedger(new FakeClock());
+    DocumentHash hash = publish(PAGE);
+
+    Decision decision = controller(ledger).admit(WEB, byId(hash, Map.of("n", 6)));
+
+    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class,
+        rejected -> assertThat(rejected.budget().remaining()).isEqualTo(1_000));
+    assertThat(ledger.charges()).isEmpty();
+  }
+
+  @Test
+  void admit_refusedWhileBudgetStoreDown_refusalWithoutBalance() {
+    UnavailableBudgetLedger ledger = new UnavailableBudgetLedger();
+    DocumentHash hash = publish(PAGE);
+
+    Decision decision = controller(ledger).admit(WEB, byId(hash, Map.of("n", 6)));
+
+    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class, rejected -> {
+      assertThat(rejected.refusal().code()).isEqualTo("COST_ESTIMATED_TOO_EXPENSIVE");
+      assertThat(rejected.cost()).isEqualTo(1051);
+      assertThat(rejected.budget()).isNull();
+    });
+    assertThat(ledger.calls()).isEqualTo(1);
+  }
+
+  @Test
+  void admit_admittedWhileBudgetStoreDown_throwsUnavailable() {
+    DocumentHash hash = publish(PAGE);
+    AdmissionController down = controller(new UnavailableBudgetLedger());
+
+    assertThatThrownBy(() -> down.admit(WEB, byId(hash, Map.of("n", 5))))
+        .isInstanceOf(BudgetStoreUnavailableException.class);
+  }
+
+  @Test
   void admit_openText_analysedOnceAndCachedByHash() {
     AdmissionRequest request = new AdmissionRequest(PAGE, null, null, Map.of("n", 1), Transport.POST);
 
@@ -101,6 +136,11 @@ final class AdmissionControllerTest {
     assertThat(UnknownOperationPolicy.of(WEB)).isEqualTo(UnknownOperationPolicy.ALLOW_IF_IN_SAFELIST);
     assertThat(UnknownOperationPolicy.of(KeyPolicy.newPolicy("strict").apps(Set.of("web")).requireId(true)
         .budget(new Budget(1, 1)).cacheMaxAgeSeconds(0).build())).isEqualTo(UnknownOperationPolicy.DENY_ALL);
+  }
+
+  private AdmissionController controller(BudgetLedger ledger) {
+    return new AdmissionController(catalog, pricer, openCache, ledger,
+        new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
   }
 
   private DocumentHash publish(String text) {

@@ -37,6 +37,25 @@ final class InMemoryBudgetLedgerTest {
   }
 
   @Test
+  void balance_newKey_fullLikeAChargeOfZero() {
+    BudgetCharge balance = ledger.balance("k", BUDGET);
+
+    assertThat(balance).isEqualTo(new BudgetCharge(true, 0, 1_000, 0, 0, 1_000));
+  }
+
+  @Test
+  void balance_partlySpentAndRefilling_sameAsAChargeOfZeroAndTakesNothing() {
+    ledger.charge("k", BUDGET, 901);
+    clock.advance(Duration.ofMillis(2_500));
+
+    BudgetCharge balance = ledger.balance("k", BUDGET);
+
+    assertThat(balance).isEqualTo(new BudgetCharge(true, 0, 124, 88, 0, 1_000));
+    assertThat(ledger.balance("k", BUDGET)).isEqualTo(balance);
+    assertThat(ledger.charge("k", BUDGET, 0)).isEqualTo(balance);
+  }
+
+  @Test
   void charge_short_refusesAndTakesNothing() {
     ledger.charge("k", BUDGET, 901);
 

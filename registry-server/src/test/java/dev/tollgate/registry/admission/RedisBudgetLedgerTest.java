@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tollgate.registry.ErrorKind;
+import dev.tollgate.registry.error.ErrorKind;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +16,7 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
@@ -288,6 +289,52 @@ final class RedisBudgetLedgerTest {
   }
 
   @Test
+  void balance_partlySpent_leavesTheStoredValueAndExpiryUntouched() {
+    String key = key("k");
+    String bucket = RedisBudgetLedger.bucketKey(key);
+    ledger().charge(key, BUDGET, 500);
+    Map<String, String> stored = redis().hgetAll(bucket);
+    long ttl = redis().pttl(bucket);
+    clock.advance(Duration.ofSeconds(10));
+
+    BudgetCharge balance = ledger().balance(key, BUDGET);
+
+    assertThat(balance).isEqualTo(new BudgetCharge(true, 0, 600, 40, 0, 1_000));
+    assertThat(redis().hgetAll(bucket)).isEqualTo(stored);
+    // A write would have set the expiry of 400 missing units, 100 s; it still counts down from 110 s.
+    assertThat(redis().pttl(bucket)).isBetween(ttl - 5_000, ttl);
+  }
+
+  @Test
+  void balance_newKey_fullAndCreatesNoKey() {
+    String key = key("k");
+
+    BudgetCharge balance = ledger().balance(key, BUDGET);
+
+    assertThat(balance).isEqualTo(new BudgetCharge(true, 0, 1_000, 0, 0, 1_000));
+    assertThat(redis().exists(RedisBudgetLedger.bucketKey(key))).isFalse();
+  }
+
+  @Test
+  void balance_generatedSequence_sameAsInMemory() {
+    InMemoryBudgetLedger memory = new InMemoryBudgetLedger(clock);
+    List<Budget> budgets = List.of(BUDGET, new Budget(37, 0.3), new Budget(5_000, 123.456), new Budget(3, 0));
+    Random random = new Random(20261201L);
+    for (int step = 0; step < 500; step++) {
+      clock.advance(step(random));
+      Budget budget = budgets.get(random.nextInt(budgets.size()));
+      String key = key("seq-" + budget);
+      long cost = cost(random, budget);
+      memory.charge(key, budget, cost);
+      ledger().charge(key, budget, cost);
+      clock.advance(step(random));
+
+      assertThat(ledger().balance(key, budget)).as("step %d: %s", step, budget)
+          .isEqualTo(memory.balance(key, budget));
+    }
+  }
+
+  @Test
   void charge_scriptCacheFlushed_fallsBackToEval() {
     String key = key("k");
     ledger().charge(key, BUDGET, 100);
@@ -315,6 +362,20 @@ final class RedisBudgetLedgerTest {
           assertThat(e.code()).isEqualTo("BUDGET_STORE_UNAVAILABLE");
           assertThat(e.kind()).isEqualTo(ErrorKind.INTERNAL);
         })
+        .hasMessageStartingWith("budget store unavailable: Redis at 127.0.0.1:" + port);
+  }
+
+  @Test
+  void balance_nothingListening_failsAsBudgetStoreUnavailable() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    RedisBudgetLedger unreachable = closing(new RedisBudgetLedger("redis://127.0.0.1:" + port, clock,
+        Duration.ofMillis(300)));
+
+    assertThatThrownBy(() -> unreachable.balance("k", BUDGET))
+        .isInstanceOf(BudgetStoreUnavailableException.class)
         .hasMessageStartingWith("budget store unavailable: Redis at 127.0.0.1:" + port);
   }
 

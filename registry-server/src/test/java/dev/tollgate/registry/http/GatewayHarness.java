@@ -3,6 +3,8 @@ package dev.tollgate.registry.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.RegistryServer;
+import dev.tollgate.registry.ServerBuilder;
+import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FakeClock;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
@@ -68,14 +70,17 @@ final class GatewayHarness implements AutoCloseable {
   private final RegistryServer server;
   private final HttpClient client = HttpClient.newHttpClient();
 
-  private GatewayHarness(boolean batching) {
-    server = RegistryServer.builder(config(batching))
+  private GatewayHarness(boolean batching, @Nullable BudgetLedger ledger) {
+    ServerBuilder builder = RegistryServer.builder(config(batching))
         .clock(clock)
         .ticker(this::nanos)
         .upstream(upstream)
         .documents(registry, this::restore)
-        .catalogSize(1_000)
-        .start();
+        .catalogSize(1_000);
+    if (ledger != null) {
+      builder.ledger(ledger);
+    }
+    server = builder.start();
     catalog = server.catalog();
   }
 
@@ -86,11 +91,16 @@ final class GatewayHarness implements AutoCloseable {
   }
 
   static GatewayHarness start() {
-    return new GatewayHarness(false);
+    return new GatewayHarness(false, null);
   }
 
   static GatewayHarness startWithBatching() {
-    return new GatewayHarness(true);
+    return new GatewayHarness(true, null);
+  }
+
+  /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */
+  static GatewayHarness startWith(BudgetLedger ledger) {
+    return new GatewayHarness(false, ledger);
   }
 
   /* ---- registry ---- */

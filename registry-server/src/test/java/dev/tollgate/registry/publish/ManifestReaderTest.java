@@ -3,7 +3,7 @@ package dev.tollgate.registry.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.document.DocumentHash;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

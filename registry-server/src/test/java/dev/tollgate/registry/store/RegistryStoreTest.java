@@ -4,7 +4,7 @@ import dev.tollgate.registry.Concurrently;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tollgate.registry.TollgateException;
+import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import java.nio.file.Path;

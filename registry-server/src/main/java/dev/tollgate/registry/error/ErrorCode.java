@@ -1,0 +1,96 @@
+package dev.tollgate.registry.error;
+
+/**
+ * Every stable error code the server answers with: the string clients read in
+ * {@code extensions.code} (or {@code code} on the {@code /v1} API), its {@link ErrorKind} and so
+ * its HTTP status. The strings are the wire contract: never change one.
+ *
+ * <p>The gateway answers a few codes with another status than their kind's, as GraphQL over HTTP
+ * and Apollo clients expect ({@code http.GatewayHeaders}): {@link #PERSISTED_QUERY_NOT_FOUND} is a
+ * 200, {@link #GRAPHQL_PARSE_FAILED} and {@link #GRAPHQL_VALIDATION_FAILED} are 400s.
+ */
+public enum ErrorCode {
+
+  /* ---- request input, on both APIs ---- */
+
+  BAD_REQUEST("BAD_REQUEST", ErrorKind.BAD_REQUEST),
+  INVALID_PARAMETER("INVALID_PARAMETER", ErrorKind.BAD_REQUEST),
+  INVALID_DOCUMENT_ID("INVALID_DOCUMENT_ID", ErrorKind.BAD_REQUEST),
+  PAYLOAD_TOO_LARGE("PAYLOAD_TOO_LARGE", ErrorKind.TOO_LARGE),
+  UNSUPPORTED_MEDIA_TYPE("UNSUPPORTED_MEDIA_TYPE", ErrorKind.UNSUPPORTED_MEDIA_TYPE),
+  UNAUTHENTICATED("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED),
+  FORBIDDEN("FORBIDDEN", ErrorKind.FORBIDDEN),
+  DOCUMENT_NOT_FOUND("DOCUMENT_NOT_FOUND", ErrorKind.NOT_FOUND),
+
+  /* ---- publishing and the store ---- */
+
+  MALFORMED_JSON("MALFORMED_JSON", ErrorKind.BAD_REQUEST),
+  MALFORMED_MANIFEST("MALFORMED_MANIFEST", ErrorKind.BAD_REQUEST),
+  UNSUPPORTED_MANIFEST_FORMAT("UNSUPPORTED_MANIFEST_FORMAT", ErrorKind.BAD_REQUEST),
+  UNSUPPORTED_MANIFEST_VERSION("UNSUPPORTED_MANIFEST_VERSION", ErrorKind.BAD_REQUEST),
+  EMPTY_MANIFEST("EMPTY_MANIFEST", ErrorKind.BAD_REQUEST),
+  DOCUMENT_ID_MISMATCH("DOCUMENT_ID_MISMATCH", ErrorKind.BAD_REQUEST),
+  INVALID_OPERATIONS("INVALID_OPERATIONS", ErrorKind.UNPROCESSABLE),
+  INVALID_APP_NAME("INVALID_APP_NAME", ErrorKind.BAD_REQUEST),
+  INVALID_VERSION_NAME("INVALID_VERSION_NAME", ErrorKind.BAD_REQUEST),
+  VERSION_CONFLICT("VERSION_CONFLICT", ErrorKind.CONFLICT),
+  VERSION_RETIRED("VERSION_RETIRED", ErrorKind.CONFLICT),
+  VERSION_NOT_FOUND("VERSION_NOT_FOUND", ErrorKind.NOT_FOUND),
+
+  /* ---- documents and pricing ---- */
+
+  GRAPHQL_PARSE_FAILED("GRAPHQL_PARSE_FAILED", ErrorKind.UNPROCESSABLE),
+  GRAPHQL_VALIDATION_FAILED("GRAPHQL_VALIDATION_FAILED", ErrorKind.UNPROCESSABLE),
+  MAX_TOKENS_EXCEEDED("MAX_TOKENS_EXCEEDED", ErrorKind.BAD_REQUEST),
+  MAX_ALIASES_EXCEEDED("MAX_ALIASES_EXCEEDED", ErrorKind.BAD_REQUEST),
+  OPERATION_RESOLUTION_FAILURE("OPERATION_RESOLUTION_FAILURE", ErrorKind.BAD_REQUEST),
+  BAD_USER_INPUT("BAD_USER_INPUT", ErrorKind.BAD_REQUEST),
+
+  /* ---- admission ---- */
+
+  PERSISTED_QUERY_NOT_IN_LIST("PERSISTED_QUERY_NOT_IN_LIST", ErrorKind.NOT_FOUND),
+  QUERY_NOT_IN_SAFELIST("QUERY_NOT_IN_SAFELIST", ErrorKind.FORBIDDEN),
+  PERSISTED_QUERY_ID_REQUIRED("PERSISTED_QUERY_ID_REQUIRED", ErrorKind.BAD_REQUEST),
+  /** An APQ miss: Apollo clients read this code and resend the hash with the text. */
+  PERSISTED_QUERY_NOT_FOUND("PERSISTED_QUERY_NOT_FOUND", ErrorKind.NOT_FOUND),
+  PERSISTED_QUERY_HASH_MISMATCH("PERSISTED_QUERY_HASH_MISMATCH", ErrorKind.BAD_REQUEST),
+  PERSISTED_QUERY_VERSION_NOT_SUPPORTED("PERSISTED_QUERY_VERSION_NOT_SUPPORTED", ErrorKind.BAD_REQUEST),
+  INTROSPECTION_DISABLED("INTROSPECTION_DISABLED", ErrorKind.FORBIDDEN),
+  METHOD_NOT_ALLOWED("METHOD_NOT_ALLOWED", ErrorKind.METHOD_NOT_ALLOWED),
+  MAX_DEPTH_EXCEEDED("MAX_DEPTH_EXCEEDED", ErrorKind.BAD_REQUEST),
+  COST_ESTIMATED_TOO_EXPENSIVE("COST_ESTIMATED_TOO_EXPENSIVE", ErrorKind.BAD_REQUEST),
+  RATE_LIMITED("RATE_LIMITED", ErrorKind.RATE_LIMITED),
+  BATCHING_NOT_SUPPORTED("BATCHING_NOT_SUPPORTED", ErrorKind.BAD_REQUEST),
+  BATCH_TOO_LARGE("BATCH_TOO_LARGE", ErrorKind.BAD_REQUEST),
+
+  /* ---- dependencies and bugs ---- */
+
+  /** The shared budget store did not answer: the caller's budget is unknown (500, not 502). */
+  BUDGET_STORE_UNAVAILABLE("BUDGET_STORE_UNAVAILABLE", ErrorKind.INTERNAL),
+  UPSTREAM_ERROR("UPSTREAM_ERROR", ErrorKind.UPSTREAM),
+  CONFIG_INVALID("CONFIG_INVALID", ErrorKind.INTERNAL),
+  /** A bug: the answer names nothing internal. */
+  INTERNAL_SERVER_ERROR("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL);
+
+  private final String code;
+  private final ErrorKind kind;
+
+  ErrorCode(String code, ErrorKind kind) {
+    this.code = code;
+    this.kind = kind;
+  }
+
+  /** The string clients read. */
+  public String code() {
+    return code;
+  }
+
+  public ErrorKind kind() {
+    return kind;
+  }
+
+  /** The HTTP status of this code on the {@code /v1} API: its kind's. */
+  public int status() {
+    return kind.status();
+  }
+}

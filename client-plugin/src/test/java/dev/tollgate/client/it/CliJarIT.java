@@ -49,9 +49,9 @@ final class CliJarIT {
   private record Run(int exitCode, String output) {}
 
   private Run java(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", System.getProperty("tollgate.it.pluginJar")));
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(ChildJvm.OPTIONS);
+    command.addAll(List.of("-jar", System.getProperty("tollgate.it.pluginJar")));
     command.addAll(List.of(args));
     Path log = Files.createTempFile(work, "java", ".log");
     Process process = new ProcessBuilder(command).directory(work.toFile())

@@ -80,8 +80,9 @@ interface RegistryUnderTest extends AutoCloseable {
         throws IOException, InterruptedException {
       int port = freePort();
       Path data = Files.createDirectories(workDirectory.resolve("registry-data"));
-      List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar.toString(),
-          "--port", String.valueOf(port), "--data-dir", data.toString()));
+      List<String> command = new ArrayList<>(List.of(javaBinary()));
+      command.addAll(ChildJvm.OPTIONS);
+      command.addAll(List.of("-jar", jar.toString(), "--port", String.valueOf(port), "--data-dir", data.toString()));
       String extra = System.getProperty("tollgate.it.registryArgs", "");
       if (!extra.isBlank()) {
         command.addAll(List.of(extra.strip().split("\\s+")));
@@ -108,7 +109,7 @@ interface RegistryUnderTest extends AutoCloseable {
         } catch (IOException notYet) {
           // still starting
         }
-        Thread.sleep(200);
+        Thread.sleep(50);
       }
       close();
       throw new AssertionError("registry-server did not become healthy at " + url);

@@ -91,6 +91,7 @@ final class SampleClientIT {
         .redirectErrorStream(true).redirectOutput(log.toFile());
     // the token travels in the environment, as in CI, never on the command line
     builder.environment().put("TOLLGATE_TOKEN", registry.token());
+    builder.environment().put("MAVEN_OPTS", ChildJvm.mavenOpts(builder.environment().getOrDefault("MAVEN_OPTS", "")));
     Process process = builder.start();
     if (!process.waitFor(4, TimeUnit.MINUTES)) {
       process.destroyForcibly();

@@ -12,6 +12,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.http.RegistryTestServer.Response;
 import dev.tollgate.registry.store.TestDatabase;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,9 +23,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,19 +42,43 @@ final class RegistryRoutesTest {
   static final String TWO = "query Two { a: cargo(trackingId: \"1\") { id } b: cargo(trackingId: \"2\") { id } }";
   private static final String VERSION_PATH = "/v1/apps/web/versions/1.0.0";
 
+  /**
+   * A test that stores nothing (a refusal, a dry run, a read of an empty registry) and asserts so runs
+   * on the registry the class shares; every other test gets a fresh one.
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @interface StoresNothing {}
+
+  @TempDir static Path sharedDir;
+  private static RegistryTestServer shared;
+
   @TempDir Path tempDir;
 
   private RegistryTestServer server;
   private final List<AutoCloseable> others = new ArrayList<>();
 
+  @BeforeAll
+  static void startShared() {
+    shared = RegistryTestServer.start(TestDatabase.h2(sharedDir));
+  }
+
+  @AfterAll
+  static void stopShared() {
+    shared.close();
+  }
+
   @BeforeEach
-  void start() {
-    server = RegistryTestServer.start(TestDatabase.h2(tempDir));
+  void start(TestInfo test) {
+    boolean storesNothing = test.getTestMethod().orElseThrow().isAnnotationPresent(StoresNothing.class);
+    server = storesNothing ? shared : RegistryTestServer.start(TestDatabase.h2(tempDir));
   }
 
   @AfterEach
   void stop() {
-    server.close();
+    if (server != shared) {
+      server.close();
+    }
     for (AutoCloseable resource : others) {
       try {
         resource.close();
@@ -134,6 +165,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_dryRun_pricesWithoutStoring() throws Exception {
     Response response = server.post(VERSION_PATH + "?dryRun=true", apollo(TRACK, CARGOS), PUBLISHER);
 
@@ -182,29 +214,34 @@ final class RegistryRoutesTest {
   /* ---- publish: bad input, nothing stored ---- */
 
   @Test
+  @StoresNothing
   void publish_malformedJson_400() throws Exception {
     assertRefused(server.post(VERSION_PATH, "{\"format\":", PUBLISHER), 400, "MALFORMED_JSON");
   }
 
   @Test
+  @StoresNothing
   void publish_unknownFormat_400() throws Exception {
     String body = "{\"format\":\"relay-persisted\",\"version\":1,\"operations\":[]}";
     assertRefused(server.post(VERSION_PATH, body, PUBLISHER), 400, "UNSUPPORTED_MANIFEST_FORMAT");
   }
 
   @Test
+  @StoresNothing
   void publish_unknownVersion_400() throws Exception {
     String body = apollo(TRACK).replace("\"version\":1", "\"version\":2");
     assertRefused(server.post(VERSION_PATH, body, PUBLISHER), 400, "UNSUPPORTED_MANIFEST_VERSION");
   }
 
   @Test
+  @StoresNothing
   void publish_emptyManifest_400() throws Exception {
     assertRefused(server.post(VERSION_PATH, "{}", PUBLISHER), 400, "EMPTY_MANIFEST");
     assertRefused(server.post(VERSION_PATH, apollo(), PUBLISHER), 400, "EMPTY_MANIFEST");
   }
 
   @Test
+  @StoresNothing
   void publish_hexIdNotHashOfBody_400NamingId() throws Exception {
     String wrong = DocumentHash.of("something else").hex();
     Response response = server.post(VERSION_PATH, map(Map.of(DocumentHash.of(TRACK).hex(), TRACK, wrong, CARGOS)),
@@ -216,6 +253,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_invalidOperations_422ListsEveryBadDocument() throws Exception {
     String syntax = "query Broken { cargo(trackingId: \"1\") { id ";
     String unknownField = "query Unknown { cargo(trackingId: \"1\") { weight } }";
@@ -233,6 +271,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_operationNameTooLongToStore_422() throws Exception {
     String longName = "query " + "N".repeat(1001) + " { cargo(trackingId: \"1\") { id } }";
 
@@ -242,6 +281,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_overTokenLimit_422() throws Exception {
     StringBuilder flood = new StringBuilder("query Flood { ");
     for (int i = 0; i < 5100; i++) {
@@ -255,6 +295,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_bodyOverLimit_413Json() throws Exception {
     String big = map(Map.of("k", "query Big { " + "__typename ".repeat(30_000) + "}"));
 
@@ -262,6 +303,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_bodyOverLimitWithoutContentLength_413Json() throws Exception {
     byte[] big = ("{\"k\":\"" + "x".repeat((int) RegistryTestServer.MAX_BODY_BYTES + 10) + "\"}").getBytes();
     HttpRequest.Builder request = server.request(VERSION_PATH, PUBLISHER)
@@ -271,6 +313,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_invalidNames_400NamingThem() throws Exception {
     Response badApp = server.post("/v1/apps/we%20b/versions/1", apollo(TRACK), PUBLISHER);
     Response badVersion = server.post("/v1/apps/web/versions/" + "9".repeat(101), apollo(TRACK), PUBLISHER);
@@ -281,6 +324,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_badDryRunFlag_400() throws Exception {
     assertRefused(server.post(VERSION_PATH + "?dryRun=maybe", apollo(TRACK), PUBLISHER), 400, "INVALID_PARAMETER");
   }
@@ -288,6 +332,7 @@ final class RegistryRoutesTest {
   /* ---- auth ---- */
 
   @Test
+  @StoresNothing
   void publish_withoutToken_401() throws Exception {
     Response response = server.post(VERSION_PATH, apollo(TRACK), null);
 
@@ -296,6 +341,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void publish_wrongToken_403() throws Exception {
     Response response = server.post(VERSION_PATH, apollo(TRACK), "not-a-token");
 
@@ -304,6 +350,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void reads_needAnyValidToken_priceListIsPublic() {
     assertThat(server.get("/v1/apps", null).status()).isEqualTo(401);
     assertThat(server.get("/v1/apps", "nope").status()).isEqualTo(403);
@@ -337,6 +384,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void retire_unknownVersion_404() throws Exception {
     assertError(server.delete(VERSION_PATH, ADMIN), 404, "VERSION_NOT_FOUND");
   }
@@ -365,11 +413,13 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void getDocument_malformedId_400() throws Exception {
     assertError(server.get("/v1/documents/xyz", PUBLISHER), 400, "INVALID_DOCUMENT_ID");
   }
 
   @Test
+  @StoresNothing
   void getDocument_unknownId_404() throws Exception {
     assertError(server.get("/v1/documents/" + DocumentHash.of("nope").hex(), PUBLISHER), 404, "DOCUMENT_NOT_FOUND");
   }
@@ -399,6 +449,7 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  @StoresNothing
   void priceList_schemaPricesAndPoliciesWithoutKeys() throws Exception {
     Response response = server.get("/v1/price-list", null);
 

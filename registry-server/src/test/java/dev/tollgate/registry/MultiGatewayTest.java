@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.jspecify.annotations.Nullable;
 import redis.clients.jedis.RedisClient;
 
@@ -40,6 +41,7 @@ import redis.clients.jedis.RedisClient;
  * dropped after the class; policy names (the budget bucket keys) and API keys carry a random suffix
  * so that repeated runs never share a bucket, and the buckets are deleted after the class.
  */
+@Isolated // asserts on wall-clock delays, so nothing else runs beside it
 final class MultiGatewayTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

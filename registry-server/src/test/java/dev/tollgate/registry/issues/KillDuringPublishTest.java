@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -79,6 +80,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * below anything the store can do, so this test is opt-in ({@code TOLLGATE_TEST_KILL9=true}) and
  * not part of CI until it passes reliably; run PostgreSQL where kill -9 safety matters.
  */
+@Isolated // asserts on wall-clock delays, so nothing else runs beside it
 final class KillDuringPublishTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,7 +1,8 @@
 package dev.tollgate.registry.store;
 
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.Rows.VersionRow;
+import dev.tollgate.registry.store.internal.Rows.OperationRow;
+import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,7 +39,7 @@ final class PublishTransaction {
     documents.sort(Comparator.comparing(document -> document.hash().hex()));
     Set<DocumentHash> inserted = insertDocuments(documents);
     insertOperations(documents, inserted);
-    dao.linkDocuments(versionId, ids(documents));
+    dao.linkDocuments(versionId, hashes(documents));
     dao.insertChange("publish", publication.app(), publication.version(), now);
     return new PublishOutcome(true, inserted);
   }
@@ -54,11 +55,7 @@ final class PublishTransaction {
   }
 
   private Set<DocumentHash> insertDocuments(List<NewDocument> documents) {
-    List<String> bodies = new ArrayList<>(documents.size());
-    for (NewDocument document : documents) {
-      bodies.add(document.body());
-    }
-    int[] counts = dao.insertDocumentsIfAbsent(ids(documents), bodies, now);
+    int[] counts = dao.insertDocumentsIfAbsent(documents, now);
     Set<DocumentHash> inserted = new LinkedHashSet<>();
     for (int i = 0; i < counts.length; i++) {
       if (counts[i] > 0) {
@@ -69,22 +66,29 @@ final class PublishTransaction {
   }
 
   private void insertOperations(List<NewDocument> documents, Set<DocumentHash> inserted) {
-    OperationBatch batch = new OperationBatch();
+    List<OperationRow> rows = new ArrayList<>();
     for (NewDocument document : documents) {
       if (inserted.contains(document.hash())) {
-        batch.add(document);
+        addRows(document, rows);
       }
     }
-    if (!batch.isEmpty()) {
-      batch.insert(dao);
+    if (!rows.isEmpty()) {
+      dao.insertOperations(rows);
     }
   }
 
-  private static List<String> ids(List<NewDocument> documents) {
-    List<String> ids = new ArrayList<>(documents.size());
-    for (NewDocument document : documents) {
-      ids.add(document.hash().hex());
+  private static void addRows(NewDocument document, List<OperationRow> rows) {
+    int ordinal = 0;
+    for (StoredOperation operation : document.operations()) {
+      rows.add(new OperationRow(document.hash(), ordinal++, operation));
     }
-    return ids;
+  }
+
+  private static List<DocumentHash> hashes(List<NewDocument> documents) {
+    List<DocumentHash> hashes = new ArrayList<>(documents.size());
+    for (NewDocument document : documents) {
+      hashes.add(document.hash());
+    }
+    return hashes;
   }
 }

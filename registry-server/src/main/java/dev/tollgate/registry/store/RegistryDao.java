@@ -1,57 +1,53 @@
 package dev.tollgate.registry.store;
 
-import dev.tollgate.registry.store.Rows.AppRow;
-import dev.tollgate.registry.store.Rows.DocumentApp;
-import dev.tollgate.registry.store.Rows.DocumentRow;
-import dev.tollgate.registry.store.Rows.OperationRow;
-import dev.tollgate.registry.store.Rows.VersionRow;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.internal.Rows.AppRow;
+import dev.tollgate.registry.store.internal.Rows.DocumentApp;
+import dev.tollgate.registry.store.internal.Rows.DocumentRow;
+import dev.tollgate.registry.store.internal.Rows.OperationRow;
+import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
+import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
 import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Every statement of the store. Transactions are opened by {@link RegistryStore}; inserts of shared
  * rows (apps, documents) are insert-if-absent so that overlapping publications never collide.
  */
+@RegisterConstructorMapper(DocumentRow.class)
+@RegisterConstructorMapper(OperationRow.class)
+@RegisterConstructorMapper(VersionRow.class)
+@RegisterConstructorMapper(AppRow.class)
+@RegisterConstructorMapper(DocumentApp.class)
 interface RegistryDao {
 
   /* ---- documents and operations ---- */
 
-  @SqlBatch("INSERT INTO documents (id, body, created) VALUES (:id, :body, :created) ON CONFLICT DO NOTHING")
-  int[] insertDocumentsIfAbsent(
-      @Bind("id") List<String> ids, @Bind("body") List<String> bodies, @Bind("created") Timestamp created);
+  @SqlBatch("INSERT INTO documents (id, body, created) VALUES (:hash, :body, :created) ON CONFLICT DO NOTHING")
+  int[] insertDocumentsIfAbsent(@BindMethods List<NewDocument> documents, @Bind("created") Timestamp created);
 
   @SqlBatch("INSERT INTO operations (document_id, ordinal, name, kind, price, cost, depth, aliases, tokens,"
-      + " schema_fingerprint) VALUES (:documentId, :ordinal, :name, :kind, :price, :cost, :depth, :aliases,"
-      + " :tokens, :schemaFingerprint)")
-  void insertOperations(
-      @Bind("documentId") List<String> documentIds,
-      @Bind("ordinal") List<Integer> ordinals,
-      @Bind("name") List<@Nullable String> names,
-      @Bind("kind") List<String> kinds,
-      @Bind("price") List<String> prices,
-      @Bind("cost") List<Long> costs,
-      @Bind("depth") List<Integer> depths,
-      @Bind("aliases") List<Integer> aliases,
-      @Bind("tokens") List<Integer> tokens,
-      @Bind("schemaFingerprint") List<String> schemaFingerprints);
+      + " schema_fingerprint) VALUES (:documentId, :ordinal, :operation.name, :operation.kind, :operation.price,"
+      + " :operation.cost, :operation.depth, :operation.aliases, :operation.tokens, :operation.schemaFingerprint)")
+  void insertOperations(@BindMethods List<OperationRow> operations);
 
   @SqlQuery("SELECT id, body, created FROM documents WHERE id = :id")
-  Optional<DocumentRow> findDocument(@Bind("id") String id);
+  Optional<DocumentRow> findDocument(@Bind("id") DocumentHash id);
 
   @SqlQuery("SELECT * FROM operations WHERE document_id = :id ORDER BY ordinal")
-  List<OperationRow> operationsOf(@Bind("id") String id);
+  List<OperationRow> operationsOf(@Bind("id") DocumentHash id);
 
   @SqlQuery("SELECT id FROM documents WHERE id IN (<ids>)")
-  List<String> existingDocumentIds(@BindList("ids") Collection<String> ids);
+  List<DocumentHash> existingDocuments(@BindList("ids") Collection<DocumentHash> ids);
 
   /* ---- apps and versions ---- */
 
@@ -82,7 +78,7 @@ interface RegistryDao {
   int retireVersion(@Bind("id") long id, @Bind("by") String by, @Bind("at") Timestamp at);
 
   @SqlBatch("INSERT INTO version_documents (version_id, document_id) VALUES (:versionId, :documentId)")
-  void linkDocuments(@Bind("versionId") long versionId, @Bind("documentId") List<String> documentIds);
+  void linkDocuments(@Bind("versionId") long versionId, @Bind("documentId") List<DocumentHash> documents);
 
   @SqlQuery("SELECT d.id, d.body, d.created FROM documents d"
       + " JOIN version_documents vd ON vd.document_id = d.id WHERE vd.version_id = :versionId ORDER BY d.id")

@@ -4,9 +4,9 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.Rows.AppRow;
-import dev.tollgate.registry.store.Rows.DocumentApp;
-import dev.tollgate.registry.store.Rows.VersionRow;
+import dev.tollgate.registry.store.internal.Rows.AppRow;
+import dev.tollgate.registry.store.internal.Rows.DocumentApp;
+import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Timestamp;
 import java.time.InstantSource;
@@ -46,8 +46,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   private RegistryStore(HikariDataSource dataSource, InstantSource clock) {
     this.dataSource = dataSource;
     this.clock = clock;
-    this.jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
-    Rows.register(jdbi);
+    this.jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin()).installPlugin(new StoreTypes());
   }
 
   /**
@@ -139,19 +138,17 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   @Override
   public Optional<StoredDocument> findDocument(DocumentHash hash) {
-    return jdbi.withExtension(RegistryDao.class, dao -> dao.findDocument(hash.hex())
+    return jdbi.withExtension(RegistryDao.class, dao -> dao.findDocument(hash)
         .map(row -> new StoredDocument(row.hash(), row.body(), row.created(), operationsOf(dao, hash))));
   }
 
   /** Which of {@code hashes} are registered. */
   public Set<DocumentHash> existingDocuments(Collection<DocumentHash> hashes) {
-    List<String> ids = new ArrayList<>(hashes.size());
-    hashes.forEach(hash -> ids.add(hash.hex()));
+    List<DocumentHash> ids = List.copyOf(hashes);
     Set<DocumentHash> existing = new HashSet<>();
     jdbi.useExtension(RegistryDao.class, dao -> {
       for (int from = 0; from < ids.size(); from += IN_LIST_CHUNK) {
-        List<String> chunk = ids.subList(from, Math.min(ids.size(), from + IN_LIST_CHUNK));
-        dao.existingDocumentIds(chunk).forEach(id -> existing.add(new DocumentHash(id)));
+        existing.addAll(dao.existingDocuments(ids.subList(from, Math.min(ids.size(), from + IN_LIST_CHUNK))));
       }
     });
     return existing;
@@ -197,7 +194,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   public Map<DocumentHash, Set<String>> activeDocumentApps() {
     Map<DocumentHash, Set<String>> apps = new LinkedHashMap<>();
     for (DocumentApp pair : jdbi.withExtension(RegistryDao.class, RegistryDao::activeDocumentApps)) {
-      apps.computeIfAbsent(new DocumentHash(pair.documentId()), hash -> new HashSet<>()).add(pair.app());
+      apps.computeIfAbsent(pair.documentId(), hash -> new HashSet<>()).add(pair.app());
     }
     apps.replaceAll((hash, names) -> Set.copyOf(names));
     return Collections.unmodifiableMap(apps);
@@ -215,7 +212,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   private static List<StoredOperation> operationsOf(RegistryDao dao, DocumentHash hash) {
     List<StoredOperation> operations = new ArrayList<>();
-    dao.operationsOf(hash.hex()).forEach(row -> operations.add(row.operation()));
+    dao.operationsOf(hash).forEach(row -> operations.add(row.operation()));
     return operations;
   }
 

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.store;
 
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.Rows.DocumentRow;
-import dev.tollgate.registry.store.Rows.OperationRow;
-import dev.tollgate.registry.store.Rows.VersionRow;
+import dev.tollgate.registry.store.internal.Rows.DocumentRow;
+import dev.tollgate.registry.store.internal.Rows.OperationRow;
+import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +17,7 @@ final class VersionReader {
   static VersionContents contents(RegistryDao dao, VersionRow row) {
     Map<DocumentHash, List<StoredOperation>> operations = new HashMap<>();
     for (OperationRow operation : dao.operationsOfVersion(row.id())) {
-      operations.computeIfAbsent(operation.document(), hash -> new ArrayList<>()).add(operation.operation());
+      operations.computeIfAbsent(operation.documentId(), hash -> new ArrayList<>()).add(operation.operation());
     }
     List<StoredDocument> documents = new ArrayList<>();
     for (DocumentRow document : dao.documentsOf(row.id())) {

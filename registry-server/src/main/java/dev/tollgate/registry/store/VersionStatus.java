@@ -5,10 +5,6 @@ public enum VersionStatus {
   ACTIVE,
   RETIRED;
 
-  String column() {
-    return name().toLowerCase(java.util.Locale.ROOT);
-  }
-
   static VersionStatus ofColumn(String value) {
     return valueOf(value.toUpperCase(java.util.Locale.ROOT));
   }

@@ -1,0 +1,33 @@
+package dev.tollgate.registry.store.internal;
+
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.AppVersion;
+import dev.tollgate.registry.store.StoredOperation;
+import java.time.Instant;
+import org.jdbi.v3.core.mapper.Nested;
+import org.jdbi.v3.core.mapper.reflect.ColumnName;
+
+/**
+ * The store's rows as records, mapped by Jdbi's constructor mapper and bound by their accessors
+ * ({@code @BindMethods}); column names are those of {@code V1__registry.sql}, in camel case. Public
+ * only because Jdbi reflects on them: nothing outside {@code store} uses them.
+ */
+public final class Rows {
+
+  private Rows() {}
+
+  /** A document row without its operations. */
+  public record DocumentRow(@ColumnName("id") DocumentHash hash, String body, Instant created) {}
+
+  /** An operation row: the {@code ordinal}-th operation of its document. */
+  public record OperationRow(DocumentHash documentId, int ordinal, @Nested StoredOperation operation) {}
+
+  /** A version row with its surrogate id (for {@code version_documents}). */
+  public record VersionRow(long id, @Nested AppVersion version) {}
+
+  /** An app row. */
+  public record AppRow(String name, Instant created) {}
+
+  /** One (document, app) pair of an active version. */
+  public record DocumentApp(DocumentHash documentId, String app) {}
+}

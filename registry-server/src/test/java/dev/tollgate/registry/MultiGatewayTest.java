@@ -9,16 +9,14 @@ import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.document.Sha256;
 import dev.tollgate.registry.store.TestDatabase;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -218,12 +216,7 @@ final class MultiGatewayTest {
 
   /** RedisBudgetLedger's bucket key, recomputed here to delete the buckets after the class. */
   private static String bucketKey(String policyName) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(policyName.getBytes(StandardCharsets.UTF_8));
-      return "tollgate:budget:" + HexFormat.of().formatHex(digest);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return "tollgate:budget:" + Sha256.hex(policyName);
   }
 
   private static void closeQuietly(@Nullable RegistryServer server) {

@@ -89,8 +89,8 @@ public final class OperationExtractor {
         sha256Hex(body), operation.getName(), DefinitionIndex.typeOf(operation), body);
   }
 
-  /** Lowercase hex SHA-256 of the UTF-8 bytes of {@code text}: a document's id. */
-  public static String sha256Hex(String text) {
+  /** Lowercase hex SHA-256 of the UTF-8 bytes of {@code text}: a document's id; the module's one digest. */
+  private static String sha256Hex(String text) {
     try {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
       return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));

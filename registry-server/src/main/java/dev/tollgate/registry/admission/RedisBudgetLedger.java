@@ -1,6 +1,7 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.document.Sha256;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -159,7 +160,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   }
 
   static String bucketKey(String key) {
-    return KEY_PREFIX + hex("SHA-256", key);
+    return KEY_PREFIX + Sha256.hex(key);
   }
 
   private Object run(List<String> keys, List<String> args) {

@@ -1,10 +1,5 @@
 package dev.tollgate.registry.document;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-
 /**
  * The identity of a document: the lowercase hex SHA-256 of its exact UTF-8 text.
  *
@@ -23,7 +18,7 @@ public record DocumentHash(String hex) {
 
   /** The hash of {@code text}, as UTF-8. */
   public static DocumentHash of(String text) {
-    return new DocumentHash(HexFormat.of().formatHex(sha256(text.getBytes(StandardCharsets.UTF_8))));
+    return new DocumentHash(Sha256.hex(text));
   }
 
   /**
@@ -71,13 +66,5 @@ public record DocumentHash(String hex) {
       }
     }
     return true;
-  }
-
-  private static byte[] sha256(byte[] bytes) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(bytes);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-    }
   }
 }

@@ -2,10 +2,8 @@ package dev.tollgate.registry.gateway;
 
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.document.Sha256;
 import dev.tollgate.registry.error.ErrorCode;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -59,11 +57,7 @@ final class GatewayHeaders {
 
   /** A strong entity tag: the quoted SHA-256 of {@code bytes}. */
   static String etag(byte[] bytes) {
-    try {
-      return '"' + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)) + '"';
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-    }
+    return '"' + Sha256.hex(bytes) + '"';
   }
 
   /** Whether {@code If-None-Match} names {@code etag} (or is {@code *}); weak comparison, as RFC 9110 asks for it. */

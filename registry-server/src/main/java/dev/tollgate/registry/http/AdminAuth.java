@@ -2,10 +2,10 @@ package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.config.ServerConfig.AdminToken;
 import dev.tollgate.registry.config.ServerConfig.Scope;
+import dev.tollgate.registry.document.Sha256;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -67,11 +67,7 @@ final class AdminAuth {
   }
 
   private static byte[] digest(String token) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-    }
+    return Sha256.digest(token.getBytes(StandardCharsets.UTF_8));
   }
 
   private record Credential(String name, Scope scope, byte[] digest) {}

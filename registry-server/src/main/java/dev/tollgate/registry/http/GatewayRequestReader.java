@@ -186,23 +186,11 @@ final class GatewayRequestReader {
 
   /** The body, read up to the size limit: 413 when the declared or the actual length is above it. */
   private byte[] bounded(long contentLength, InputStream body) {
-    if (contentLength > maxBodyBytes) {
-      throw tooLarge();
-    }
-    try (InputStream in = body) {
-      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxBodyBytes + 1));
-      if (bytes.length > maxBodyBytes) {
-        throw tooLarge();
-      }
-      return bytes;
+    try {
+      return RequestBodies.read(contentLength, body, maxBodyBytes);
     } catch (IOException e) {
       throw GatewayRequestException.badRequest("cannot read the request body");
     }
-  }
-
-  private GatewayRequestException tooLarge() {
-    return new GatewayRequestException(ErrorCode.PAYLOAD_TOO_LARGE,
-        "request body is larger than " + maxBodyBytes + " bytes");
   }
 
   private static String utf8(byte[] body) {

@@ -1,38 +1,44 @@
 package dev.tollgate.registry.http;
 
 import io.javalin.http.Context;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * Reads a request body under a size limit, refusing a larger one with a JSON 413
- * ({@code PAYLOAD_TOO_LARGE}) whether or not the client sent a {@code Content-Length}.
+ * Reads a request body under a size limit, for {@code /v1} and {@code /graphql} alike: a body
+ * declared or found larger is refused with one 413 ({@code PAYLOAD_TOO_LARGE}), whether or not the
+ * client sent a {@code Content-Length}.
  */
 final class RequestBodies {
 
   private RequestBodies() {}
 
+  /** The body of a {@code /v1} request; an unreadable body is an unexpected failure. */
   static byte[] read(Context ctx, long maxBytes) {
-    long declared = ctx.contentLength();
-    if (declared > maxBytes) {
-      throw RouteException.tooLarge(maxBytes);
-    }
-    try (InputStream in = ctx.req().getInputStream()) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 8192);
-      byte[] buffer = new byte[8192];
-      long total = 0;
-      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-        total += n;
-        if (total > maxBytes) {
-          throw RouteException.tooLarge(maxBytes);
-        }
-        out.write(buffer, 0, n);
-      }
-      return out.toByteArray();
+    try {
+      return read(ctx.contentLength(), ctx.req().getInputStream(), maxBytes);
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the request body", e);
+    }
+  }
+
+  /**
+   * Reads {@code body} (and closes it), at most {@code maxBytes} of it.
+   *
+   * @param declaredLength the {@code Content-Length}, or -1 when none was sent
+   * @throws RouteException {@code PAYLOAD_TOO_LARGE} when the declared or actual length is above the limit
+   */
+  static byte[] read(long declaredLength, InputStream body, long maxBytes) throws IOException {
+    if (declaredLength > maxBytes) {
+      throw RouteException.tooLarge(maxBytes);
+    }
+    try (InputStream in = body) {
+      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxBytes + 1));
+      if (bytes.length > maxBytes) {
+        throw RouteException.tooLarge(maxBytes);
+      }
+      return bytes;
     }
   }
 }

@@ -22,7 +22,7 @@ final class RouteException extends TollgateException {
 
   static RouteException tooLarge(long maxBytes) {
     return new RouteException(ErrorCode.PAYLOAD_TOO_LARGE,
-        "request body is larger than the limit of " + maxBytes + " bytes", Map.of("maxBytes", maxBytes));
+        "request body is larger than " + maxBytes + " bytes", Map.of("maxBytes", maxBytes));
   }
 
   static RouteException badParameter(String name, String value) {

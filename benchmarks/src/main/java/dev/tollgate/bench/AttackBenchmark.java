@@ -9,6 +9,7 @@ import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -58,7 +59,7 @@ public class AttackBenchmark {
   @Setup
   public void setUp() throws IOException {
     var schema = UnExecutableSchemaGenerator.makeUnExecutableSchema(
-        new SchemaParser().parse(resource("cargo.graphqls")));
+        new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
     OperationPricer pricer = new OperationPricer(schema, CostModel.book());
     DocumentCatalog catalog = new DocumentCatalog(new NoDocuments(), pricer::restore,
         Caffeine.newBuilder().maximumSize(1_000).build());
@@ -97,8 +98,9 @@ public class AttackBenchmark {
     }
   }
 
+  /** A resource of {@code /pricing/}, or an absolute one (the cargo schema is the server's). */
   private static String resource(String name) throws IOException {
-    try (InputStream in = AttackBenchmark.class.getResourceAsStream("/pricing/" + name)) {
+    try (InputStream in = AttackBenchmark.class.getResourceAsStream(name.startsWith("/") ? name : "/pricing/" + name)) {
       if (in == null) {
         throw new IOException("missing benchmark resource " + name);
       }

@@ -1,6 +1,7 @@
 package dev.tollgate.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.Measure;
@@ -42,7 +43,7 @@ public class PricingBenchmark {
   @Setup
   public void setUp() throws IOException {
     var schema = UnExecutableSchemaGenerator.makeUnExecutableSchema(
-        new SchemaParser().parse(resource("cargo.graphqls")));
+        new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
     pricer = new OperationPricer(schema, CostModel.book());
     query = resource(fixture + "/query.graphql");
     variables = variables(fixture + "/variables.json");
@@ -59,8 +60,9 @@ public class PricingBenchmark {
     return pricer.analyse(query, 5000).select(null).price().evaluate(variables);
   }
 
+  /** A resource of {@code /pricing/}, or an absolute one (the cargo schema is the server's). */
   private static String resource(String name) throws IOException {
-    try (InputStream in = PricingBenchmark.class.getResourceAsStream("/pricing/" + name)) {
+    try (InputStream in = PricingBenchmark.class.getResourceAsStream(name.startsWith("/") ? name : "/pricing/" + name)) {
       if (in == null) {
         throw new IOException("missing benchmark resource " + name);
       }

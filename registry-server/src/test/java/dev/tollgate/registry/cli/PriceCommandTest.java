@@ -29,8 +29,17 @@ final class PriceCommandTest {
   }
 
   private static String fixture(String path) {
+    return file("/fixtures/" + path);
+  }
+
+  /** The cargo schema as the server ships it (the one copy, in src/main/resources). */
+  private static String cargoSchema() {
+    return file("/dev/tollgate/registry/demo/cargo.graphqls");
+  }
+
+  private static String file(String resource) {
     try {
-      return Path.of(PriceCommandTest.class.getResource("/fixtures/" + path).toURI()).toString();
+      return Path.of(PriceCommandTest.class.getResource(resource).toURI()).toString();
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
@@ -52,7 +61,7 @@ final class PriceCommandTest {
 
   @Test
   void run_chapterOneQuery_printsOneJsonLine() {
-    int status = run("--schema", fixture("cargo.graphqls"),
+    int status = run("--schema", cargoSchema(),
         "--query", fixture("cases/s000-01-chapter1-nested/query.graphql"));
 
     assertThat(status).isZero();
@@ -63,7 +72,7 @@ final class PriceCommandTest {
 
   @Test
   void run_variablesGiven_pricesWithThem() {
-    int status = run("--schema", fixture("cargo.graphqls"),
+    int status = run("--schema", cargoSchema(),
         "--query", fixture("cases/s000-28-variable-n2/query.graphql"), "--variables", "{\"n\": 2}");
 
     assertThat(status).isZero();
@@ -83,7 +92,7 @@ final class PriceCommandTest {
 
   @Test
   void run_tokenFlood_refusesWithTheBooksMessage() {
-    int status = run("--schema", fixture("cargo.graphqls"),
+    int status = run("--schema", cargoSchema(),
         "--query", fixture("cases/s000-29-token-flood/query.graphql"));
 
     assertThat(status).isEqualTo(2);
@@ -93,7 +102,7 @@ final class PriceCommandTest {
 
   @Test
   void run_unknownField_printsValidationErrors() throws IOException {
-    int status = run("--schema", fixture("cargo.graphqls"), "--query", query("{ cargo(trackingId: \"A\") { weight } }"));
+    int status = run("--schema", cargoSchema(), "--query", query("{ cargo(trackingId: \"A\") { weight } }"));
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).contains("Field 'weight' in type 'Cargo' is undefined");
@@ -101,7 +110,7 @@ final class PriceCommandTest {
 
   @Test
   void run_syntaxError_exitsTwo() throws IOException {
-    int status = run("--schema", fixture("cargo.graphqls"), "--query", query("{ cargos(first: ) }"));
+    int status = run("--schema", cargoSchema(), "--query", query("{ cargos(first: ) }"));
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).isNotBlank();
@@ -111,7 +120,7 @@ final class PriceCommandTest {
   void run_severalOperationsWithoutName_namesThem() throws IOException {
     String text = "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
 
-    int status = run("--schema", fixture("cargo.graphqls"), "--query", query(text));
+    int status = run("--schema", cargoSchema(), "--query", query(text));
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).contains("A, B").contains("--operation");
@@ -121,7 +130,7 @@ final class PriceCommandTest {
   void run_severalOperationsWithName_pricesThatOne() throws IOException {
     String text = "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
 
-    int status = run("--schema", fixture("cargo.graphqls"), "--query", query(text), "--operation", "A");
+    int status = run("--schema", cargoSchema(), "--query", query(text), "--operation", "A");
 
     assertThat(status).isZero();
     // cargos 1 + 1 x (pageInfo 1 + hasNextPage 1) = 3; depth 3
@@ -130,7 +139,7 @@ final class PriceCommandTest {
 
   @Test
   void run_missingQuery_printsUsage() {
-    int status = run("--schema", fixture("cargo.graphqls"));
+    int status = run("--schema", cargoSchema());
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).contains("usage: price");
@@ -146,7 +155,7 @@ final class PriceCommandTest {
 
   @Test
   void run_badVariable_exitsTwoNamingIt() {
-    int status = run("--schema", fixture("cargo.graphqls"),
+    int status = run("--schema", cargoSchema(),
         "--query", fixture("cases/s000-28-variable-n2/query.graphql"), "--variables", "{\"n\": \"many\"}");
 
     assertThat(status).isEqualTo(2);
@@ -160,7 +169,7 @@ final class PriceCommandTest {
     // C1 only and the serial collector: a one-shot run is mostly class loading, and they halve its CPU time
     Process process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
         "-cp", System.getProperty("java.class.path"), "dev.tollgate.registry.RegistryServer", "price",
-        "--schema", fixture("cargo.graphqls"),
+        "--schema", cargoSchema(),
         "--query", fixture("cases/s000-27-variable-n50/query.graphql"), "--variables", "{\"n\":50}")
         .redirectErrorStream(true).start();
 

@@ -36,7 +36,7 @@ final class RegistryTestServer implements AutoCloseable {
   static final String ADMIN = "admin-secret";
   static final String PUBLISHER = "publish-secret";
   static final long MAX_BODY_BYTES = 200_000;
-  static final String CARGO_SCHEMA = resource("fixtures/cargo.graphqls");
+  static final String CARGO_SCHEMA = resource("dev/tollgate/registry/demo/cargo.graphqls");
 
   private final TestDatabase database;
   final RegistryStore store;

@@ -23,7 +23,13 @@ public final class Fixtures {
   private Fixtures() {}
 
   public static GraphQLSchema schema(String file) {
-    return SCHEMAS.computeIfAbsent(file, name -> parseSchema(read(root().resolve(name))));
+    return SCHEMAS.computeIfAbsent(file, name -> parseSchema(read(schemaFile(name))));
+  }
+
+  /** A schema of {@code fixtures/}, or one the server ships ({@code cargo.graphqls}, kept once in main). */
+  static Path schemaFile(String name) {
+    Path fixture = root().resolve(name);
+    return Files.exists(fixture) ? fixture : path("/dev/tollgate/registry/demo/" + name);
   }
 
   public static GraphQLSchema parseSchema(String sdl) {
@@ -35,8 +41,12 @@ public final class Fixtures {
   }
 
   public static Path root() {
+    return path("/fixtures");
+  }
+
+  private static Path path(String resource) {
     try {
-      return Path.of(Fixtures.class.getResource("/fixtures").toURI());
+      return Path.of(Fixtures.class.getResource(resource).toURI());
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }

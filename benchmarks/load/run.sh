@@ -9,7 +9,7 @@
 # being compared (short runs on a cold JVM measure the compiler, not the server).
 #
 # Needs wrk (Debian package; installed if missing and apt-get is available), python3, curl, and the
-# built jars (mvn -B -q package -DskipTests).
+# built jars (mvn -B -q -Pbenchmarks package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -33,7 +33,7 @@ if ! command -v wrk >/dev/null; then
   fi
 fi
 [ -f registry-server/target/registry-server.jar ] && [ -f benchmarks/target/benchmarks.jar ] \
-  || mvn -B -q package -DskipTests
+  || mvn -B -q -Pbenchmarks package -DskipTests
 
 # Budgets large enough that the load measures admission, not the bucket running dry.
 cat > "$WORK/config.json" <<JSON

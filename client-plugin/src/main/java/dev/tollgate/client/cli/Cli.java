@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The command line: {@code manifest}, {@code check} and {@code publish}, the same library calls as
@@ -148,7 +149,7 @@ public final class Cli {
     throw new CliArguments.UsageException("--registry " + text + " is not an http(s)://host[:port] URL");
   }
 
-  private static Long maxCost(String text) {
+  private static @Nullable Long maxCost(@Nullable String text) {
     if (text == null) {
       return null;
     }
@@ -163,7 +164,7 @@ public final class Cli {
     throw new CliArguments.UsageException("--max-cost " + text + " is not a whole number >= 0");
   }
 
-  private Path path(String given, String fallback) {
+  private Path path(@Nullable String given, String fallback) {
     return workingDirectory.resolve(given == null ? fallback : given);
   }
 

@@ -10,6 +10,7 @@ import graphql.language.SelectionSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /** The fragments one operation uses, directly or through other fragments, sorted by name. */
 final class FragmentClosure {
@@ -30,7 +31,7 @@ final class FragmentClosure {
     return List.copyOf(closure.used.values());
   }
 
-  private void visit(SelectionSet selectionSet) {
+  private void visit(@Nullable SelectionSet selectionSet) {
     if (selectionSet == null) {
       return;
     }

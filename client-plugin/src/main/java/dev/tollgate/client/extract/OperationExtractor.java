@@ -7,6 +7,7 @@ import graphql.language.Definition;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
+import graphql.language.SourceLocation;
 import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
@@ -17,6 +18,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -82,11 +84,17 @@ public final class OperationExtractor {
     definitions.addAll(fragments);
     Document document = Document.newDocument().definitions(definitions).build();
     if (validator != null) {
-      validator.validate(document, operation.getSourceLocation().getSourceName(), problems);
+      validator.validate(document, sourceName(operation), problems);
     }
     String body = AstPrinter.printAst(document);
-    return new ManifestOperation(
-        sha256Hex(body), operation.getName(), DefinitionIndex.typeOf(operation), body);
+    String name = Objects.requireNonNull(operation.getName(), "the index holds named operations only");
+    return new ManifestOperation(sha256Hex(body), name, DefinitionIndex.typeOf(operation), body);
+  }
+
+  private static String sourceName(OperationDefinition operation) {
+    SourceLocation location = operation.getSourceLocation();
+    String name = location == null ? null : location.getSourceName();
+    return name == null ? "?" : name;
   }
 
   /** Lowercase hex SHA-256 of the UTF-8 bytes of {@code text}: a document's id; the module's one digest. */

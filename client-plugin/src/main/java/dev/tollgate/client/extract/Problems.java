@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** Collects problems, each pinned to a file and line, and throws them all at once. */
 final class Problems {
@@ -20,7 +21,7 @@ final class Problems {
     at(node.getSourceLocation(), message, "?");
   }
 
-  void at(SourceLocation location, String message, String fallbackFile) {
+  void at(@Nullable SourceLocation location, String message, String fallbackFile) {
     if (location == null) {
       found.add(new ExtractionProblem(fallbackFile, 0, message));
       return;

@@ -13,6 +13,7 @@ import graphql.validation.ValidationError;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** Validates operations against a schema file, as the registry will, before anything is sent. */
 final class SchemaValidator {
@@ -58,7 +59,7 @@ final class SchemaValidator {
     }
   }
 
-  private static void add(Problems problems, List<SourceLocation> locations, String message,
+  private static void add(Problems problems, @Nullable List<SourceLocation> locations, String message,
       String fallbackFile, String prefix) {
     SourceLocation first = locations == null || locations.isEmpty() ? null : locations.get(0);
     problems.at(first, prefix + message, fallbackFile);

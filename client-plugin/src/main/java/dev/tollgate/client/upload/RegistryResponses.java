@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Reads the registry's JSON leniently: unknown fields are ignored, missing numbers are null. */
 final class RegistryResponses {
@@ -94,7 +95,7 @@ final class RegistryResponses {
     return "";
   }
 
-  private static JsonNode json(String body) {
+  private static @Nullable JsonNode json(String body) {
     try {
       return body.isBlank() ? null : MAPPER.readTree(body);
     } catch (JsonProcessingException e) {

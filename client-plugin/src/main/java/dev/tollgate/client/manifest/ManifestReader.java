@@ -49,7 +49,7 @@ public final class ManifestReader {
    *
    * @throws ManifestFormatException when the text is not JSON or in no known format
    */
-  public static Manifest parse(String json, String source) {
+  private static Manifest parse(String json, String source) {
     JsonNode root = readTree(json, source);
     if (!root.isObject()) {
       throw new ManifestFormatException(source, "expected a JSON object, found " + root.getNodeType());

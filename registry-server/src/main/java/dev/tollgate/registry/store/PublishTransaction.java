@@ -80,7 +80,7 @@ final class PublishTransaction {
   private static void addRows(NewDocument document, List<OperationRow> rows) {
     int ordinal = 0;
     for (StoredOperation operation : document.operations()) {
-      rows.add(new OperationRow(document.hash(), ordinal++, operation));
+      rows.add(OperationRow.of(document.hash(), ordinal++, operation));
     }
   }
 

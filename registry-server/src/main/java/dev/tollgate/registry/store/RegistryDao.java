@@ -36,8 +36,8 @@ interface RegistryDao {
   int[] insertDocumentsIfAbsent(@BindMethods List<NewDocument> documents, @Bind("created") Timestamp created);
 
   @SqlBatch("INSERT INTO operations (document_id, ordinal, name, kind, price, cost, depth, aliases, tokens,"
-      + " schema_fingerprint) VALUES (:documentId, :ordinal, :operation.name, :operation.kind, :operation.price,"
-      + " :operation.cost, :operation.depth, :operation.aliases, :operation.tokens, :operation.schemaFingerprint)")
+      + " schema_fingerprint) VALUES (:documentId, :ordinal, :name, :kind, :price, :cost, :depth, :aliases, :tokens,"
+      + " :schemaFingerprint)")
   void insertOperations(@BindMethods List<OperationRow> operations);
 
   @SqlQuery("SELECT id, body, created FROM documents WHERE id = :id")

@@ -29,8 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * it for a trusted-mode request by id, and {@code OperationPricer.analyse} as open mode calls it on
  * a cache miss.
  *
- * <p>{@code java -jar benchmarks/target/benchmarks.jar AdmissionBenchmark -f 1 -wi 3 -w 1 -i 5 -r 1}
- * is the quick run. Its three seconds of warm-up leave {@code analyseText} still being compiled
+ * <p>{@code java -jar benchmarks/target/benchmarks.jar AdmissionBenchmark -f 1 -wi 3 -w 1 -i 5 -r
+ * 1} is the quick run. Its three seconds of warm-up leave {@code analyseText} still being compiled
  * (graphql-java's parser and validator are large), which flatters the ratio; without flags the
  * defaults below warm up for twenty seconds, after which both paths are steady.
  */
@@ -70,17 +70,26 @@ public class AdmissionBenchmark {
     return admission.admit(caller, new AdmissionRequest(null, id, null, variables, Transport.POST));
   }
 
-  /** The same text analysed from scratch: parse under the token limit, validate, price, evaluate. */
+  /**
+   * The same text analysed from scratch: parse under the token limit, validate, price, evaluate.
+   */
   @Benchmark
   public Measure analyseText() {
     return gateway.analyse(bench.text(), variables);
   }
 
   private void check(Decision decision, Measure analysed) {
-    if (!(decision instanceof Decision.Admitted admitted) || admitted.cost() != bench.cost()
+    if (!(decision instanceof Decision.Admitted admitted)
+        || admitted.cost() != bench.cost()
         || analysed.cost() != bench.cost()) {
-      throw new IllegalStateException(query + ": expected an admission at " + bench.cost() + ", got " + decision
-          + " and " + analysed);
+      throw new IllegalStateException(
+          query
+              + ": expected an admission at "
+              + bench.cost()
+              + ", got "
+              + decision
+              + " and "
+              + analysed);
     }
   }
 }

@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.State;
  * dominates: the catalog (index and cached document), the stored price evaluated with the
  * variables, and the budget charge.
  *
- * <p>{@code java -jar benchmarks/target/benchmarks.jar AdmissionStepsBenchmark -f 1 -wi 3 -w 1 -i 5 -r 1}
+ * <p>{@code java -jar benchmarks/target/benchmarks.jar AdmissionStepsBenchmark -f 1 -wi 3 -w 1 -i 5
+ * -r 1}
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,7 +62,9 @@ public class AdmissionStepsBenchmark {
     cost = bench.cost();
   }
 
-  /** What the controller asks the catalog: the id's apps from the index, then the cached document. */
+  /**
+   * What the controller asks the catalog: the id's apps from the index, then the cached document.
+   */
   @Benchmark
   public Optional<RegisteredDocument> lookUp() {
     Set<String> apps = catalog.appsOf(id);

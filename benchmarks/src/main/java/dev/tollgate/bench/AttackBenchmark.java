@@ -46,11 +46,20 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class AttackBenchmark {
 
-  @Param({"s000-29-token-flood", "s000-12-alias-150", "s000-04-deep16-first1", "s000-23-huge-page-first5000"})
+  @Param({
+    "s000-29-token-flood",
+    "s000-12-alias-150",
+    "s000-04-deep16-first1",
+    "s000-23-huge-page-first5000"
+  })
   public String attack;
 
-  private static final KeyPolicy PARTNER = KeyPolicy.newPolicy("partner").mode(KeyPolicy.Mode.OPEN).apps(Set.of("*"))
-      .budget(new KeyPolicy.Budget(1_000_000, 1_000)).build();
+  private static final KeyPolicy PARTNER =
+      KeyPolicy.newPolicy("partner")
+          .mode(KeyPolicy.Mode.OPEN)
+          .apps(Set.of("*"))
+          .budget(new KeyPolicy.Budget(1_000_000, 1_000))
+          .build();
 
   private AdmissionController admission;
   private String text;
@@ -58,15 +67,20 @@ public class AttackBenchmark {
 
   @Setup
   public void setUp() throws IOException {
-    var schema = UnExecutableSchemaGenerator.makeUnExecutableSchema(
-        new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
+    var schema =
+        UnExecutableSchemaGenerator.makeUnExecutableSchema(
+            new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
     OperationPricer pricer = new OperationPricer(schema, CostModel.book());
-    DocumentCatalog catalog = new DocumentCatalog(new NoDocuments(), pricer::restore,
-        Caffeine.newBuilder().maximumSize(1_000).build());
-    admission = new AdmissionController(catalog, pricer,
-        Caffeine.newBuilder().maximumSize(10_000).recordStats(),
-        new InMemoryBudgetLedger(InstantSource.system()),
-        ServerConfig.Gateway.DEFAULTS);
+    DocumentCatalog catalog =
+        new DocumentCatalog(
+            new NoDocuments(), pricer::restore, Caffeine.newBuilder().maximumSize(1_000).build());
+    admission =
+        new AdmissionController(
+            catalog,
+            pricer,
+            Caffeine.newBuilder().maximumSize(10_000).recordStats(),
+            new InMemoryBudgetLedger(InstantSource.system()),
+            ServerConfig.Gateway.DEFAULTS);
     text = resource(attack + "/query.graphql");
     requireRefused(admit(text));
   }
@@ -84,12 +98,14 @@ public class AttackBenchmark {
   /** The fifth attack: a batch, refused before any text is read. */
   @Benchmark
   public Decision batch() {
-    AdmissionRequest request = new AdmissionRequest("{ __typename }", null, null, Map.of(), Transport.POST);
+    AdmissionRequest request =
+        new AdmissionRequest("{ __typename }", null, null, Map.of(), Transport.POST);
     return admission.admitBatch(PARTNER, List.of(request, request));
   }
 
   private Decision admit(String query) {
-    return admission.admit(PARTNER, new AdmissionRequest(query, null, null, Map.of(), Transport.POST));
+    return admission.admit(
+        PARTNER, new AdmissionRequest(query, null, null, Map.of(), Transport.POST));
   }
 
   private static void requireRefused(Decision decision) {
@@ -100,7 +116,9 @@ public class AttackBenchmark {
 
   /** A resource of {@code /pricing/}, or an absolute one (the cargo schema is the server's). */
   private static String resource(String name) throws IOException {
-    try (InputStream in = AttackBenchmark.class.getResourceAsStream(name.startsWith("/") ? name : "/pricing/" + name)) {
+    try (InputStream in =
+        AttackBenchmark.class.getResourceAsStream(
+            name.startsWith("/") ? name : "/pricing/" + name)) {
       if (in == null) {
         throw new IOException("missing benchmark resource " + name);
       }

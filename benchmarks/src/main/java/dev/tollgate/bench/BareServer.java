@@ -17,11 +17,15 @@ public final class BareServer {
   public static void main(String[] args) throws IOException {
     int port = Integer.parseInt(args[0]);
     byte[] body = Files.readAllBytes(Path.of(args[1]));
-    Javalin app = Javalin.create(config -> {
-      config.startup.showJavalinBanner = false;
-      config.routes.get("/graphql", ctx -> ctx.contentType("application/json").result(body));
-      config.routes.post("/graphql", ctx -> ctx.contentType("application/json").result(body));
-    });
+    Javalin app =
+        Javalin.create(
+            config -> {
+              config.startup.showJavalinBanner = false;
+              config.routes.get(
+                  "/graphql", ctx -> ctx.contentType("application/json").result(body));
+              config.routes.post(
+                  "/graphql", ctx -> ctx.contentType("application/json").result(body));
+            });
     app.start(port);
   }
 }

@@ -34,21 +34,53 @@ final class CargoOperations {
     String name = "Screen" + i;
     String fields = cargoFields(i);
     return switch (i % 4) {
-      case 0 -> new Operation("query " + name + "($first: Int = 10, $after: String) {\n"
-          + "  cargos(first: $first, after: $after) {\n    edges { cursor node { " + fields + " } }\n"
-          + "    pageInfo { hasNextPage endCursor }\n  }\n}\n", Map.of("first", 1 + i % 50));
-      case 1 -> new Operation("query " + name + "($trackingId: String!) {\n"
-          + "  cargo(trackingId: $trackingId) { " + fields + " }\n}\n", Map.of("trackingId", "ABC" + i));
-      case 2 -> new Operation("query " + name + "($id: ID!) {\n"
-          + "  node(id: $id) { id ... on Cargo { " + fields + " } }\n}\n", Map.of("id", "Cargo:" + i));
-      default -> new Operation("query " + name + "($events: Int) {\n"
-          + "  recent: cargos(first: " + (1 + i % 20) + ") {\n    edges { node { " + fields + "\n"
-          + "      handlingHistory(first: $events) { edges { node { id type completionTime location { code } } } }\n"
-          + "    } }\n  }\n}\n", variables("events", i % 3 == 0 ? null : 1 + i % 10));
+      case 0 ->
+          new Operation(
+              "query "
+                  + name
+                  + "($first: Int = 10, $after: String) {\n"
+                  + "  cargos(first: $first, after: $after) {\n    edges { cursor node { "
+                  + fields
+                  + " } }\n"
+                  + "    pageInfo { hasNextPage endCursor }\n  }\n}\n",
+              Map.of("first", 1 + i % 50));
+      case 1 ->
+          new Operation(
+              "query "
+                  + name
+                  + "($trackingId: String!) {\n"
+                  + "  cargo(trackingId: $trackingId) { "
+                  + fields
+                  + " }\n}\n",
+              Map.of("trackingId", "ABC" + i));
+      case 2 ->
+          new Operation(
+              "query "
+                  + name
+                  + "($id: ID!) {\n"
+                  + "  node(id: $id) { id ... on Cargo { "
+                  + fields
+                  + " } }\n}\n",
+              Map.of("id", "Cargo:" + i));
+      default ->
+          new Operation(
+              "query "
+                  + name
+                  + "($events: Int) {\n"
+                  + "  recent: cargos(first: "
+                  + (1 + i % 20)
+                  + ") {\n    edges { node { "
+                  + fields
+                  + "\n"
+                  + "      handlingHistory(first: $events) { edges { node { id type completionTime location { code } } } }\n"
+                  + "    } }\n  }\n}\n",
+              variables("events", i % 3 == 0 ? null : 1 + i % 10));
     };
   }
 
-  /** Between two and all eight of the cargo selections, picked by the bits of a scrambled {@code i}. */
+  /**
+   * Between two and all eight of the cargo selections, picked by the bits of a scrambled {@code i}.
+   */
   private static String cargoFields(int i) {
     int bits = (i * 0x9E3779B1) >>> 8;
     List<String> picked = new ArrayList<>();

@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * The registry for the benchmarks: every document active for one app, held in a map. Each read
- * answers fresh copies (new hash, new body, each with its own bytes), as a database read would, so that what the
- * catalog keeps is the catalog's own memory and not a reference into this map.
+ * answers fresh copies (new hash, new body, each with its own bytes), as a database read would, so
+ * that what the catalog keeps is the catalog's own memory and not a reference into this map.
  */
 final class InMemoryReader implements RegistryReader {
 
@@ -36,8 +36,9 @@ final class InMemoryReader implements RegistryReader {
     if (stored == null) {
       return Optional.empty();
     }
-    return Optional.of(new StoredDocument(copy(stored.hash()), fresh(stored.body()), stored.created(),
-        stored.operations()));
+    return Optional.of(
+        new StoredDocument(
+            copy(stored.hash()), fresh(stored.body()), stored.created(), stored.operations()));
   }
 
   @Override

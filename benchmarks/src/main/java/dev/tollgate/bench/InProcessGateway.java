@@ -34,8 +34,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The gateway's services built by the server's own wiring ({@link RegistryServer#builder}: the demo
  * config, bundled cargo schema, book cost model, Caffeine caches, in-process budget ledger on the
- * system clock), over an {@link InMemoryReader} instead of the database, without HTTP. Documents are priced by the real {@link OperationPricer} and stored in
- * their serialised form, so the catalog restores them exactly as it does from the store.
+ * system clock), over an {@link InMemoryReader} instead of the database, without HTTP. Documents
+ * are priced by the real {@link OperationPricer} and stored in their serialised form, so the
+ * catalog restores them exactly as it does from the store.
  */
 final class InProcessGateway {
 
@@ -43,39 +44,56 @@ final class InProcessGateway {
   static final int MAX_TOKENS = Limits.BOOK.tokens();
 
   /**
-   * A trusted caller of app {@code web} whose budget never runs out and whose cost limit admits
-   * the Chapter-1 query (385,151), so every case measures an admission, not a refusal.
+   * A trusted caller of app {@code web} whose budget never runs out and whose cost limit admits the
+   * Chapter-1 query (385,151), so every case measures an admission, not a refusal.
    */
-  static final KeyPolicy CALLER = KeyPolicy.newPolicy("bench").apps(Set.of(APP))
-      .limits(new Limits(MAX_TOKENS, 15, 20, 1_000_000)).budget(new Budget(1L << 60, 1e15)).build();
+  static final KeyPolicy CALLER =
+      KeyPolicy.newPolicy("bench")
+          .apps(Set.of(APP))
+          .limits(new Limits(MAX_TOKENS, 15, 20, 1_000_000))
+          .budget(new Budget(1L << 60, 1e15))
+          .build();
 
-  final OperationPricer pricer = new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
+  final OperationPricer pricer =
+      new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
   final InMemoryReader registry = new InMemoryReader(APP);
   private final GatewayServices services;
 
   /**
-   * Builds the gateway's services over the (empty) registry as the server wires them, the
-   * catalog's document cache holding {@code cacheSize}, with an upstream that is never called.
+   * Builds the gateway's services over the (empty) registry as the server wires them, the catalog's
+   * document cache holding {@code cacheSize}, with an upstream that is never called.
    */
   InProcessGateway(int cacheSize) {
-    services = RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
-        .pricer(pricer)
-        .documents(registry, pricer::restore)
-        .catalogSize(cacheSize)
-        .upstream(request -> {
-          throw new UpstreamException("the benchmarks never call the upstream");
-        })
-        .services();
+    services =
+        RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
+            .pricer(pricer)
+            .documents(registry, pricer::restore)
+            .catalogSize(cacheSize)
+            .upstream(
+                request -> {
+                  throw new UpstreamException("the benchmarks never call the upstream");
+                })
+            .services();
   }
 
-  /** Prices {@code text} as registration does and adds it to the registry; call {@link #open} after. */
+  /**
+   * Prices {@code text} as registration does and adds it to the registry; call {@link #open} after.
+   */
   DocumentHash register(String text) {
     AnalysedDocument analysed = pricer.analyse(text, MAX_TOKENS);
     List<StoredOperation> operations = new ArrayList<>(analysed.operations().size());
     for (PricedOperation operation : analysed.operations()) {
       Measure defaults = operation.price().atDefaults();
-      operations.add(new StoredOperation(operation.name(), operation.kind(), operation.price().serialize(),
-          defaults.cost(), defaults.depth(), operation.aliases(), analysed.tokens(), "bench"));
+      operations.add(
+          new StoredOperation(
+              operation.name(),
+              operation.kind(),
+              operation.price().serialize(),
+              defaults.cost(),
+              defaults.depth(),
+              operation.aliases(),
+              analysed.tokens(),
+              "bench"));
     }
     DocumentHash hash = DocumentHash.of(text);
     registry.add(new StoredDocument(hash, text, Instant.EPOCH, operations));
@@ -89,7 +107,8 @@ final class InProcessGateway {
 
   /** A trusted-mode request by id, as the HTTP layer hands it to the controller. */
   Decision admitById(DocumentHash id, Map<String, @Nullable Object> variables) {
-    return admission().admit(CALLER, new AdmissionRequest(null, id, null, variables, Transport.POST));
+    return admission()
+        .admit(CALLER, new AdmissionRequest(null, id, null, variables, Transport.POST));
   }
 
   /** Open-mode work on the same text without the cache: parse, validate, price, evaluate. */

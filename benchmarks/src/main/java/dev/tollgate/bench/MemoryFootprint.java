@@ -18,8 +18,9 @@ import javax.management.ObjectName;
  * restore, one evaluation, one charge). Heap used is read after repeated full GCs at each step, so
  * the registry's share (the fake store's own copies) is reported apart from the catalog's.
  *
- * <p>{@code java -Xmx1g -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.MemoryFootprint 100000 [--histogram]}
- * ({@code --histogram}: the classes that grew while warming, from the JVM's class histogram).
+ * <p>{@code java -Xmx1g -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.MemoryFootprint
+ * 100000 [--histogram]} ({@code --histogram}: the classes that grew while warming, from the JVM's
+ * class histogram).
  */
 public final class MemoryFootprint {
 
@@ -45,20 +46,29 @@ public final class MemoryFootprint {
 
     gateway.documents().cleanUp();
     CacheStats stats = gateway.documents().stats();
-    System.out.printf("operations            %,d (texts %,d bytes, %.0f bytes each on average)%n", n, textBytes,
-        (double) textBytes / n);
-    System.out.printf("admitted once         %,d; catalog cache %,d documents, %,d loads, %,d evictions%n",
+    System.out.printf(
+        "operations            %,d (texts %,d bytes, %.0f bytes each on average)%n",
+        n, textBytes, (double) textBytes / n);
+    System.out.printf(
+        "admitted once         %,d; catalog cache %,d documents, %,d loads, %,d evictions%n",
         admitted, gateway.documents().estimatedSize(), stats.loadCount(), stats.evictionCount());
-    System.out.printf("heap used, start      %8.1f MB  (schema, pricer, the gateway's services, JVM)%n", start / MB);
-    System.out.printf("registry only         %8.1f MB  (+%.1f MB: the fake store's documents and stored prices)%n",
+    System.out.printf(
+        "heap used, start      %8.1f MB  (schema, pricer, the gateway's services, JVM)%n",
+        start / MB);
+    System.out.printf(
+        "registry only         %8.1f MB  (+%.1f MB: the fake store's documents and stored prices)%n",
         registered / MB, (registered - start) / MB);
-    System.out.printf("catalog index         %8.1f MB  (+%.1f MB: %.0f bytes per id)%n",
+    System.out.printf(
+        "catalog index         %8.1f MB  (+%.1f MB: %.0f bytes per id)%n",
         indexed / MB, (indexed - registered) / MB, (double) (indexed - registered) / n);
-    System.out.printf("all warm              %8.1f MB  (+%.1f MB: %.0f bytes per document)%n",
+    System.out.printf(
+        "all warm              %8.1f MB  (+%.1f MB: %.0f bytes per document)%n",
         warm / MB, (warm - indexed) / MB, (double) (warm - indexed) / n);
-    System.out.printf("catalog total         %8.1f MB  (%.0f bytes per operation; target 256 MB for 100,000)%n",
+    System.out.printf(
+        "catalog total         %8.1f MB  (%.0f bytes per operation; target 256 MB for 100,000)%n",
         (warm - registered) / MB, (double) (warm - registered) / n);
-    System.out.printf("registry + catalog    %8.1f MB  (%.0f bytes per operation)%n",
+    System.out.printf(
+        "registry + catalog    %8.1f MB  (%.0f bytes per operation)%n",
         (warm - start) / MB, (double) (warm - start) / n);
     if (histogram) {
       printGrowth(before, histogram(), n);
@@ -73,19 +83,25 @@ public final class MemoryFootprint {
       bytes += text.length();
     }
     if (gateway.registry.size() != n) {
-      throw new IllegalStateException("generated texts are not distinct: " + gateway.registry.size() + " of " + n);
+      throw new IllegalStateException(
+          "generated texts are not distinct: " + gateway.registry.size() + " of " + n);
     }
     return bytes;
   }
 
-  /** Admits every operation once by id, regenerating its text to hash it, so that nothing else is retained. */
+  /**
+   * Admits every operation once by id, regenerating its text to hash it, so that nothing else is
+   * retained.
+   */
   private static int warm(InProcessGateway gateway, int n) {
     int admitted = 0;
     for (int i = 0; i < n; i++) {
       CargoOperations.Operation operation = CargoOperations.generate(i);
-      Decision decision = gateway.admitById(DocumentHash.of(operation.text()), operation.variables());
+      Decision decision =
+          gateway.admitById(DocumentHash.of(operation.text()), operation.variables());
       if (!(decision instanceof Decision.Admitted)) {
-        throw new IllegalStateException("operation " + i + " was not admitted: " + decision + "\n" + operation.text());
+        throw new IllegalStateException(
+            "operation " + i + " was not admitted: " + decision + "\n" + operation.text());
       }
       admitted++;
     }
@@ -100,16 +116,25 @@ public final class MemoryFootprint {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  /** The JVM's class histogram ({@code jcmd PID GC.class_histogram}): class name to {instances, bytes}. */
+  /**
+   * The JVM's class histogram ({@code jcmd PID GC.class_histogram}): class name to {instances,
+   * bytes}.
+   */
   private static Map<String, long[]> histogram() throws Exception {
-    String text = (String) ManagementFactory.getPlatformMBeanServer().invoke(
-        new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
-        new Object[] {new String[0]}, new String[] {String[].class.getName()});
+    String text =
+        (String)
+            ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "gcClassHistogram",
+                    new Object[] {new String[0]},
+                    new String[] {String[].class.getName()});
     Map<String, long[]> classes = new HashMap<>();
     for (String line : text.split("\n")) {
       String[] columns = line.trim().split("\\s+");
       if (columns.length >= 4 && columns[0].endsWith(":")) {
-        classes.put(columns[3], new long[] {Long.parseLong(columns[1]), Long.parseLong(columns[2])});
+        classes.put(
+            columns[3], new long[] {Long.parseLong(columns[1]), Long.parseLong(columns[2])});
       }
     }
     return classes;
@@ -117,16 +142,18 @@ public final class MemoryFootprint {
 
   private static void printGrowth(Map<String, long[]> before, Map<String, long[]> after, int n) {
     List<Map.Entry<String, long[]>> growth = new ArrayList<>();
-    after.forEach((name, counts) -> {
-      long[] old = before.getOrDefault(name, new long[2]);
-      growth.add(Map.entry(name, new long[] {counts[0] - old[0], counts[1] - old[1]}));
-    });
+    after.forEach(
+        (name, counts) -> {
+          long[] old = before.getOrDefault(name, new long[2]);
+          growth.add(Map.entry(name, new long[] {counts[0] - old[0], counts[1] - old[1]}));
+        });
     growth.sort((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1]));
     System.out.printf("%nclasses grown between registry-only and all-warm (top 40):%n");
     System.out.printf("%14s %14s %9s  %s%n", "instances", "bytes", "B/op", "class");
     for (Map.Entry<String, long[]> entry : growth.subList(0, Math.min(40, growth.size()))) {
       long[] delta = entry.getValue();
-      System.out.printf("%,14d %,14d %9.1f  %s%n", delta[0], delta[1], (double) delta[1] / n, entry.getKey());
+      System.out.printf(
+          "%,14d %,14d %9.1f  %s%n", delta[0], delta[1], (double) delta[1] / n, entry.getKey());
     }
   }
 }

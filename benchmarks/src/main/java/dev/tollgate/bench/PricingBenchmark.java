@@ -42,8 +42,9 @@ public class PricingBenchmark {
 
   @Setup
   public void setUp() throws IOException {
-    var schema = UnExecutableSchemaGenerator.makeUnExecutableSchema(
-        new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
+    var schema =
+        UnExecutableSchemaGenerator.makeUnExecutableSchema(
+            new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
     pricer = new OperationPricer(schema, CostModel.book());
     query = resource(fixture + "/query.graphql");
     variables = variables(fixture + "/variables.json");
@@ -62,7 +63,9 @@ public class PricingBenchmark {
 
   /** A resource of {@code /pricing/}, or an absolute one (the cargo schema is the server's). */
   private static String resource(String name) throws IOException {
-    try (InputStream in = PricingBenchmark.class.getResourceAsStream(name.startsWith("/") ? name : "/pricing/" + name)) {
+    try (InputStream in =
+        PricingBenchmark.class.getResourceAsStream(
+            name.startsWith("/") ? name : "/pricing/" + name)) {
       if (in == null) {
         throw new IOException("missing benchmark resource " + name);
       }

@@ -35,7 +35,9 @@ import java.util.stream.Stream;
  * store (H2 in a temporary folder, and PostgreSQL in a fresh schema when a URL is given), then
  * re-publishing it (a no-op). Prints seconds.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.PublishBenchmark [operations] [postgres-jdbc-url]</pre>
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.PublishBenchmark [operations] [postgres-jdbc-url]
+ * </pre>
  */
 public final class PublishBenchmark {
 
@@ -53,12 +55,17 @@ public final class PublishBenchmark {
   public static void main(String[] args) throws Exception {
     int operations = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
     String schemaText = resource("dev/tollgate/registry/demo/cargo.graphqls");
-    GraphQLSchema schema = UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(schemaText));
+    GraphQLSchema schema =
+        UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(schemaText));
     OperationPricer pricer = new OperationPricer(schema, CostModel.book());
     byte[] manifest = manifest(operations);
-    System.out.printf(Locale.ROOT, "cores: %d, load average: %.1f%n", Runtime.getRuntime().availableProcessors(),
+    System.out.printf(
+        Locale.ROOT,
+        "cores: %d, load average: %.1f%n",
+        Runtime.getRuntime().availableProcessors(),
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    System.out.printf(Locale.ROOT, "manifest: %d operations, %d bytes%n", operations, manifest.length);
+    System.out.printf(
+        Locale.ROOT, "manifest: %d operations, %d bytes%n", operations, manifest.length);
     Path dir = Files.createTempDirectory("tollgate-bench");
     try {
       run("h2", ServerConfig.Store.h2In(dir), pricer, schemaText, manifest);
@@ -70,20 +77,28 @@ public final class PublishBenchmark {
     }
   }
 
-  private static void postgres(String url, OperationPricer pricer, String schemaText, byte[] manifest)
-      throws SQLException {
+  private static void postgres(
+      String url, OperationPricer pricer, String schemaText, byte[] manifest) throws SQLException {
     String schema = "tollgate_bench_" + UUID.randomUUID().toString().replace("-", "");
     execute(url, "CREATE SCHEMA " + schema);
     try {
       String separator = url.contains("?") ? "&" : "?";
-      run("postgresql", new ServerConfig.Store(url + separator + "currentSchema=" + schema, "", ""), pricer,
-          schemaText, manifest);
+      run(
+          "postgresql",
+          new ServerConfig.Store(url + separator + "currentSchema=" + schema, "", ""),
+          pricer,
+          schemaText,
+          manifest);
     } finally {
       execute(url, "DROP SCHEMA " + schema + " CASCADE");
     }
   }
 
-  private static void run(String label, ServerConfig.Store config, OperationPricer pricer, String schemaText,
+  private static void run(
+      String label,
+      ServerConfig.Store config,
+      OperationPricer pricer,
+      String schemaText,
       byte[] manifest) {
     try (RegistryStore store = RegistryStore.open(config, InstantSource.system())) {
       Publisher publisher = new Publisher(store, pricer, DocumentHash.of(schemaText).hex());
@@ -96,14 +111,24 @@ public final class PublishBenchmark {
       PublishReport again = publisher.publish(ref, manifest, "bench", false);
       long end = System.nanoTime();
       long endCpu = cpuNanos();
-      System.out.printf(Locale.ROOT, "%s: publish %.2f s (cpu %.2f s; %d operations, created=%s),"
-          + " re-publish %.2f s (cpu %.2f s; created=%s)%n", label, (middle - start) / 1e9,
-          (middleCpu - startCpu) / 1e9, first.operations().size(), first.created(), (end - middle) / 1e9,
-          (endCpu - middleCpu) / 1e9, again.created());
+      System.out.printf(
+          Locale.ROOT,
+          "%s: publish %.2f s (cpu %.2f s; %d operations, created=%s),"
+              + " re-publish %.2f s (cpu %.2f s; created=%s)%n",
+          label,
+          (middle - start) / 1e9,
+          (middleCpu - startCpu) / 1e9,
+          first.operations().size(),
+          first.created(),
+          (end - middle) / 1e9,
+          (endCpu - middleCpu) / 1e9,
+          again.created());
     }
   }
 
-  /** CPU time of the whole process (all threads), which load from other processes does not inflate. */
+  /**
+   * CPU time of the whole process (all threads), which load from other processes does not inflate.
+   */
   private static long cpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
@@ -116,8 +141,14 @@ public final class PublishBenchmark {
     ArrayNode list = manifest.putArray("operations");
     for (int i = 0; i < operations; i++) {
       String name = "Op" + i;
-      String body = "query " + name + "($id: String! = \"T" + i + "\") { cargo(trackingId: $id) { "
-          + SELECTIONS[i % SELECTIONS.length] + " } }";
+      String body =
+          "query "
+              + name
+              + "($id: String! = \"T"
+              + i
+              + "\") { cargo(trackingId: $id) { "
+              + SELECTIONS[i % SELECTIONS.length]
+              + " } }";
       ObjectNode operation = list.addObject();
       operation.put("id", DocumentHash.of(body).hex());
       operation.put("name", name);
@@ -128,8 +159,9 @@ public final class PublishBenchmark {
   }
 
   private static String resource(String name) throws IOException {
-    try (InputStream in = Objects.requireNonNull(PublishBenchmark.class.getClassLoader().getResourceAsStream(name),
-        name)) {
+    try (InputStream in =
+        Objects.requireNonNull(
+            PublishBenchmark.class.getClassLoader().getResourceAsStream(name), name)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }

@@ -24,8 +24,9 @@ public final class ClientOperations {
    * @throws java.io.UncheckedIOException when the manifest cannot be written
    */
   public Manifest extract(ExtractRequest request) {
-    Manifest manifest = OperationExtractor.extract(
-        request.sourceDirectories(), request.schema(), request.baseDirectory());
+    Manifest manifest =
+        OperationExtractor.extract(
+            request.sourceDirectories(), request.schema(), request.baseDirectory());
     ManifestWriter.write(manifest, request.manifestFile());
     return manifest;
   }
@@ -35,7 +36,8 @@ public final class ClientOperations {
    * costs more than the request's {@code maxCost}.
    *
    * @throws dev.tollgate.client.manifest.ManifestFormatException when the manifest cannot be read
-   * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or refuses
+   * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or
+   *     refuses
    */
   public CheckResult check(CheckRequest request) {
     RegistryRequest target = request.target();
@@ -48,7 +50,8 @@ public final class ClientOperations {
    * Publishes the manifest as {@code (app, version)}.
    *
    * @throws dev.tollgate.client.manifest.ManifestFormatException when the manifest cannot be read
-   * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or refuses
+   * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or
+   *     refuses
    */
   public RegistryReport publish(RegistryRequest request) {
     Manifest manifest = ManifestReader.read(request.manifestFile());

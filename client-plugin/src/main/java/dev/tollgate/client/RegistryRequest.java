@@ -32,7 +32,16 @@ public record RegistryRequest(
   /** Never shows the token. */
   @Override
   public String toString() {
-    return "RegistryRequest[registryUrl=" + registryUrl + ", token=" + (token == null ? "none" : "****")
-        + ", app=" + app + ", version=" + version + ", manifestFile=" + manifestFile + "]";
+    return "RegistryRequest[registryUrl="
+        + registryUrl
+        + ", token="
+        + (token == null ? "none" : "****")
+        + ", app="
+        + app
+        + ", version="
+        + version
+        + ", manifestFile="
+        + manifestFile
+        + "]";
   }
 }

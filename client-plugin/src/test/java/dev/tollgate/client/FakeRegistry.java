@@ -32,7 +32,8 @@ public final class FakeRegistry implements AutoCloseable {
   private static final Pattern VERSION_PATH = Pattern.compile("/v1/apps/([^/]+)/versions/([^/]+)");
 
   /** One request as received. */
-  public record Request(String method, String path, String query, String authorization, String body) {}
+  public record Request(
+      String method, String path, String query, String authorization, String body) {}
 
   private record Canned(int status, String body) {}
 
@@ -49,7 +50,8 @@ public final class FakeRegistry implements AutoCloseable {
 
   public static FakeRegistry start() {
     try {
-      HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      HttpServer server =
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
       FakeRegistry registry = new FakeRegistry(server);
       server.createContext("/", registry::handle);
       server.start();
@@ -93,7 +95,8 @@ public final class FakeRegistry implements AutoCloseable {
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       String auth = exchange.getRequestHeaders().getFirst("Authorization");
       URI uri = exchange.getRequestURI();
-      requests.add(new Request(exchange.getRequestMethod(), uri.getPath(), uri.getQuery(), auth, body));
+      requests.add(
+          new Request(exchange.getRequestMethod(), uri.getPath(), uri.getQuery(), auth, body));
       Canned reply = route(exchange.getRequestMethod(), uri, auth, body);
       byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().set("Content-Type", "application/json");
@@ -135,16 +138,20 @@ public final class FakeRegistry implements AutoCloseable {
     String fingerprint = fingerprint(manifest);
     String published = versions.get(key);
     if (published != null && !published.equals(fingerprint)) {
-      return error(409, "VERSION_CONFLICT", key + " is already published with a different manifest");
+      return error(
+          409, "VERSION_CONFLICT", key + " is already published with a different manifest");
     }
-    ObjectNode report = JSON.createObjectNode().put("app", app).put("version", version).put("dryRun", dryRun);
+    ObjectNode report =
+        JSON.createObjectNode().put("app", app).put("version", version).put("dryRun", dryRun);
     report.put("unknownFieldForLeniency", true);
     ArrayNode operations = report.putArray("operations");
     for (JsonNode operation : manifest.get("operations")) {
       operations.add(priced(operation));
     }
     if (!dryRun) {
-      manifest.get("operations").forEach(o -> documents.put(o.get("id").asText(), o.get("body").asText()));
+      manifest
+          .get("operations")
+          .forEach(o -> documents.put(o.get("id").asText(), o.get("body").asText()));
       versions.put(key, fingerprint);
     }
     return new Canned(200, report.toString());
@@ -154,8 +161,11 @@ public final class FakeRegistry implements AutoCloseable {
     String id = operation.get("id").asText();
     String name = operation.path("name").asText();
     String body = operation.path("body").asText();
-    ObjectNode node = JSON.createObjectNode().put("id", id).put("name", name)
-        .put("type", operation.path("type").asText("query"));
+    ObjectNode node =
+        JSON.createObjectNode()
+            .put("id", id)
+            .put("name", name)
+            .put("type", operation.path("type").asText("query"));
     node.put("cost", costs.getOrDefault(name, body.lines().count()));
     node.put("depth", depth(body)).put("aliases", 0);
     node.put("status", documents.containsKey(id) ? "existing" : "new");

@@ -20,8 +20,12 @@ public final class GatewayServices implements AutoCloseable {
   private final Gateway gateway;
   private final Closer closer;
 
-  GatewayServices(DocumentCatalog catalog, Cache<DocumentHash, RegisteredDocument> documents,
-      AdmissionController admission, Gateway gateway, Closer closer) {
+  GatewayServices(
+      DocumentCatalog catalog,
+      Cache<DocumentHash, RegisteredDocument> documents,
+      AdmissionController admission,
+      Gateway gateway,
+      Closer closer) {
     this.catalog = catalog;
     this.documents = documents;
     this.admission = admission;

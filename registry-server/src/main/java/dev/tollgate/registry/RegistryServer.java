@@ -28,11 +28,19 @@ public final class RegistryServer implements AutoCloseable {
   }
 
   public static void main(String[] args) {
-    if (args.length > 0 && args[0].equals("price")) { System.exit(dev.tollgate.registry.cli.PriceCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err)); return; }
+    if (args.length > 0 && args[0].equals("price")) {
+      System.exit(
+          dev.tollgate.registry.cli.PriceCommand.run(
+              java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+      return;
+    }
     ServerArguments arguments = ServerArguments.parse(args);
-    ServerConfig config = arguments.configFile() == null
-        ? DemoConfig.create(arguments.port() < 0 ? ServerConfig.Http.DEFAULTS.port() : arguments.port(), arguments.dataDir())
-        : ConfigLoader.load(arguments.configFile(), arguments.port(), arguments.dataDir());
+    ServerConfig config =
+        arguments.configFile() == null
+            ? DemoConfig.create(
+                arguments.port() < 0 ? ServerConfig.Http.DEFAULTS.port() : arguments.port(),
+                arguments.dataDir())
+            : ConfigLoader.load(arguments.configFile(), arguments.port(), arguments.dataDir());
     if (arguments.configFile() == null) {
       printDemoCredentials(config.http().port());
     }
@@ -50,14 +58,14 @@ public final class RegistryServer implements AutoCloseable {
     return new ServerBuilder(config);
   }
 
-
   public int port() {
     return app.port();
   }
 
   /**
    * The gateway's catalog of active documents: to reload it at once when its reader changed behind
-   * the server's back ({@link ServerBuilder#documents}); publications through this server reload it anyway.
+   * the server's back ({@link ServerBuilder#documents}); publications through this server reload it
+   * anyway.
    */
   public DocumentCatalog catalog() {
     return catalog;
@@ -70,15 +78,20 @@ public final class RegistryServer implements AutoCloseable {
   }
 
   private static void printDemoCredentials(int port) {
-    System.out.printf("""
+    System.out.printf(
+        """
         Tollgate embedded demo on http://localhost:%d (H2 in ./%s, cargo schema, in-process demo upstream)
           admin token   %s   (Authorization: Bearer ..., /v1 publish and retire)
           trusted key   %s     (X-API-Key, app %s, registered ids only)
           open key      %s (X-API-Key, any document, analysed)
-        """, port, "tollgate-data", DemoConfig.ADMIN_TOKEN, DemoConfig.TRUSTED_KEY, DemoConfig.DEMO_APP,
+        """,
+        port,
+        "tollgate-data",
+        DemoConfig.ADMIN_TOKEN,
+        DemoConfig.TRUSTED_KEY,
+        DemoConfig.DEMO_APP,
         DemoConfig.OPEN_KEY);
   }
-
 
   /** {@code [--port N] [--data-dir DIR] [--config FILE]}. */
   record ServerArguments(int port, Path dataDir, @Nullable Path configFile) {
@@ -92,8 +105,11 @@ public final class RegistryServer implements AutoCloseable {
           case "--port" -> port = Integer.parseInt(required(args[i], value));
           case "--data-dir" -> dataDir = Path.of(required(args[i], value));
           case "--config" -> config = Path.of(required(args[i], value));
-          default -> throw new IllegalArgumentException("unknown argument: " + args[i]
-              + " (usage: [--port N] [--data-dir DIR] [--config FILE] | price ...)");
+          default ->
+              throw new IllegalArgumentException(
+                  "unknown argument: "
+                      + args[i]
+                      + " (usage: [--port N] [--data-dir DIR] [--config FILE] | price ...)");
         }
         i++;
       }

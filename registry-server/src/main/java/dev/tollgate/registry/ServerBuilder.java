@@ -92,7 +92,9 @@ public final class ServerBuilder {
     return this;
   }
 
-  /** The pricer of registrations and open-mode requests, instead of one for {@code config.schema()}. */
+  /**
+   * The pricer of registrations and open-mode requests, instead of one for {@code config.schema()}.
+   */
   public ServerBuilder pricer(OperationPricer pricer) {
     this.pricer = pricer;
     return this;
@@ -108,7 +110,10 @@ public final class ServerBuilder {
     return this;
   }
 
-  /** The budget ledger, instead of the one {@code config.gateway().budgetStore()} names; its caller closes it. */
+  /**
+   * The budget ledger, instead of the one {@code config.gateway().budgetStore()} names; its caller
+   * closes it.
+   */
   public ServerBuilder ledger(BudgetLedger ledger) {
     this.ledger = ledger;
     return this;
@@ -132,12 +137,13 @@ public final class ServerBuilder {
   }
 
   /**
-   * The gateway's services alone, without HTTP and without a store: needs {@link #documents}.
-   * For benchmarks that call admission in-process.
+   * The gateway's services alone, without HTTP and without a store: needs {@link #documents}. For
+   * benchmarks that call admission in-process.
    */
   public GatewayServices services() {
     if (documents == null || restorer == null) {
-      throw new IllegalStateException("services() reads documents from documents(..), not from a store");
+      throw new IllegalStateException(
+          "services() reads documents from documents(..), not from a store");
     }
     Closer closer = new Closer();
     try {
@@ -152,54 +158,93 @@ public final class ServerBuilder {
   private RegistryServer start(Closer closer) {
     ObjectMapper json = new ObjectMapper();
     SchemaSource schema = SchemaSource.load(config.schema().path());
-    OperationPricer pricer = this.pricer != null ? this.pricer
-        : new OperationPricer(schema.schema(), costModel(config.schema()));
+    OperationPricer pricer =
+        this.pricer != null
+            ? this.pricer
+            : new OperationPricer(schema.schema(), costModel(config.schema()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics());
-    RegistryStore store = this.store != null ? this.store
-        : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
+    RegistryStore store =
+        this.store != null
+            ? this.store
+            : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
     Publisher publisher = new Publisher(store, pricer, schema.fingerprint());
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
-    GatewayServices services = services(closer, pricer, documents == null ? store : documents,
-        restorer == null ? pricer::restore : restorer, metrics, json);
+    GatewayServices services =
+        services(
+            closer,
+            pricer,
+            documents == null ? store : documents,
+            restorer == null ? pricer::restore : restorer,
+            metrics,
+            json);
     store.addChangeListener(services.catalog()::refresh);
-    GatewayRoutes gateway = new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
-    RegistryRoutes registry = new RegistryRoutes(publisher, store,
-        PriceList.of(pricer.schema(), pricer.model(), policies(config)), config.adminTokens(),
-        config.http().maxBodyBytes());
+    GatewayRoutes gateway =
+        new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
+    RegistryRoutes registry =
+        new RegistryRoutes(
+            publisher,
+            store,
+            PriceList.of(pricer.schema(), pricer.model(), policies(config)),
+            config.adminTokens(),
+            config.http().maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
-    Javalin app = Javalin.create(javalin -> {
-      javalin.http.maxRequestSize = config.http().maxBodyBytes();
-      javalin.startup.showJavalinBanner = false;
-      HttpErrors.register(javalin);
-      registry.register(javalin);
-      gateway.register(javalin);
-      ops.register(javalin);
-    });
+    Javalin app =
+        Javalin.create(
+            javalin -> {
+              javalin.http.maxRequestSize = config.http().maxBodyBytes();
+              javalin.startup.showJavalinBanner = false;
+              HttpErrors.register(javalin);
+              registry.register(javalin);
+              gateway.register(javalin);
+              ops.register(javalin);
+            });
     app.start(config.http().port());
     metrics.bindJetty(app.jettyServer().server());
-    LOG.info("Tollgate listening on port {} ({} active documents, schema {}, {} model)", app.port(),
+    LOG.info(
+        "Tollgate listening on port {} ({} active documents, schema {}, {} model)",
+        app.port(),
         services.catalog().activeCount(),
         config.schema().path() == null ? "bundled cargo demo" : config.schema().path(),
         config.schema().model().name().toLowerCase(java.util.Locale.ROOT));
     return new RegistryServer(app, services.catalog(), closer);
   }
 
-  private GatewayServices services(Closer closer, OperationPricer pricer, RegistryReader reader,
-      Function<String, CompiledPrice> restorer, GatewayMetrics metrics, ObjectMapper json) {
+  private GatewayServices services(
+      Closer closer,
+      OperationPricer pricer,
+      RegistryReader reader,
+      Function<String, CompiledPrice> restorer,
+      GatewayMetrics metrics,
+      ObjectMapper json) {
     Cache<DocumentHash, RegisteredDocument> documents =
         Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats().build();
     metrics.monitor(documents, "catalog");
-    DocumentCatalog catalog = closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
+    DocumentCatalog catalog =
+        closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
     catalog.startPolling(Duration.ofMillis(config.gateway().refreshMillis()));
     BudgetLedger budgets = ledger != null ? ledger : closer.add(ledger(config.gateway(), clock));
-    AdmissionController admission = new AdmissionController(catalog, pricer,
-        Caffeine.newBuilder().maximumSize(config.gateway().openCacheSize()).ticker(ticker).recordStats(),
-        budgets, config.gateway());
+    AdmissionController admission =
+        new AdmissionController(
+            catalog,
+            pricer,
+            Caffeine.newBuilder()
+                .maximumSize(config.gateway().openCacheSize())
+                .ticker(ticker)
+                .recordStats(),
+            budgets,
+            config.gateway());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");
-    Gateway gateway = new Gateway(admission, upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
-        responseCache(config, ticker), ticker, metrics, config, json);
+    Gateway gateway =
+        new Gateway(
+            admission,
+            upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
+            responseCache(config, ticker),
+            ticker,
+            metrics,
+            config,
+            json);
     metrics.monitor(gateway.responseCache(), "responses");
     return new GatewayServices(catalog, documents, admission, gateway, closer);
   }
@@ -208,7 +253,8 @@ public final class ServerBuilder {
     if (pricer != null) {
       return pricer;
     }
-    return new OperationPricer(SchemaSource.load(config.schema().path()).schema(), costModel(config.schema()));
+    return new OperationPricer(
+        SchemaSource.load(config.schema().path()).schema(), costModel(config.schema()));
   }
 
   private static CostModel costModel(ServerConfig.Schema schema) {
@@ -229,7 +275,10 @@ public final class ServerBuilder {
     return url == null ? new DemoService() : HttpUpstream.of(url, upstream.timeoutMillis(), json);
   }
 
-  /** Bounds of the answers to registered GET queries: by bytes, kept no longer than the longest max-age. */
+  /**
+   * Bounds of the answers to registered GET queries: by bytes, kept no longer than the longest
+   * max-age.
+   */
   private static Caffeine<Object, Object> responseCache(ServerConfig config, Ticker ticker) {
     long longestMaxAge = 1;
     for (KeyPolicy policy : policies(config)) {

@@ -1,4 +1,6 @@
-/** Tollgate's server: the wiring ({@link RegistryServer}), the one package that imports every other. */
+/**
+ * Tollgate's server: the wiring ({@link RegistryServer}), the one package that imports every other.
+ */
 @NullMarked
 package dev.tollgate.registry;
 

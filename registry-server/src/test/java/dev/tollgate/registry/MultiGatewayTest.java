@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.jspecify.annotations.Nullable;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -49,21 +49,24 @@ final class MultiGatewayTest {
   private static final int REFRESH_MILLIS = 200;
 
   // The design promises "within a second"; the gateways poll every 200 ms, so the expected delay
-  // is about 200 ms. The assertions allow 1.5 s to leave slack for a loaded (2-core, shared) machine.
+  // is about 200 ms. The assertions allow 1.5 s to leave slack for a loaded (2-core, shared)
+  // machine.
   private static final Duration PROPAGATION_BOUND = Duration.ofMillis(1_500);
   private static final Duration POLL_FOR = Duration.ofSeconds(2);
   private static final Duration POLL_EVERY = Duration.ofMillis(50);
 
   private static final long BUDGET_CAPACITY = 100;
 
-  private static final String SUFFIX = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  private static final String SUFFIX =
+      UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   private static final String TRUSTED_KEY = "multi-trusted-" + SUFFIX;
   private static final String TRUSTED_POLICY = "multi-trusted-policy-" + SUFFIX;
   private static final String BUDGET_KEY = "multi-budget-" + SUFFIX;
   private static final String BUDGET_POLICY = "multi-budget-policy-" + SUFFIX;
   private static final String ANONYMOUS_POLICY = "multi-anonymous-" + SUFFIX;
 
-  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private static @Nullable TestDatabase database;
   private static @Nullable RegistryServer gatewayA;
@@ -73,7 +76,8 @@ final class MultiGatewayTest {
   @BeforeAll
   static void startTwoGateways() {
     if (!configured()) {
-      return; // each test is skipped by requireDatabases(), so that the report counts them as skipped
+      return; // each test is skipped by requireDatabases(), so that the report counts them as
+      // skipped
     }
     redisUrl = System.getenv(REDIS_URL_VARIABLE);
     database = TestDatabase.postgres();
@@ -85,8 +89,13 @@ final class MultiGatewayTest {
 
   @BeforeEach
   void requireDatabases() {
-    assumeTrue(configured(), "set both " + TestDatabase.POSTGRES_URL_VARIABLE + " and " + REDIS_URL_VARIABLE
-        + " to run the multi-gateway tests");
+    assumeTrue(
+        configured(),
+        "set both "
+            + TestDatabase.POSTGRES_URL_VARIABLE
+            + " and "
+            + REDIS_URL_VARIABLE
+            + " to run the multi-gateway tests");
   }
 
   @AfterAll
@@ -98,7 +107,8 @@ final class MultiGatewayTest {
       try {
         if (redisUrl != null && database != null) {
           try (RedisClient redis = RedisClient.create(redisUrl)) {
-            redis.del(bucketKey(TRUSTED_POLICY), bucketKey(BUDGET_POLICY), bucketKey(ANONYMOUS_POLICY));
+            redis.del(
+                bucketKey(TRUSTED_POLICY), bucketKey(BUDGET_POLICY), bucketKey(ANONYMOUS_POLICY));
           }
         }
       } finally {
@@ -119,7 +129,8 @@ final class MultiGatewayTest {
     HttpResponse<String> published = publish(gatewayA(), "1", body);
     HttpResponse<String> onB = pollUntilStatus(gatewayB(), id, 200);
     Duration delay = Duration.ofNanos(System.nanoTime() - start);
-    System.out.println("multi-gateway: publication on A admitted on B after " + delay.toMillis() + " ms");
+    System.out.println(
+        "multi-gateway: publication on A admitted on B after " + delay.toMillis() + " ms");
 
     assertThat(before.statusCode()).as(before.body()).isEqualTo(404);
     assertThat(errorCode(before)).isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
@@ -137,11 +148,18 @@ final class MultiGatewayTest {
     assertThat(pollUntilStatus(gatewayB(), id, 200).statusCode()).isEqualTo(200);
 
     long start = System.nanoTime();
-    HttpResponse<String> retired = send(request(gatewayA(), "/v1/apps/" + APP + "/versions/2",
-        "Authorization", "Bearer " + ADMIN_TOKEN).DELETE());
+    HttpResponse<String> retired =
+        send(
+            request(
+                    gatewayA(),
+                    "/v1/apps/" + APP + "/versions/2",
+                    "Authorization",
+                    "Bearer " + ADMIN_TOKEN)
+                .DELETE());
     HttpResponse<String> onB = pollUntilStatus(gatewayB(), id, 404);
     Duration delay = Duration.ofNanos(System.nanoTime() - start);
-    System.out.println("multi-gateway: retirement on A refused on B after " + delay.toMillis() + " ms");
+    System.out.println(
+        "multi-gateway: retirement on A refused on B after " + delay.toMillis() + " ms");
 
     assertThat(retired.statusCode()).as(retired.body()).isEqualTo(200);
     assertThat(onB.statusCode()).as(onB.body()).isEqualTo(404);
@@ -167,12 +185,14 @@ final class MultiGatewayTest {
     for (int i = 0; i < 7; i++) {
       RegistryServer gateway = gateways.get(i % 2);
       HttpResponse<String> response = runById(gateway, id, BUDGET_KEY);
-      assertThat(response.statusCode()).as("charge %d on gateway %s: %s", i + 1, i % 2 == 0 ? "A" : "B",
-          response.body()).isEqualTo(200);
+      assertThat(response.statusCode())
+          .as("charge %d on gateway %s: %s", i + 1, i % 2 == 0 ? "A" : "B", response.body())
+          .isEqualTo(200);
       assertThat(json(response).at("/extensions/rateLimit/cost").asLong()).isEqualTo(cost);
       admittedUnits += cost;
       // On B, the remaining balance already counts every charge made on A (and the reverse).
-      assertThat(remaining(response)).as("remaining after charge %d on gateway %s", i + 1, i % 2 == 0 ? "A" : "B")
+      assertThat(remaining(response))
+          .as("remaining after charge %d on gateway %s", i + 1, i % 2 == 0 ? "A" : "B")
           .isEqualTo(BUDGET_CAPACITY - admittedUnits);
     }
     HttpResponse<String> overOnB = runById(gatewayB(), id, BUDGET_KEY);
@@ -183,7 +203,8 @@ final class MultiGatewayTest {
       assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
       assertThat(errorCode(refused)).isEqualTo("RATE_LIMITED");
       assertThat(remaining(refused)).isEqualTo(BUDGET_CAPACITY - admittedUnits);
-      assertThat(refused.headers().firstValue("X-RateLimit-Limit")).hasValue(Long.toString(BUDGET_CAPACITY));
+      assertThat(refused.headers().firstValue("X-RateLimit-Limit"))
+          .hasValue(Long.toString(BUDGET_CAPACITY));
     }
   }
 
@@ -195,20 +216,36 @@ final class MultiGatewayTest {
     return postgres != null && !postgres.isBlank() && redis != null && !redis.isBlank();
   }
 
-  /** DemoConfig.create, but with the shared PostgreSQL store and Redis budgets, polling every 200 ms. */
+  /**
+   * DemoConfig.create, but with the shared PostgreSQL store and Redis budgets, polling every 200
+   * ms.
+   */
   private static ServerConfig config(ServerConfig.Store store, String redisUrl) {
-    KeyPolicy trusted = KeyPolicy.newPolicy(TRUSTED_POLICY).apps(Set.of(APP)).requireId(true)
-        .budget(new Budget(1_000_000, 1_000)).build();
-    KeyPolicy budgeted = KeyPolicy.newPolicy(BUDGET_POLICY).apps(Set.of(APP)).requireId(true)
-        .budget(new Budget(BUDGET_CAPACITY, 0)).build();
-    KeyPolicy anonymous = KeyPolicy.newPolicy(ANONYMOUS_POLICY).apps(Set.of(APP)).budget(new Budget(1_000, 10)).build();
+    KeyPolicy trusted =
+        KeyPolicy.newPolicy(TRUSTED_POLICY)
+            .apps(Set.of(APP))
+            .requireId(true)
+            .budget(new Budget(1_000_000, 1_000))
+            .build();
+    KeyPolicy budgeted =
+        KeyPolicy.newPolicy(BUDGET_POLICY)
+            .apps(Set.of(APP))
+            .requireId(true)
+            .budget(new Budget(BUDGET_CAPACITY, 0))
+            .build();
+    KeyPolicy anonymous =
+        KeyPolicy.newPolicy(ANONYMOUS_POLICY)
+            .apps(Set.of(APP))
+            .budget(new Budget(1_000, 10))
+            .build();
     return new ServerConfig(
         new ServerConfig.Http(0, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
         store,
         ServerConfig.Schema.DEFAULTS,
         ServerConfig.Upstream.DEFAULTS,
         List.of(new ServerConfig.AdminToken("admin-multi", ADMIN_TOKEN, ServerConfig.Scope.ADMIN)),
-        new ServerConfig.Gateway(false, 10, 10_000, ServerConfig.BudgetStore.REDIS, redisUrl, REFRESH_MILLIS),
+        new ServerConfig.Gateway(
+            false, 10, 10_000, ServerConfig.BudgetStore.REDIS, redisUrl, REFRESH_MILLIS),
         Map.of(TRUSTED_KEY, trusted, BUDGET_KEY, budgeted),
         anonymous,
         new ServerConfig.Demo(true));
@@ -237,14 +274,24 @@ final class MultiGatewayTest {
 
   /* ---- HTTP ---- */
 
-  private static HttpResponse<String> publish(RegistryServer gateway, String version, String body) throws Exception {
+  private static HttpResponse<String> publish(RegistryServer gateway, String version, String body)
+      throws Exception {
     String manifest = JSON.writeValueAsString(Map.of(DocumentHash.of(body).hex(), body));
-    return send(request(gateway, "/v1/apps/" + APP + "/versions/" + version,
-        "Authorization", "Bearer " + ADMIN_TOKEN, "Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(manifest)));
+    return send(
+        request(
+                gateway,
+                "/v1/apps/" + APP + "/versions/" + version,
+                "Authorization",
+                "Bearer " + ADMIN_TOKEN,
+                "Content-Type",
+                "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(manifest)));
   }
 
-  /** Polls {@code gateway} with the trusted key every 50 ms, for up to 2 s, until it answers {@code status}. */
+  /**
+   * Polls {@code gateway} with the trusted key every 50 ms, for up to 2 s, until it answers {@code
+   * status}.
+   */
   private static HttpResponse<String> pollUntilStatus(RegistryServer gateway, String id, int status)
       throws Exception {
     long deadline = System.nanoTime() + POLL_FOR.toNanos();
@@ -256,14 +303,18 @@ final class MultiGatewayTest {
     return response;
   }
 
-  private static HttpResponse<String> runById(RegistryServer gateway, String id, String apiKey) throws Exception {
-    return send(request(gateway, "/graphql", "X-API-Key", apiKey, "Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"documentId\":\"" + id + "\"}")));
+  private static HttpResponse<String> runById(RegistryServer gateway, String id, String apiKey)
+      throws Exception {
+    return send(
+        request(gateway, "/graphql", "X-API-Key", apiKey, "Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString("{\"documentId\":\"" + id + "\"}")));
   }
 
-  private static HttpRequest.Builder request(RegistryServer gateway, String path, String... headers) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + gateway.port() + path))
-        .timeout(Duration.ofSeconds(10));
+  private static HttpRequest.Builder request(
+      RegistryServer gateway, String path, String... headers) {
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + gateway.port() + path))
+            .timeout(Duration.ofSeconds(10));
     for (int i = 0; i < headers.length; i += 2) {
       builder.header(headers[i], headers[i + 1]);
     }

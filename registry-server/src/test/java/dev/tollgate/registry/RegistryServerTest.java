@@ -19,15 +19,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole server as {@code java -jar registry-server.jar} starts it: the embedded demo, wired end to end. */
+/**
+ * The whole server as {@code java -jar registry-server.jar} starts it: the embedded demo, wired end
+ * to end.
+ */
 final class RegistryServerTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String CHAPTER_1 = "{ cargos(first: 50) { edges { node { handlingHistory(first: 50) { edges "
-      + "{ node { cargo { handlingHistory(first: 50) { edges { node { id } } } } } } } } } } }";
+  private static final String CHAPTER_1 =
+      "{ cargos(first: 50) { edges { node { handlingHistory(first: 50) { edges "
+          + "{ node { cargo { handlingHistory(first: 50) { edges { node { id } } } } } } } } } } }";
 
-  @TempDir
-  Path dataDir;
+  @TempDir Path dataDir;
 
   private final HttpClient client = HttpClient.newHttpClient();
   private RegistryServer server;
@@ -45,7 +48,9 @@ final class RegistryServerTest {
 
     JsonNode apps = json(get("/v1/apps", "Authorization", "Bearer admin-demo"));
 
-    assertThat(apps.toString()).contains("cargo-web").contains(DemoManifest.version(DemoManifest.read()));
+    assertThat(apps.toString())
+        .contains("cargo-web")
+        .contains(DemoManifest.version(DemoManifest.read()));
     assertThat(json(get("/health")).get("documents").asInt()).isEqualTo(demoOperationCount());
   }
 
@@ -54,8 +59,14 @@ final class RegistryServerTest {
     server = RegistryServer.start(DemoConfig.create(0, dataDir));
     String id = demoOperationId("TrackCargo");
 
-    HttpResponse<String> response = get("/graphql?documentId=" + id + "&variables="
-        + URLEncoder.encode("{\"trackingId\":\"ABC123\"}", StandardCharsets.UTF_8), "X-API-Key", "web-demo");
+    HttpResponse<String> response =
+        get(
+            "/graphql?documentId="
+                + id
+                + "&variables="
+                + URLEncoder.encode("{\"trackingId\":\"ABC123\"}", StandardCharsets.UTF_8),
+            "X-API-Key",
+            "web-demo");
 
     assertThat(response.statusCode()).isEqualTo(200);
     JsonNode body = json(response);
@@ -69,8 +80,12 @@ final class RegistryServerTest {
   void gateway_openKeyChapterOneQuery_refusedAtBookPrice() throws Exception {
     server = RegistryServer.start(DemoConfig.create(0, dataDir));
 
-    HttpResponse<String> response = post("/graphql", JSON.writeValueAsString(java.util.Map.of("query", CHAPTER_1)),
-        "X-API-Key", "partner-demo");
+    HttpResponse<String> response =
+        post(
+            "/graphql",
+            JSON.writeValueAsString(java.util.Map.of("query", CHAPTER_1)),
+            "X-API-Key",
+            "partner-demo");
 
     assertThat(json(response).at("/errors/0/message").asText())
         .isEqualTo("maximum query complexity exceeded 385151 > 1000");
@@ -87,7 +102,8 @@ final class RegistryServerTest {
 
     for (int i = 0; i < 200; i++) {
       String unknown = DocumentHash.of("unknown " + i).hex();
-      HttpResponse<String> response = post("/graphql", "{\"documentId\":\"" + unknown + "\"}", "X-API-Key", "web-demo");
+      HttpResponse<String> response =
+          post("/graphql", "{\"documentId\":\"" + unknown + "\"}", "X-API-Key", "web-demo");
       assertThat(response.statusCode()).isEqualTo(404);
     }
 
@@ -104,34 +120,47 @@ final class RegistryServerTest {
     String id = DocumentHash.of(body).hex();
     String manifest = JSON.writeValueAsString(java.util.Map.of(id, body));
 
-    HttpResponse<String> published = post("/v1/apps/cargo-web/versions/2", manifest,
-        "Authorization", "Bearer admin-demo");
-    HttpResponse<String> admitted = post("/graphql", "{\"documentId\":\"" + id + "\"}", "X-API-Key", "web-demo");
+    HttpResponse<String> published =
+        post("/v1/apps/cargo-web/versions/2", manifest, "Authorization", "Bearer admin-demo");
+    HttpResponse<String> admitted =
+        post("/graphql", "{\"documentId\":\"" + id + "\"}", "X-API-Key", "web-demo");
     delete("/v1/apps/cargo-web/versions/2");
-    HttpResponse<String> afterRetire = post("/graphql", "{\"documentId\":\"" + id + "\"}", "X-API-Key", "web-demo");
+    HttpResponse<String> afterRetire =
+        post("/graphql", "{\"documentId\":\"" + id + "\"}", "X-API-Key", "web-demo");
 
     assertThat(published.statusCode()).isEqualTo(201);
     assertThat(admitted.statusCode()).isEqualTo(200);
     // cargos(first: 2) { edges { node { trackingId } } }: 1 + 2 x (1 + (1 + 1)) = 7
     assertThat(json(admitted).at("/extensions/rateLimit/cost").asLong()).isEqualTo(7);
     assertThat(afterRetire.statusCode()).isEqualTo(404);
-    assertThat(json(afterRetire).at("/errors/0/extensions/code").asText()).isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
+    assertThat(json(afterRetire).at("/errors/0/extensions/code").asText())
+        .isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
   }
 
   @Test
   void restart_sameDataDir_keepsDocumentsAppsAndVersions() throws Exception {
     server = RegistryServer.start(DemoConfig.create(0, dataDir));
     String body = "query Kept { cargo(trackingId: \\\"ABC123\\\") { trackingId } }";
-    String manifest = "{\"" + DocumentHash.of(body.replace("\\\"", "\"")).hex() + "\": \"" + body + "\"}";
-    assertThat(post("/v1/apps/other-app/versions/7", manifest, "Authorization", "Bearer admin-demo").statusCode())
+    String manifest =
+        "{\"" + DocumentHash.of(body.replace("\\\"", "\"")).hex() + "\": \"" + body + "\"}";
+    assertThat(
+            post("/v1/apps/other-app/versions/7", manifest, "Authorization", "Bearer admin-demo")
+                .statusCode())
         .isEqualTo(201);
     server.close();
 
     server = RegistryServer.start(DemoConfig.create(0, dataDir));
 
-    assertThat(get("/v1/apps/other-app/versions/7", "Authorization", "Bearer admin-demo").statusCode()).isEqualTo(200);
-    assertThat(get("/v1/documents/" + DocumentHash.of(body.replace("\\\"", "\"")).prefixed(),
-        "Authorization", "Bearer admin-demo").statusCode()).isEqualTo(200);
+    assertThat(
+            get("/v1/apps/other-app/versions/7", "Authorization", "Bearer admin-demo").statusCode())
+        .isEqualTo(200);
+    assertThat(
+            get(
+                    "/v1/documents/" + DocumentHash.of(body.replace("\\\"", "\"")).prefixed(),
+                    "Authorization",
+                    "Bearer admin-demo")
+                .statusCode())
+        .isEqualTo(200);
     assertThat(json(get("/health")).get("documents").asInt()).isEqualTo(demoOperationCount() + 1);
   }
 
@@ -162,17 +191,21 @@ final class RegistryServerTest {
   }
 
   private HttpResponse<String> post(String path, String body, String... headers) throws Exception {
-    return send(request(path, headers).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)));
+    return send(
+        request(path, headers)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   private void delete(String path) throws Exception {
-    HttpResponse<String> response = send(request(path, "Authorization", "Bearer admin-demo").DELETE());
+    HttpResponse<String> response =
+        send(request(path, "Authorization", "Bearer admin-demo").DELETE());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
   }
 
   private HttpRequest.Builder request(String path, String... headers) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
     for (int i = 0; i < headers.length; i += 2) {
       builder.header(headers[i], headers[i + 1]);
     }

@@ -27,14 +27,18 @@ public final class SkipReasons implements TestExecutionListener {
   }
 
   private static void print(TestIdentifier test, String reason) {
-    System.out.println("[skipped] " + name(test) + " -- " + reason.replaceFirst("^Assumption failed: ", ""));
+    System.out.println(
+        "[skipped] " + name(test) + " -- " + reason.replaceFirst("^Assumption failed: ", ""));
   }
 
   private static String name(TestIdentifier test) {
     Object source = test.getSource().orElse(null);
     if (source instanceof MethodSource method) {
-      boolean invocation = "test-template-invocation".equals(test.getUniqueIdObject().getLastSegment().getType());
-      return simpleName(method.getClassName()) + "." + method.getMethodName()
+      boolean invocation =
+          "test-template-invocation".equals(test.getUniqueIdObject().getLastSegment().getType());
+      return simpleName(method.getClassName())
+          + "."
+          + method.getMethodName()
           + (invocation ? " " + test.getDisplayName() : "");
     }
     if (source instanceof ClassSource type) {

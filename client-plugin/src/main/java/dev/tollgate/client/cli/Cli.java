@@ -87,8 +87,13 @@ public final class Cli {
     List<Path> sources = sources(arguments);
     String schema = arguments.get("--schema");
     Path outFile = path(arguments.get("--out"), DEFAULT_MANIFEST);
-    Manifest manifest = operations.extract(new ExtractRequest(sources,
-        schema == null ? null : workingDirectory.resolve(schema), workingDirectory, outFile));
+    Manifest manifest =
+        operations.extract(
+            new ExtractRequest(
+                sources,
+                schema == null ? null : workingDirectory.resolve(schema),
+                workingDirectory,
+                outFile));
     out.println("Wrote " + manifest.size() + " operation(s) to " + outFile);
     return OK;
   }
@@ -98,8 +103,10 @@ public final class Cli {
       return ExtractRequest.defaultSourceDirectories(workingDirectory);
     }
     List<Path> sources = arguments.sources().stream().map(workingDirectory::resolve).toList();
-    sources.stream().filter(s -> !Files.isDirectory(s))
-        .forEach(s -> err.println("tollgate: warning: --source " + s + " is not a directory; skipped"));
+    sources.stream()
+        .filter(s -> !Files.isDirectory(s))
+        .forEach(
+            s -> err.println("tollgate: warning: --source " + s + " is not a directory; skipped"));
     return sources;
   }
 
@@ -111,15 +118,24 @@ public final class Cli {
       result.violations().forEach(v -> err.println("tollgate: " + v));
       return REFUSED;
     }
-    out.println("All " + result.report().operations().size() + " operation(s) pass the registry's check");
+    out.println(
+        "All " + result.report().operations().size() + " operation(s) pass the registry's check");
     return OK;
   }
 
   private int publish(CliArguments arguments) {
     RegistryRequest request = registryRequest(arguments);
     RegistryReport report = operations.publish(request);
-    out.println("Published " + request.app() + " " + request.version() + ": " + report.newCount()
-        + " new, " + report.existingCount() + " existing operation(s)");
+    out.println(
+        "Published "
+            + request.app()
+            + " "
+            + request.version()
+            + ": "
+            + report.newCount()
+            + " new, "
+            + report.existingCount()
+            + " existing operation(s)");
     return OK;
   }
 
@@ -129,11 +145,15 @@ public final class Cli {
       registry = environment.get("TOLLGATE_REGISTRY_URL");
     }
     if (registry == null || registry.isBlank()) {
-      throw new CliArguments.UsageException("--registry URL (or TOLLGATE_REGISTRY_URL) is required");
+      throw new CliArguments.UsageException(
+          "--registry URL (or TOLLGATE_REGISTRY_URL) is required");
     }
     String token = arguments.get("--token");
-    return new RegistryRequest(registryUri(registry), token != null ? token : environment.get("TOLLGATE_TOKEN"),
-        arguments.require("--app"), arguments.require("--version"),
+    return new RegistryRequest(
+        registryUri(registry),
+        token != null ? token : environment.get("TOLLGATE_TOKEN"),
+        arguments.require("--app"),
+        arguments.require("--version"),
         path(arguments.get("--manifest"), DEFAULT_MANIFEST));
   }
 
@@ -146,7 +166,8 @@ public final class Cli {
     } catch (IllegalArgumentException e) {
       // reported below, with the flag's name
     }
-    throw new CliArguments.UsageException("--registry " + text + " is not an http(s)://host[:port] URL");
+    throw new CliArguments.UsageException(
+        "--registry " + text + " is not an http(s)://host[:port] URL");
   }
 
   private static @Nullable Long maxCost(@Nullable String text) {
@@ -169,8 +190,11 @@ public final class Cli {
   }
 
   private static int exitCode(TollgateClientException e) {
-    boolean refused = e instanceof ExtractionException || e instanceof ManifestFormatException
-        || e instanceof ManifestRejectedException || e instanceof ManifestConflictException;
+    boolean refused =
+        e instanceof ExtractionException
+            || e instanceof ManifestFormatException
+            || e instanceof ManifestRejectedException
+            || e instanceof ManifestConflictException;
     return refused ? REFUSED : CANNOT_RUN;
   }
 }

@@ -10,8 +10,17 @@ import org.jspecify.annotations.Nullable;
 /** {@code command --flag value …}; {@code --source} may repeat, every other flag appears once. */
 record CliArguments(String command, Map<String, String> flags, List<String> sources) {
 
-  static final Set<String> FLAGS = Set.of("--registry", "--token", "--app", "--version",
-      "--manifest", "--source", "--schema", "--out", "--max-cost");
+  static final Set<String> FLAGS =
+      Set.of(
+          "--registry",
+          "--token",
+          "--app",
+          "--version",
+          "--manifest",
+          "--source",
+          "--schema",
+          "--out",
+          "--max-cost");
 
   static CliArguments parse(String... args) {
     if (args.length == 0) {

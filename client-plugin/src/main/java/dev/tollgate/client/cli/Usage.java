@@ -3,7 +3,8 @@ package dev.tollgate.client.cli;
 /** The text printed for {@code --help} and after a wrong command line. */
 final class Usage {
 
-  static final String TEXT = """
+  static final String TEXT =
+      """
       usage: java -jar tollgate-maven-plugin.jar <command> [options]
 
       commands:

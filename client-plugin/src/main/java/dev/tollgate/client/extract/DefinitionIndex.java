@@ -43,29 +43,38 @@ final class DefinitionIndex {
     } else if (definition instanceof FragmentDefinition fragment) {
       addFragment(fragment);
     } else {
-      problems.at(definition, "not an operation or fragment ("
-          + definition.getClass().getSimpleName() + "); schema definitions belong in the schema file");
+      problems.at(
+          definition,
+          "not an operation or fragment ("
+              + definition.getClass().getSimpleName()
+              + "); schema definitions belong in the schema file");
     }
   }
 
   private void addOperation(OperationDefinition operation) {
     if (operation.getName() == null) {
-      problems.at(operation, "anonymous " + typeOf(operation)
-          + ": every persisted operation needs a name");
+      problems.at(
+          operation, "anonymous " + typeOf(operation) + ": every persisted operation needs a name");
       return;
     }
     OperationDefinition first = operations.putIfAbsent(operation.getName(), operation);
     if (first != null) {
-      problems.at(operation, "operation '" + operation.getName() + "' is defined twice (first at "
-          + where(first) + ")");
+      problems.at(
+          operation,
+          "operation '"
+              + operation.getName()
+              + "' is defined twice (first at "
+              + where(first)
+              + ")");
     }
   }
 
   private void addFragment(FragmentDefinition fragment) {
     FragmentDefinition first = fragments.putIfAbsent(fragment.getName(), fragment);
     if (first != null) {
-      problems.at(fragment, "fragment '" + fragment.getName() + "' is defined twice (first at "
-          + where(first) + ")");
+      problems.at(
+          fragment,
+          "fragment '" + fragment.getName() + "' is defined twice (first at " + where(first) + ")");
     }
   }
 

@@ -37,8 +37,8 @@ public final class OperationExtractor {
    * @param schema a schema file to validate every operation against, or {@code null}
    * @param baseDirectory file names in problems are shown relative to it
    * @throws ExtractionException listing every problem with its file and line: syntax errors,
-   *     anonymous operations, duplicate operation or fragment names, undefined fragments, and
-   *     (with a schema) validation errors
+   *     anonymous operations, duplicate operation or fragment names, undefined fragments, and (with
+   *     a schema) validation errors
    */
   public static Manifest extract(
       List<Path> sourceDirectories, @Nullable Path schema, Path baseDirectory) {
@@ -60,10 +60,11 @@ public final class OperationExtractor {
   }
 
   private static void parse(SourceFile file, Problems problems, DefinitionIndex index) {
-    ParserEnvironment environment = ParserEnvironment.newParserEnvironment()
-        .document(GraphqlParsing.reader(file))
-        .parserOptions(GraphqlParsing.OPTIONS)
-        .build();
+    ParserEnvironment environment =
+        ParserEnvironment.newParserEnvironment()
+            .document(GraphqlParsing.reader(file))
+            .parserOptions(GraphqlParsing.OPTIONS)
+            .build();
     try {
       index.add(new Parser().parseDocument(environment));
     } catch (InvalidSyntaxException e) {
@@ -76,8 +77,11 @@ public final class OperationExtractor {
     return token == null ? "syntax error" : "syntax error at '" + token + "'";
   }
 
-  private static ManifestOperation entry(OperationDefinition operation, DefinitionIndex index,
-      @Nullable SchemaValidator validator, Problems problems) {
+  private static ManifestOperation entry(
+      OperationDefinition operation,
+      DefinitionIndex index,
+      @Nullable SchemaValidator validator,
+      Problems problems) {
     List<FragmentDefinition> fragments = FragmentClosure.of(operation, index.fragments(), problems);
     List<Definition> definitions = new ArrayList<>();
     definitions.add(operation);
@@ -87,7 +91,8 @@ public final class OperationExtractor {
       validator.validate(document, sourceName(operation), problems);
     }
     String body = AstPrinter.printAst(document);
-    String name = Objects.requireNonNull(operation.getName(), "the index holds named operations only");
+    String name =
+        Objects.requireNonNull(operation.getName(), "the index holds named operations only");
     return new ManifestOperation(sha256Hex(body), name, DefinitionIndex.typeOf(operation), body);
   }
 
@@ -97,7 +102,10 @@ public final class OperationExtractor {
     return name == null ? "?" : name;
   }
 
-  /** Lowercase hex SHA-256 of the UTF-8 bytes of {@code text}: a document's id; the module's one digest. */
+  /**
+   * Lowercase hex SHA-256 of the UTF-8 bytes of {@code text}: a document's id; the module's one
+   * digest.
+   */
   private static String sha256Hex(String text) {
     try {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");

@@ -59,8 +59,12 @@ final class SchemaValidator {
     }
   }
 
-  private static void add(Problems problems, @Nullable List<SourceLocation> locations, String message,
-      String fallbackFile, String prefix) {
+  private static void add(
+      Problems problems,
+      @Nullable List<SourceLocation> locations,
+      String message,
+      String fallbackFile,
+      String prefix) {
     SourceLocation first = locations == null || locations.isEmpty() ? null : locations.get(0);
     problems.at(first, prefix + message, fallbackFile);
   }

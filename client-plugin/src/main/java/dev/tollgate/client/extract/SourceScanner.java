@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** Finds the {@code .graphql} and {@code .gql} files below the source folders, in a stable order. */
+/**
+ * Finds the {@code .graphql} and {@code .gql} files below the source folders, in a stable order.
+ */
 final class SourceScanner {
 
   private static final Set<String> EXTENSIONS = Set.of("graphql", "gql");

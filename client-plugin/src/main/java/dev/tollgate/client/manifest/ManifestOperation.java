@@ -18,7 +18,8 @@ public record ManifestOperation(String id, String name, String type, String body
     requireNonNull(type, "type");
     requireNonNull(body, "body");
     if (id.isBlank()) {
-      throw new IllegalArgumentException("operation id must not be blank (operation '" + name + "')");
+      throw new IllegalArgumentException(
+          "operation id must not be blank (operation '" + name + "')");
     }
   }
 }

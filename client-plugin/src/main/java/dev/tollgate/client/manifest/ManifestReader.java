@@ -52,7 +52,8 @@ public final class ManifestReader {
   private static Manifest parse(String json, String source) {
     JsonNode root = readTree(json, source);
     if (!root.isObject()) {
-      throw new ManifestFormatException(source, "expected a JSON object, found " + root.getNodeType());
+      throw new ManifestFormatException(
+          source, "expected a JSON object, found " + root.getNodeType());
     }
     if (root.has("format")) {
       return readApollo(root, source);
@@ -117,8 +118,11 @@ public final class ManifestReader {
       if (!entry.getValue().isTextual()) {
         throw new ManifestFormatException(
             source,
-            "neither an " + Manifest.FORMAT + " (no 'format') nor an {id: body} map ('"
-                + entry.getKey() + "' is not a string)");
+            "neither an "
+                + Manifest.FORMAT
+                + " (no 'format') nor an {id: body} map ('"
+                + entry.getKey()
+                + "' is not a string)");
       }
       result.add(idMapOperation(entry.getKey(), entry.getValue().asText()));
     }

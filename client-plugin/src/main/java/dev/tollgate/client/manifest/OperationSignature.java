@@ -8,8 +8,8 @@ import java.util.Locale;
 
 /**
  * The name and type of the first operation in a document, for manifests ({@code {id: body}} maps)
- * that do not carry them. A body that does not parse keeps its id as name: the registry will
- * refuse it with the real syntax error.
+ * that do not carry them. A body that does not parse keeps its id as name: the registry will refuse
+ * it with the real syntax error.
  */
 record OperationSignature(String name, String type) {
 

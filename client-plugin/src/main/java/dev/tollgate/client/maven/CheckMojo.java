@@ -1,8 +1,8 @@
 package dev.tollgate.client.maven;
 
+import dev.tollgate.client.CheckRequest;
 import dev.tollgate.client.CheckResult;
 import dev.tollgate.client.ClientOperations;
-import dev.tollgate.client.CheckRequest;
 import dev.tollgate.client.upload.ReportTable;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -35,10 +35,18 @@ public final class CheckMojo extends RegistryMojo {
     ReportTable.render(result.report()).forEach(getLog()::info);
     if (!result.passed()) {
       result.violations().forEach(getLog()::error);
-      throw new MojoFailureException(result.violations().size() + " operation problem(s) in <manifest> "
-          + manifest + (maxCost == null ? "" : " (<maxCost> " + maxCost + ")") + ": "
-          + String.join("; ", result.violations()));
+      throw new MojoFailureException(
+          result.violations().size()
+              + " operation problem(s) in <manifest> "
+              + manifest
+              + (maxCost == null ? "" : " (<maxCost> " + maxCost + ")")
+              + ": "
+              + String.join("; ", result.violations()));
     }
-    getLog().info("All " + result.report().operations().size() + " operation(s) pass the registry's check");
+    getLog()
+        .info(
+            "All "
+                + result.report().operations().size()
+                + " operation(s) pass the registry's check");
   }
 }

@@ -22,7 +22,9 @@ public final class ManifestMojo extends AbstractMojo {
   @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
   File basedir;
 
-  /** Folders scanned for .graphql/.gql files; default src/main/graphql, src/main/resources/graphql. */
+  /**
+   * Folders scanned for .graphql/.gql files; default src/main/graphql, src/main/resources/graphql.
+   */
   @Parameter(property = "tollgate.sourceDirectories")
   List<File> sourceDirectories;
 
@@ -31,7 +33,8 @@ public final class ManifestMojo extends AbstractMojo {
   File schema;
 
   /** Where the manifest is written. */
-  @Parameter(property = "tollgate.manifest",
+  @Parameter(
+      property = "tollgate.manifest",
       defaultValue = "${project.build.directory}/tollgate/persisted-query-manifest.json")
   File manifest;
 
@@ -59,8 +62,11 @@ public final class ManifestMojo extends AbstractMojo {
   }
 
   private ExtractRequest request() {
-    return new ExtractRequest(directories(), schema == null ? null : schema.toPath(),
-        basedir.toPath(), manifest.toPath());
+    return new ExtractRequest(
+        directories(),
+        schema == null ? null : schema.toPath(),
+        basedir.toPath(),
+        manifest.toPath());
   }
 
   private List<Path> directories() {

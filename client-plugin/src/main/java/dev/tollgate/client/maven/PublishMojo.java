@@ -20,7 +20,18 @@ public final class PublishMojo extends RegistryMojo {
     }
     RegistryRequest request = request();
     RegistryReport report = call(() -> new ClientOperations().publish(request));
-    getLog().info("Published " + app + " " + version + " to " + registryUrl + ": "
-        + report.newCount() + " new, " + report.existingCount() + " existing operation(s)");
+    getLog()
+        .info(
+            "Published "
+                + app
+                + " "
+                + version
+                + " to "
+                + registryUrl
+                + ": "
+                + report.newCount()
+                + " new, "
+                + report.existingCount()
+                + " existing operation(s)");
   }
 }

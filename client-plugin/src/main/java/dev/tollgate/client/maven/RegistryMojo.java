@@ -34,7 +34,8 @@ abstract class RegistryMojo extends AbstractMojo {
   String version;
 
   /** The manifest to send: this plugin's, Apollo's, or a Relay/graphql-codegen {id: body} map. */
-  @Parameter(property = "tollgate.manifest",
+  @Parameter(
+      property = "tollgate.manifest",
       defaultValue = "${project.build.directory}/tollgate/persisted-query-manifest.json")
   File manifest;
 
@@ -46,7 +47,8 @@ abstract class RegistryMojo extends AbstractMojo {
       throw new MojoExecutionException("<registryUrl> is not set (property tollgate.registryUrl)");
     }
     if (app == null || app.isBlank() || version == null || version.isBlank()) {
-      throw new MojoExecutionException("<app> and <version> must not be empty (tollgate.app, tollgate.version)");
+      throw new MojoExecutionException(
+          "<app> and <version> must not be empty (tollgate.app, tollgate.version)");
     }
     String bearer = token != null && !token.isBlank() ? token : System.getenv("TOLLGATE_TOKEN");
     return new RegistryRequest(registryUri(), bearer, app, version, manifest.toPath());
@@ -76,11 +78,13 @@ abstract class RegistryMojo extends AbstractMojo {
     } catch (RegistryUnreachableException e) {
       throw new MojoExecutionException("<registryUrl>: " + e.getMessage(), e);
     } catch (RegistryUnauthorizedException e) {
-      throw new MojoExecutionException("<token> (tollgate.token or TOLLGATE_TOKEN): " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "<token> (tollgate.token or TOLLGATE_TOKEN): " + e.getMessage(), e);
     } catch (RegistryForbiddenException e) {
       throw new MojoExecutionException("<token> may not publish: " + e.getMessage(), e);
     } catch (ManifestConflictException e) {
-      throw new MojoFailureException("<app>/<version>: " + e.getMessage() + "; publish a new <version> instead", e);
+      throw new MojoFailureException(
+          "<app>/<version>: " + e.getMessage() + "; publish a new <version> instead", e);
     } catch (ManifestRejectedException | ManifestFormatException e) {
       throw new MojoFailureException("<manifest>: " + e.getMessage(), e);
     } catch (TollgateClientException e) {

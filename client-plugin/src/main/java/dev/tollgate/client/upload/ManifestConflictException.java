@@ -1,6 +1,9 @@
 package dev.tollgate.client.upload;
 
-/** The app version is already published with a different manifest (HTTP 409); versions are immutable. */
+/**
+ * The app version is already published with a different manifest (HTTP 409); versions are
+ * immutable.
+ */
 public final class ManifestConflictException extends RegistryException {
 
   ManifestConflictException(String message) {

@@ -39,8 +39,12 @@ public final class ManifestRejectedException extends RegistryException {
   }
 
   private static String describe(int status, String code, String message, List<String> details) {
-    StringBuilder text = new StringBuilder("the registry refused the manifest (HTTP ")
-        .append(status).append(code.isEmpty() ? "" : ", " + code).append("): ").append(message);
+    StringBuilder text =
+        new StringBuilder("the registry refused the manifest (HTTP ")
+            .append(status)
+            .append(code.isEmpty() ? "" : ", " + code)
+            .append("): ")
+            .append(message);
     for (String detail : details) {
       text.append("\n  ").append(detail);
     }

@@ -56,11 +56,12 @@ public final class RegistryClient {
   }
 
   private RegistryReport post(String app, String version, Manifest manifest, boolean dryRun) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(versionUri(app, version, dryRun))
-        .timeout(REQUEST_TIMEOUT)
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(ManifestWriter.toJson(manifest)));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(versionUri(app, version, dryRun))
+            .timeout(REQUEST_TIMEOUT)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(ManifestWriter.toJson(manifest)));
     if (token != null && !token.isBlank()) {
       request.header("Authorization", "Bearer " + token);
     }

@@ -15,9 +15,16 @@ public final class ReportTable {
     List<String> lines = new ArrayList<>();
     lines.add(String.format(ROW, "OPERATION", "TYPE", "COST", "DEPTH", "ALIASES", "STATUS", "ID"));
     for (ReportedOperation operation : report.operations()) {
-      lines.add(String.format(ROW, operation.name(), operation.type(), text(operation.cost()),
-          text(operation.depth()), text(operation.aliases()), operation.status(),
-          shortId(operation.id())));
+      lines.add(
+          String.format(
+              ROW,
+              operation.name(),
+              operation.type(),
+              text(operation.cost()),
+              text(operation.depth()),
+              text(operation.aliases()),
+              operation.status(),
+              shortId(operation.id())));
     }
     return lines;
   }

@@ -37,9 +37,15 @@ final class CliTest {
   void manifest_sourceFolder_writesGoldenManifestExit0() throws IOException {
     Path fixture = TestFiles.resource("extract/basic");
 
-    int exit = run("manifest", "--source", fixture.resolve("inputs/src/main/graphql").toString(),
-        "--source", fixture.resolve("inputs/src/main/resources/graphql").toString(),
-        "--out", "m.json");
+    int exit =
+        run(
+            "manifest",
+            "--source",
+            fixture.resolve("inputs/src/main/graphql").toString(),
+            "--source",
+            fixture.resolve("inputs/src/main/resources/graphql").toString(),
+            "--out",
+            "m.json");
 
     assertThat(exit).isZero();
     assertThat(Files.readString(workingDirectory.resolve("m.json")))
@@ -80,8 +86,13 @@ final class CliTest {
   void manifest_invalidAgainstSchema_exit1() {
     Path fixture = TestFiles.resource("extract/refuse-invalid-against-schema/inputs");
 
-    int exit = run("manifest", "--source", fixture.resolve("src/main/graphql").toString(),
-        "--schema", fixture.resolve("schema.graphqls").toString());
+    int exit =
+        run(
+            "manifest",
+            "--source",
+            fixture.resolve("src/main/graphql").toString(),
+            "--schema",
+            fixture.resolve("schema.graphqls").toString());
 
     assertThat(exit).isEqualTo(Cli.REFUSED);
     assertThat(err()).contains("ops.graphql:8:").contains("colour");
@@ -96,8 +107,13 @@ final class CliTest {
     int exit = run(registryArgs("check", manifest, "--max-cost", "100"));
 
     assertThat(exit).isZero();
-    assertThat(out()).contains("OPERATION").contains("COST").contains("DEPTH").contains("ALIASES")
-        .contains("Cheap").contains("All 1 operation(s) pass");
+    assertThat(out())
+        .contains("OPERATION")
+        .contains("COST")
+        .contains("DEPTH")
+        .contains("ALIASES")
+        .contains("Cheap")
+        .contains("All 1 operation(s) pass");
     assertThat(registry.requests().get(0).query()).isEqualTo("dryRun=true");
   }
 
@@ -114,7 +130,9 @@ final class CliTest {
 
   @Test
   void check_registryRefusesOperation_exit1WithReason() throws IOException {
-    registry.answer(422, """
+    registry.answer(
+        422,
+        """
         {"code":"GRAPHQL_VALIDATION_FAILED","message":"invalid operations",
          "extensions":{"errors":[{"name":"Q","message":"Field 'nope' is undefined"}]}}""");
 
@@ -148,11 +166,21 @@ final class CliTest {
     environment = Map.of("TOLLGATE_TOKEN", FakeRegistry.TOKEN);
     Path manifest = manifestOf("query A { a }");
 
-    int exit = run("publish", "--registry", registry.url().toString(), "--app", "web",
-        "--version", "1", "--manifest", manifest.toString());
+    int exit =
+        run(
+            "publish",
+            "--registry",
+            registry.url().toString(),
+            "--app",
+            "web",
+            "--version",
+            "1",
+            "--manifest",
+            manifest.toString());
 
     assertThat(exit).isZero();
-    assertThat(registry.requests().get(0).authorization()).isEqualTo("Bearer " + FakeRegistry.TOKEN);
+    assertThat(registry.requests().get(0).authorization())
+        .isEqualTo("Bearer " + FakeRegistry.TOKEN);
   }
 
   @Test
@@ -168,8 +196,17 @@ final class CliTest {
 
   @Test
   void publish_noToken_exit3Unauthorized() throws IOException {
-    int exit = run("publish", "--registry", registry.url().toString(), "--app", "web",
-        "--version", "1", "--manifest", manifestOf("query A { a }").toString());
+    int exit =
+        run(
+            "publish",
+            "--registry",
+            registry.url().toString(),
+            "--app",
+            "web",
+            "--version",
+            "1",
+            "--manifest",
+            manifestOf("query A { a }").toString());
 
     assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
     assertThat(err()).contains("HTTP 401");
@@ -177,8 +214,19 @@ final class CliTest {
 
   @Test
   void publish_wrongToken_exit3TokenNeverPrinted() throws IOException {
-    int exit = run("publish", "--registry", registry.url().toString(), "--token", "wrong-token-xyz",
-        "--app", "web", "--version", "1", "--manifest", manifestOf("query A { a }").toString());
+    int exit =
+        run(
+            "publish",
+            "--registry",
+            registry.url().toString(),
+            "--token",
+            "wrong-token-xyz",
+            "--app",
+            "web",
+            "--version",
+            "1",
+            "--manifest",
+            manifestOf("query A { a }").toString());
 
     assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
     assertThat(err()).contains("HTTP 403");
@@ -233,7 +281,8 @@ final class CliTest {
 
   @Test
   void check_maxCostNotANumber_usageExit2() {
-    assertThat(run(registryArgs("check", workingDirectory, "--max-cost", "lots"))).isEqualTo(Cli.USAGE);
+    assertThat(run(registryArgs("check", workingDirectory, "--max-cost", "lots")))
+        .isEqualTo(Cli.USAGE);
   }
 
   @Test
@@ -250,9 +299,20 @@ final class CliTest {
   }
 
   private String[] registryArgs(String command, Path manifest, String... more) {
-    List<String> args = new ArrayList<>(List.of(command, "--registry", registry.url().toString(),
-        "--token", FakeRegistry.TOKEN, "--app", "web", "--version", "1.0.0",
-        "--manifest", manifest.toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                command,
+                "--registry",
+                registry.url().toString(),
+                "--token",
+                FakeRegistry.TOKEN,
+                "--app",
+                "web",
+                "--version",
+                "1.0.0",
+                "--manifest",
+                manifest.toString()));
     args.addAll(List.of(more));
     return args.toArray(String[]::new);
   }
@@ -261,8 +321,10 @@ final class CliTest {
     Path sources = Files.createTempDirectory(workingDirectory, "src");
     Files.writeString(sources.resolve("ops.graphql"), operations);
     Path manifest = sources.resolve("manifest.json");
-    assertThat(new Cli(print(new ByteArrayOutputStream()), print(err), Map.of(), workingDirectory)
-        .run("manifest", "--source", sources.toString(), "--out", manifest.toString())).isZero();
+    assertThat(
+            new Cli(print(new ByteArrayOutputStream()), print(err), Map.of(), workingDirectory)
+                .run("manifest", "--source", sources.toString(), "--out", manifest.toString()))
+        .isZero();
     return manifest;
   }
 

@@ -15,11 +15,13 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
-/** Each case is a folder under extract/: inputs/ is the project, expected-manifest.json the golden. */
+/**
+ * Each case is a folder under extract/: inputs/ is the project, expected-manifest.json the golden.
+ */
 final class OperationExtractorTest {
 
   /* ---- golden manifests ---- */
@@ -31,16 +33,19 @@ final class OperationExtractorTest {
 
     String json = ManifestWriter.toJson(extract(fixture));
 
-    String expected = Files.readString(fixture.resolve("expected-manifest.json"), StandardCharsets.UTF_8);
+    String expected =
+        Files.readString(fixture.resolve("expected-manifest.json"), StandardCharsets.UTF_8);
     assertThat(json).isEqualTo(expected);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"basic", "fragments", "with-schema", "cargo"})
   void extract_fixture_idIsSha256OfBody(String name) throws Exception {
-    for (ManifestOperation operation : extract(TestFiles.resource("extract/" + name)).operations()) {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest(operation.body().getBytes(StandardCharsets.UTF_8));
+    for (ManifestOperation operation :
+        extract(TestFiles.resource("extract/" + name)).operations()) {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(operation.body().getBytes(StandardCharsets.UTF_8));
       assertThat(operation.id()).isEqualTo(HexFormat.of().formatHex(digest));
     }
   }
@@ -49,7 +54,8 @@ final class OperationExtractorTest {
   void extract_twice_sameBytes() {
     Path fixture = TestFiles.resource("extract/fragments");
 
-    assertThat(ManifestWriter.toJson(extract(fixture))).isEqualTo(ManifestWriter.toJson(extract(fixture)));
+    assertThat(ManifestWriter.toJson(extract(fixture)))
+        .isEqualTo(ManifestWriter.toJson(extract(fixture)));
   }
 
   @Test
@@ -77,8 +83,8 @@ final class OperationExtractorTest {
 
   @Test
   void extract_noSourceFolders_emptyManifest(@org.junit.jupiter.api.io.TempDir Path project) {
-    Manifest manifest = OperationExtractor.extract(
-        ExtractRequest.defaultSourceDirectories(project), null, project);
+    Manifest manifest =
+        OperationExtractor.extract(ExtractRequest.defaultSourceDirectories(project), null, project);
 
     assertThat(manifest.isEmpty()).isTrue();
   }
@@ -89,89 +95,115 @@ final class OperationExtractorTest {
   void extract_syntaxError_refusedWithFileAndLine() {
     assertThat(problems("refuse-syntax"))
         .singleElement()
-        .satisfies(p -> {
-          assertThat(p.file()).isEqualTo("src/main/graphql/broken.graphql");
-          assertThat(p.line()).isEqualTo(7);
-          assertThat(p.message()).startsWith("syntax error");
-        });
+        .satisfies(
+            p -> {
+              assertThat(p.file()).isEqualTo("src/main/graphql/broken.graphql");
+              assertThat(p.line()).isEqualTo(7);
+              assertThat(p.message()).startsWith("syntax error");
+            });
   }
 
   @Test
   void extract_anonymousOperation_refusedWithFileAndLine() {
-    assertThat(problems("refuse-anonymous")).containsExactly(new ExtractionProblem(
-        "src/main/graphql/ops.graphql", 3, "anonymous query: every persisted operation needs a name"));
+    assertThat(problems("refuse-anonymous"))
+        .containsExactly(
+            new ExtractionProblem(
+                "src/main/graphql/ops.graphql",
+                3,
+                "anonymous query: every persisted operation needs a name"));
   }
 
   @Test
   void extract_duplicateOperationName_refusedAtSecondDefinition() {
-    assertThat(problems("refuse-duplicate-operation")).containsExactly(new ExtractionProblem(
-        "src/main/graphql/second.graphql", 3,
-        "operation 'Shipments' is defined twice (first at src/main/graphql/first.graphql:1)"));
+    assertThat(problems("refuse-duplicate-operation"))
+        .containsExactly(
+            new ExtractionProblem(
+                "src/main/graphql/second.graphql",
+                3,
+                "operation 'Shipments' is defined twice (first at src/main/graphql/first.graphql:1)"));
   }
 
   @Test
   void extract_undefinedFragment_refusedAtEachSpread() {
-    assertThat(problems("refuse-undefined-fragment")).containsExactly(
-        new ExtractionProblem("src/main/graphql/ops.graphql", 3,
-            "fragment 'Missing' is used but not defined"),
-        new ExtractionProblem("src/main/graphql/ops.graphql", 13,
-            "fragment 'AlsoMissing' is used but not defined"));
+    assertThat(problems("refuse-undefined-fragment"))
+        .containsExactly(
+            new ExtractionProblem(
+                "src/main/graphql/ops.graphql", 3, "fragment 'Missing' is used but not defined"),
+            new ExtractionProblem(
+                "src/main/graphql/ops.graphql",
+                13,
+                "fragment 'AlsoMissing' is used but not defined"));
   }
 
   @Test
   void extract_duplicateFragmentName_refusedAtSecondDefinition() {
-    assertThat(problems("refuse-duplicate-fragment")).containsExactly(new ExtractionProblem(
-        "src/main/graphql/b.graphql", 1,
-        "fragment 'Card' is defined twice (first at src/main/graphql/a.graphql:3)"));
+    assertThat(problems("refuse-duplicate-fragment"))
+        .containsExactly(
+            new ExtractionProblem(
+                "src/main/graphql/b.graphql",
+                1,
+                "fragment 'Card' is defined twice (first at src/main/graphql/a.graphql:3)"));
   }
 
   @Test
   void extract_typeDefinitionAmongOperations_refused() {
     assertThat(problems("refuse-type-definition"))
         .singleElement()
-        .satisfies(p -> {
-          assertThat(p.file()).isEqualTo("src/main/graphql/ops.graphql");
-          assertThat(p.line()).isEqualTo(3);
-          assertThat(p.message()).contains("schema definitions belong in the schema file");
-        });
+        .satisfies(
+            p -> {
+              assertThat(p.file()).isEqualTo("src/main/graphql/ops.graphql");
+              assertThat(p.line()).isEqualTo(3);
+              assertThat(p.message()).contains("schema definitions belong in the schema file");
+            });
   }
 
   @Test
   void extract_invalidAgainstSchema_refusedWithFileAndLine() {
     assertThat(problems("refuse-invalid-against-schema"))
         .singleElement()
-        .satisfies(p -> {
-          assertThat(p.file()).isEqualTo("src/main/graphql/ops.graphql");
-          assertThat(p.line()).isEqualTo(8);
-          assertThat(p.message()).contains("colour").contains("Shipment");
-        });
+        .satisfies(
+            p -> {
+              assertThat(p.file()).isEqualTo("src/main/graphql/ops.graphql");
+              assertThat(p.line()).isEqualTo(8);
+              assertThat(p.message()).contains("colour").contains("Shipment");
+            });
   }
 
   @Test
   void extract_brokenSchema_refusedAgainstSchemaFile() {
     assertThat(problems("refuse-bad-schema"))
         .singleElement()
-        .satisfies(p -> {
-          assertThat(p.file()).isEqualTo("schema.graphqls");
-          assertThat(p.message()).startsWith("schema: ");
-        });
+        .satisfies(
+            p -> {
+              assertThat(p.file()).isEqualTo("schema.graphqls");
+              assertThat(p.message()).startsWith("schema: ");
+            });
   }
 
   @Test
   void extract_missingSchemaFile_refusedNamingIt(@org.junit.jupiter.api.io.TempDir Path project) {
-    ExtractionException e = catchThrowableOfType(ExtractionException.class, () ->
-        OperationExtractor.extract(List.of(project), project.resolve("nope.graphqls"), project));
+    ExtractionException e =
+        catchThrowableOfType(
+            ExtractionException.class,
+            () ->
+                OperationExtractor.extract(
+                    List.of(project), project.resolve("nope.graphqls"), project));
 
-    assertThat(e.problems()).containsExactly(new ExtractionProblem("nope.graphqls", 0, "no such schema file"));
+    assertThat(e.problems())
+        .containsExactly(new ExtractionProblem("nope.graphqls", 0, "no such schema file"));
   }
 
   @Test
   void extract_refused_messageListsFileAndLine() {
-    ExtractionException e = catchThrowableOfType(ExtractionException.class,
-        () -> extract(TestFiles.resource("extract/refuse-anonymous")));
+    ExtractionException e =
+        catchThrowableOfType(
+            ExtractionException.class,
+            () -> extract(TestFiles.resource("extract/refuse-anonymous")));
 
-    assertThat(e).hasMessage("1 problem in GraphQL sources:\n"
-        + "  src/main/graphql/ops.graphql:3: anonymous query: every persisted operation needs a name");
+    assertThat(e)
+        .hasMessage(
+            "1 problem in GraphQL sources:\n"
+                + "  src/main/graphql/ops.graphql:3: anonymous query: every persisted operation needs a name");
     assertThat(e.code()).isEqualTo("EXTRACTION_FAILED");
   }
 
@@ -180,20 +212,22 @@ final class OperationExtractorTest {
   private static Manifest extract(Path fixture) {
     Path project = fixture.resolve("inputs");
     Path schema = project.resolve("schema.graphqls");
-    return OperationExtractor.extract(ExtractRequest.defaultSourceDirectories(project),
-        Files.exists(schema) ? schema : null, project);
+    return OperationExtractor.extract(
+        ExtractRequest.defaultSourceDirectories(project),
+        Files.exists(schema) ? schema : null,
+        project);
   }
 
   private static List<ExtractionProblem> problems(String fixture) {
-    ExtractionException e = catchThrowableOfType(ExtractionException.class,
-        () -> extract(TestFiles.resource("extract/" + fixture)));
+    ExtractionException e =
+        catchThrowableOfType(
+            ExtractionException.class, () -> extract(TestFiles.resource("extract/" + fixture)));
     assertThat(e).as("extraction of %s must be refused", fixture).isNotNull();
     return e.problems();
   }
 
   private static List<String> fragmentNames(String body) {
-    return body.lines().filter(l -> l.startsWith("fragment "))
-        .map(l -> l.split(" ")[1]).toList();
+    return body.lines().filter(l -> l.startsWith("fragment ")).map(l -> l.split(" ")[1]).toList();
   }
 
   private static Path write(Path folder, String text) throws IOException {

@@ -6,8 +6,8 @@ import java.util.List;
  * JVM options for the short-lived JVMs the integration tests start ({@code java -jar}, the nested
  * {@code mvn}, the registry-server jar): the C1 compiler only and the serial collector. A run of a
  * few seconds is mostly class loading and interpretation, which C2 and G1's background threads only
- * slow down on a 2-core machine; they halve the CPU time of a nested build and do not change what the
- * program does.
+ * slow down on a 2-core machine; they halve the CPU time of a nested build and do not change what
+ * the program does.
  */
 final class ChildJvm {
 

@@ -32,16 +32,39 @@ final class CliJarIT {
     Path fixture = TestFiles.resource("extract/with-schema");
     Path out = work.resolve("m.json");
 
-    Run manifest = java("manifest", "--source", fixture.resolve("inputs/src/main/graphql").toString(),
-        "--schema", fixture.resolve("inputs/schema.graphqls").toString(), "--out", out.toString());
+    Run manifest =
+        java(
+            "manifest",
+            "--source",
+            fixture.resolve("inputs/src/main/graphql").toString(),
+            "--schema",
+            fixture.resolve("inputs/schema.graphqls").toString(),
+            "--out",
+            out.toString());
 
     assertThat(manifest.exitCode()).as(manifest.output()).isZero();
-    assertThat(Files.readString(out)).isEqualTo(Files.readString(fixture.resolve("expected-manifest.json")));
+    assertThat(Files.readString(out))
+        .isEqualTo(Files.readString(fixture.resolve("expected-manifest.json")));
     try (FakeRegistry registry = FakeRegistry.start()) {
-      Run check = java("check", "--registry", registry.url().toString(), "--token", FakeRegistry.TOKEN,
-          "--app", "web", "--version", "1", "--manifest", out.toString(), "--max-cost", "0");
+      Run check =
+          java(
+              "check",
+              "--registry",
+              registry.url().toString(),
+              "--token",
+              FakeRegistry.TOKEN,
+              "--app",
+              "web",
+              "--version",
+              "1",
+              "--manifest",
+              out.toString(),
+              "--max-cost",
+              "0");
       assertThat(check.exitCode()).as(check.output()).isEqualTo(1);
-      assertThat(check.output()).contains("Shipments").contains("more than maxCost 0")
+      assertThat(check.output())
+          .contains("Shipments")
+          .contains("more than maxCost 0")
           .doesNotContain(FakeRegistry.TOKEN);
     }
   }
@@ -49,13 +72,19 @@ final class CliJarIT {
   private record Run(int exitCode, String output) {}
 
   private Run java(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     command.addAll(ChildJvm.OPTIONS);
     command.addAll(List.of("-jar", System.getProperty("tollgate.it.pluginJar")));
     command.addAll(List.of(args));
     Path log = Files.createTempFile(work, "java", ".log");
-    Process process = new ProcessBuilder(command).directory(work.toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .directory(work.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     if (!process.waitFor(1, TimeUnit.MINUTES)) {
       process.destroyForcibly();
       throw new AssertionError("java -jar timed out");

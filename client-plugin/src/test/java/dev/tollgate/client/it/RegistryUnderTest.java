@@ -28,12 +28,17 @@ interface RegistryUnderTest extends AutoCloseable {
 
   /** The document's text as {@code GET /v1/documents/{id}} returns it (JSON "body", or raw). */
   default String documentText(String id) throws IOException, InterruptedException {
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(url().resolve("/v1/documents/" + id))
-            .header("Authorization", "Bearer " + token()).GET().build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(url().resolve("/v1/documents/" + id))
+                    .header("Authorization", "Bearer " + token())
+                    .GET()
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
-      throw new AssertionError("GET /v1/documents/" + id + " -> " + response.statusCode() + " " + response.body());
+      throw new AssertionError(
+          "GET /v1/documents/" + id + " -> " + response.statusCode() + " " + response.body());
     }
     return response.body();
   }
@@ -44,13 +49,16 @@ interface RegistryUnderTest extends AutoCloseable {
   static RegistryUnderTest start(Path workDirectory) throws IOException, InterruptedException {
     String jar = System.getProperty("tollgate.it.registryJar", "");
     if (jar.isBlank() || !Files.isRegularFile(Path.of(jar))) {
-      // -pl client-plugin alone: registry-server.jar is not built, so the hand-written fake stands in
-      System.err.println("SampleClientIT: no registry-server jar at '" + jar + "', using FakeRegistry");
+      // -pl client-plugin alone: registry-server.jar is not built, so the hand-written fake stands
+      // in
+      System.err.println(
+          "SampleClientIT: no registry-server jar at '" + jar + "', using FakeRegistry");
       return new Fake(FakeRegistry.start());
     }
     String token = System.getProperty("tollgate.it.token", "");
     if (token.isBlank()) {
-      throw new IllegalStateException("-Dtollgate.it.registryJar needs -Dtollgate.it.token (publish scope)");
+      throw new IllegalStateException(
+          "-Dtollgate.it.registryJar needs -Dtollgate.it.token (publish scope)");
     }
     return ServerJar.start(Path.of(jar), token, workDirectory);
   }
@@ -73,7 +81,9 @@ interface RegistryUnderTest extends AutoCloseable {
     }
   }
 
-  /** {@code java -jar registry-server.jar --port P --data-dir D}, ready when {@code /health} is 200. */
+  /**
+   * {@code java -jar registry-server.jar --port P --data-dir D}, ready when {@code /health} is 200.
+   */
   record ServerJar(Process process, URI url, String token) implements RegistryUnderTest {
 
     static ServerJar start(Path jar, String token, Path workDirectory)
@@ -82,15 +92,23 @@ interface RegistryUnderTest extends AutoCloseable {
       Path data = Files.createDirectories(workDirectory.resolve("registry-data"));
       List<String> command = new ArrayList<>(List.of(javaBinary()));
       command.addAll(ChildJvm.OPTIONS);
-      command.addAll(List.of("-jar", jar.toString(), "--port", String.valueOf(port), "--data-dir", data.toString()));
+      command.addAll(
+          List.of(
+              "-jar",
+              jar.toString(),
+              "--port",
+              String.valueOf(port),
+              "--data-dir",
+              data.toString()));
       String extra = System.getProperty("tollgate.it.registryArgs", "");
       if (!extra.isBlank()) {
         command.addAll(List.of(extra.strip().split("\\s+")));
       }
-      Process process = new ProcessBuilder(command)
-          .redirectErrorStream(true)
-          .redirectOutput(workDirectory.resolve("registry-server.log").toFile())
-          .start();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(workDirectory.resolve("registry-server.log").toFile())
+              .start();
       ServerJar server = new ServerJar(process, URI.create("http://127.0.0.1:" + port), token);
       server.awaitHealthy(Duration.ofSeconds(60));
       return server;
@@ -101,8 +119,10 @@ interface RegistryUnderTest extends AutoCloseable {
       HttpClient http = HttpClient.newHttpClient();
       while (Instant.now().isBefore(deadline) && process.isAlive()) {
         try {
-          HttpResponse<Void> response = http.send(HttpRequest.newBuilder(url.resolve("/health")).build(),
-              HttpResponse.BodyHandlers.discarding());
+          HttpResponse<Void> response =
+              http.send(
+                  HttpRequest.newBuilder(url.resolve("/health")).build(),
+                  HttpResponse.BodyHandlers.discarding());
           if (response.statusCode() == 200) {
             return;
           }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Builds src/it/sample-client with the packaged (shaded) plugin, in a separate {@code mvn}, against
- * a registry: the plugin and its parent POM are installed into a private local repository whose only
- * remote is the caller's local repository (a file: mirror), so nothing is downloaded.
+ * a registry: the plugin and its parent POM are installed into a private local repository whose
+ * only remote is the caller's local repository (a file: mirror), so nothing is downloaded.
  */
 final class SampleClientIT {
 
@@ -53,11 +53,17 @@ final class SampleClientIT {
     Build build = mvn(project, "verify", "tollgate:publish", "tollgate:help");
 
     assertThat(build.exitCode()).as(build.log()).isZero();
-    assertThat(build.log()).contains("OPERATION").contains("CargoByTrackingId")
-        .contains("Published sample-client 1.0.0").contains("3 new")
-        .contains("tollgate:manifest").contains("tollgate:check").contains("tollgate:publish")
+    assertThat(build.log())
+        .contains("OPERATION")
+        .contains("CargoByTrackingId")
+        .contains("Published sample-client 1.0.0")
+        .contains("3 new")
+        .contains("tollgate:manifest")
+        .contains("tollgate:check")
+        .contains("tollgate:publish")
         .doesNotContain(registry.token());
-    JsonNode manifest = JSON.readTree(project.resolve("target/tollgate/persisted-query-manifest.json").toFile());
+    JsonNode manifest =
+        JSON.readTree(project.resolve("target/tollgate/persisted-query-manifest.json").toFile());
     assertThat(manifest.path("operations")).hasSize(3);
     for (JsonNode operation : manifest.path("operations")) {
       String text = registry.documentText(operation.path("id").asText());
@@ -80,18 +86,30 @@ final class SampleClientIT {
   private record Build(int exitCode, String log) {}
 
   private static Build mvn(Path project, String... goals) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(mvnExecutable(), "-B", "-e",
-        "-s", work.resolve("settings.xml").toString(),
-        "-Dmaven.repo.local=" + repository,
-        "-Dtollgate.plugin.version=" + property("tollgate.it.version"),
-        "-Dtollgate.registryUrl=" + registry.url()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                mvnExecutable(),
+                "-B",
+                "-e",
+                "-s",
+                work.resolve("settings.xml").toString(),
+                "-Dmaven.repo.local=" + repository,
+                "-Dtollgate.plugin.version=" + property("tollgate.it.version"),
+                "-Dtollgate.registryUrl=" + registry.url()));
     command.addAll(List.of(goals));
     Path log = project.resolve("build.log");
-    ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(project.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
     // the token travels in the environment, as in CI, never on the command line
     builder.environment().put("TOLLGATE_TOKEN", registry.token());
-    builder.environment().put("MAVEN_OPTS", ChildJvm.mavenOpts(builder.environment().getOrDefault("MAVEN_OPTS", "")));
+    builder
+        .environment()
+        .put(
+            "MAVEN_OPTS", ChildJvm.mavenOpts(builder.environment().getOrDefault("MAVEN_OPTS", "")));
     Process process = builder.start();
     if (!process.waitFor(4, TimeUnit.MINUTES)) {
       process.destroyForcibly();
@@ -110,16 +128,27 @@ final class SampleClientIT {
 
   private static void installPlugin() throws IOException {
     String version = property("tollgate.it.version");
-    Path plugin = Files.createDirectories(repository.resolve("dev/tollgate/tollgate-maven-plugin/" + version));
-    copy(Path.of(property("tollgate.it.pluginJar")), plugin.resolve("tollgate-maven-plugin-" + version + ".jar"));
-    copy(Path.of(property("tollgate.it.pluginPom")), plugin.resolve("tollgate-maven-plugin-" + version + ".pom"));
-    Path parent = Files.createDirectories(repository.resolve("dev/tollgate/tollgate-parent/" + version));
-    copy(Path.of(property("tollgate.it.parentPom")), parent.resolve("tollgate-parent-" + version + ".pom"));
+    Path plugin =
+        Files.createDirectories(
+            repository.resolve("dev/tollgate/tollgate-maven-plugin/" + version));
+    copy(
+        Path.of(property("tollgate.it.pluginJar")),
+        plugin.resolve("tollgate-maven-plugin-" + version + ".jar"));
+    copy(
+        Path.of(property("tollgate.it.pluginPom")),
+        plugin.resolve("tollgate-maven-plugin-" + version + ".pom"));
+    Path parent =
+        Files.createDirectories(repository.resolve("dev/tollgate/tollgate-parent/" + version));
+    copy(
+        Path.of(property("tollgate.it.parentPom")),
+        parent.resolve("tollgate-parent-" + version + ".pom"));
   }
 
   private static void writeSettings() throws IOException {
     Path cache = Path.of(property("tollgate.it.localRepository"));
-    Files.writeString(work.resolve("settings.xml"), """
+    Files.writeString(
+        work.resolve("settings.xml"),
+        """
         <settings>
           <mirrors>
             <mirror>
@@ -129,7 +158,8 @@ final class SampleClientIT {
             </mirror>
           </mirrors>
         </settings>
-        """.formatted(cache.toUri()));
+        """
+            .formatted(cache.toUri()));
   }
 
   private static Path copySample(String name) throws IOException {
@@ -174,7 +204,8 @@ final class SampleClientIT {
   private static String property(String name) {
     String value = System.getProperty(name);
     if (value == null || value.isBlank()) {
-      throw new IllegalStateException("system property " + name + " is set by failsafe (see client-plugin/pom.xml)");
+      throw new IllegalStateException(
+          "system property " + name + " is set by failsafe (see client-plugin/pom.xml)");
     }
     return value;
   }

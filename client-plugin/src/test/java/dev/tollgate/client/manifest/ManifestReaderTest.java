@@ -16,7 +16,8 @@ final class ManifestReaderTest {
   void read_apolloGeneratorOutput_operationsSortedExtraFieldsIgnored() {
     Manifest manifest = ManifestReader.read(TestFiles.resource("manifests/apollo-generated.json"));
 
-    assertThat(manifest.operations()).extracting(ManifestOperation::name, ManifestOperation::type)
+    assertThat(manifest.operations())
+        .extracting(ManifestOperation::name, ManifestOperation::type)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("CancelShipment", "mutation"),
             org.assertj.core.groups.Tuple.tuple("ShipmentById", "query"));
@@ -29,26 +30,36 @@ final class ManifestReaderTest {
   void read_relayIdMap_nameAndTypeFromBody() {
     Manifest manifest = ManifestReader.read(TestFiles.resource("manifests/relay.json"));
 
-    assertThat(manifest.operations()).containsExactly(
-        new ManifestOperation("9f2c4c0e1d2b3a4f5e6d7c8b9a0f1e2d", "AppQuery", "query",
-            "query AppQuery {\n  viewer {\n    name\n  }\n}\n"),
-        new ManifestOperation("1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d", "AppRenameMutation", "mutation",
-            "mutation AppRenameMutation($name: String!) {\n  rename(name: $name) {\n    name\n  }\n}\n"));
+    assertThat(manifest.operations())
+        .containsExactly(
+            new ManifestOperation(
+                "9f2c4c0e1d2b3a4f5e6d7c8b9a0f1e2d",
+                "AppQuery",
+                "query",
+                "query AppQuery {\n  viewer {\n    name\n  }\n}\n"),
+            new ManifestOperation(
+                "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d",
+                "AppRenameMutation",
+                "mutation",
+                "mutation AppRenameMutation($name: String!) {\n  rename(name: $name) {\n    name\n  }\n}\n"));
   }
 
   @Test
   void read_codegenIdMap_anonymousOperationNamedById() {
     Manifest manifest = ManifestReader.read(TestFiles.resource("manifests/codegen.json"));
 
-    assertThat(manifest.operations()).extracting(ManifestOperation::name).containsExactly(
-        "Shipments", "c2f9b5c1cc9c6d7b1ac2e4ff1a5a2e7b3d7e6f3d");
+    assertThat(manifest.operations())
+        .extracting(ManifestOperation::name)
+        .containsExactly("Shipments", "c2f9b5c1cc9c6d7b1ac2e4ff1a5a2e7b3d7e6f3d");
   }
 
   @Test
   void read_writtenManifest_roundTrips(@TempDir Path folder) {
-    Manifest manifest = new Manifest(java.util.List.of(
-        new ManifestOperation("b", "Zeta", "query", "query Zeta { z }"),
-        new ManifestOperation("a", "Alpha", "mutation", "mutation Alpha { a }")));
+    Manifest manifest =
+        new Manifest(
+            java.util.List.of(
+                new ManifestOperation("b", "Zeta", "query", "query Zeta { z }"),
+                new ManifestOperation("a", "Alpha", "mutation", "mutation Alpha { a }")));
     Path file = folder.resolve("out/manifest.json");
 
     ManifestWriter.write(manifest, file);
@@ -60,7 +71,8 @@ final class ManifestReaderTest {
 
   @Test
   void read_unknownFormat_refusedNamingFormat() {
-    assertThatThrownBy(() -> ManifestReader.read(TestFiles.resource("manifests/unknown-format.json")))
+    assertThatThrownBy(
+            () -> ManifestReader.read(TestFiles.resource("manifests/unknown-format.json")))
         .isInstanceOf(ManifestFormatException.class)
         .hasMessageContaining("unknown-format.json")
         .hasMessageContaining("unsupported format 'some-other-manifest'");
@@ -68,7 +80,8 @@ final class ManifestReaderTest {
 
   @Test
   void read_wrongVersion_refused() {
-    assertThatThrownBy(() -> ManifestReader.read(TestFiles.resource("manifests/wrong-version.json")))
+    assertThatThrownBy(
+            () -> ManifestReader.read(TestFiles.resource("manifests/wrong-version.json")))
         .isInstanceOf(ManifestFormatException.class)
         .hasMessageContaining("version 2 (expected 1)");
   }

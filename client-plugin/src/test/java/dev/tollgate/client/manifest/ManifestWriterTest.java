@@ -9,19 +9,26 @@ final class ManifestWriterTest {
 
   @Test
   void toJson_unsortedOperations_sortedByNameThenId() {
-    Manifest manifest = new Manifest(List.of(
-        new ManifestOperation("2", "B", "query", "query B { b }"),
-        new ManifestOperation("9", "A", "query", "query A { a }"),
-        new ManifestOperation("1", "B", "query", "query B { b c }")));
+    Manifest manifest =
+        new Manifest(
+            List.of(
+                new ManifestOperation("2", "B", "query", "query B { b }"),
+                new ManifestOperation("9", "A", "query", "query A { a }"),
+                new ManifestOperation("1", "B", "query", "query B { b c }")));
 
-    assertThat(manifest.operations()).extracting(ManifestOperation::id).containsExactly("9", "1", "2");
+    assertThat(manifest.operations())
+        .extracting(ManifestOperation::id)
+        .containsExactly("9", "1", "2");
   }
 
   @Test
   void toJson_oneOperation_apolloFormatTwoSpaceIndentFinalNewline() {
-    Manifest manifest = new Manifest(List.of(new ManifestOperation("abc", "Q", "query", "query Q {\n  a\n}\n")));
+    Manifest manifest =
+        new Manifest(List.of(new ManifestOperation("abc", "Q", "query", "query Q {\n  a\n}\n")));
 
-    assertThat(ManifestWriter.toJson(manifest)).isEqualTo("""
+    assertThat(ManifestWriter.toJson(manifest))
+        .isEqualTo(
+            """
         {
           "format": "apollo-persisted-query-manifest",
           "version": 1,

@@ -33,7 +33,8 @@ final class ManifestMojoTest {
 
     MojoFailureException e = catchThrowableOfType(MojoFailureException.class, mojo::execute);
 
-    assertThat(e).hasMessageStartingWith("<sourceDirectories>: 1 problem in GraphQL sources:")
+    assertThat(e)
+        .hasMessageStartingWith("<sourceDirectories>: 1 problem in GraphQL sources:")
         .hasMessageContaining("src/main/graphql/b.graphql:1: fragment 'Card' is defined twice");
     assertThat(mojo.manifest).doesNotExist();
   }
@@ -46,7 +47,9 @@ final class ManifestMojoTest {
 
     MojoFailureException e = catchThrowableOfType(MojoFailureException.class, mojo::execute);
 
-    assertThat(e).hasMessageStartingWith("<sourceDirectories>/<schema>:").hasMessageContaining("ops.graphql:8:");
+    assertThat(e)
+        .hasMessageStartingWith("<sourceDirectories>/<schema>:")
+        .hasMessageContaining("ops.graphql:8:");
   }
 
   @Test

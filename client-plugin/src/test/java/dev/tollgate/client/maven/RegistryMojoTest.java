@@ -27,8 +27,11 @@ final class RegistryMojoTest {
   @BeforeEach
   void writeManifest() {
     manifest = folder.resolve("manifest.json").toFile();
-    ManifestWriter.write(new Manifest(List.of(
-        new ManifestOperation("a1", "Shipments", "query", "query Shipments {\n  shipments\n}\n"))),
+    ManifestWriter.write(
+        new Manifest(
+            List.of(
+                new ManifestOperation(
+                    "a1", "Shipments", "query", "query Shipments {\n  shipments\n}\n"))),
         manifest.toPath());
   }
 
@@ -44,7 +47,9 @@ final class RegistryMojoTest {
 
     mojo.execute();
 
-    assertThat(registry.requests()).singleElement().satisfies(r -> assertThat(r.query()).isEqualTo("dryRun=true"));
+    assertThat(registry.requests())
+        .singleElement()
+        .satisfies(r -> assertThat(r.query()).isEqualTo("dryRun=true"));
   }
 
   @Test
@@ -55,7 +60,9 @@ final class RegistryMojoTest {
 
     MojoFailureException e = catchThrowableOfType(MojoFailureException.class, mojo::execute);
 
-    assertThat(e).hasMessageContaining("(<maxCost> 1000)").hasMessageContaining("Shipments: costs 9000");
+    assertThat(e)
+        .hasMessageContaining("(<maxCost> 1000)")
+        .hasMessageContaining("Shipments: costs 9000");
   }
 
   @Test
@@ -65,7 +72,8 @@ final class RegistryMojoTest {
 
     MojoExecutionException e = catchThrowableOfType(MojoExecutionException.class, mojo::execute);
 
-    assertThat(e).hasMessageStartingWith("<registryUrl>: cannot reach the registry at " + registry.url());
+    assertThat(e)
+        .hasMessageStartingWith("<registryUrl>: cannot reach the registry at " + registry.url());
   }
 
   @Test
@@ -75,18 +83,24 @@ final class RegistryMojoTest {
 
     MojoExecutionException e = catchThrowableOfType(MojoExecutionException.class, mojo::execute);
 
-    assertThat(e).hasMessageStartingWith("<token> may not publish").hasMessageNotContaining("wrong-but-secret");
+    assertThat(e)
+        .hasMessageStartingWith("<token> may not publish")
+        .hasMessageNotContaining("wrong-but-secret");
   }
 
   @Test
   void publish_conflict_failureNamesAppAndVersion() throws Exception {
     configure(new PublishMojo()).execute();
-    ManifestWriter.write(new Manifest(List.of(new ManifestOperation("b2", "Other", "query", "query Other { x }"))),
+    ManifestWriter.write(
+        new Manifest(List.of(new ManifestOperation("b2", "Other", "query", "query Other { x }"))),
         manifest.toPath());
 
-    MojoFailureException e = catchThrowableOfType(MojoFailureException.class, configure(new PublishMojo())::execute);
+    MojoFailureException e =
+        catchThrowableOfType(MojoFailureException.class, configure(new PublishMojo())::execute);
 
-    assertThat(e).hasMessageStartingWith("<app>/<version>:").hasMessageContaining("HTTP 409")
+    assertThat(e)
+        .hasMessageStartingWith("<app>/<version>:")
+        .hasMessageContaining("HTTP 409")
         .hasMessageEndingWith("publish a new <version> instead");
   }
 
@@ -105,7 +119,8 @@ final class RegistryMojoTest {
     mojo.manifest = folder.resolve("absent.json").toFile();
 
     assertThat(catchThrowableOfType(MojoFailureException.class, mojo::execute))
-        .hasMessageStartingWith("<manifest>:").hasMessageContaining("no such file");
+        .hasMessageStartingWith("<manifest>:")
+        .hasMessageContaining("no such file");
   }
 
   @Test

@@ -13,9 +13,13 @@ import org.junit.jupiter.api.Test;
 
 final class RegistryClientTest {
 
-  private static final Manifest MANIFEST = new Manifest(List.of(
-      new ManifestOperation("a1", "Shipments", "query", "query Shipments {\n  shipments {\n    id\n  }\n}\n"),
-      new ManifestOperation("b2", "Cancel", "mutation", "mutation Cancel {\n  cancel\n}\n")));
+  private static final Manifest MANIFEST =
+      new Manifest(
+          List.of(
+              new ManifestOperation(
+                  "a1", "Shipments", "query", "query Shipments {\n  shipments {\n    id\n  }\n}\n"),
+              new ManifestOperation(
+                  "b2", "Cancel", "mutation", "mutation Cancel {\n  cancel\n}\n")));
 
   private final FakeRegistry registry = FakeRegistry.start();
   private final RegistryClient client = new RegistryClient(registry.url(), FakeRegistry.TOKEN);
@@ -44,8 +48,13 @@ final class RegistryClientTest {
     RegistryReport report = client.check("web", "1", MANIFEST);
 
     assertThat(report.dryRun()).isTrue();
-    assertThat(report.operations()).extracting(ReportedOperation::name, ReportedOperation::cost,
-            ReportedOperation::depth, ReportedOperation::aliases, ReportedOperation::status)
+    assertThat(report.operations())
+        .extracting(
+            ReportedOperation::name,
+            ReportedOperation::cost,
+            ReportedOperation::depth,
+            ReportedOperation::aliases,
+            ReportedOperation::status)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("Cancel", 3L, 1, 0, "new"),
             org.assertj.core.groups.Tuple.tuple("Shipments", 5L, 2, 0, "new"));
@@ -78,8 +87,9 @@ final class RegistryClientTest {
     client.publish("web", "1", MANIFEST);
     Manifest other = new Manifest(List.of(MANIFEST.operations().get(0)));
 
-    ManifestConflictException e = catchThrowableOfType(ManifestConflictException.class,
-        () -> client.publish("web", "1", other));
+    ManifestConflictException e =
+        catchThrowableOfType(
+            ManifestConflictException.class, () -> client.publish("web", "1", other));
 
     assertThat(e).hasMessageContaining("HTTP 409").hasMessageContaining("web@1");
     assertThat(e.code()).isEqualTo("MANIFEST_CONFLICT");
@@ -99,8 +109,10 @@ final class RegistryClientTest {
   void check_noToken_unauthorized() {
     RegistryClient anonymous = new RegistryClient(registry.url(), null);
 
-    assertThat(catchThrowableOfType(RegistryUnauthorizedException.class,
-        () -> anonymous.check("web", "1", MANIFEST))).hasMessageContaining("HTTP 401");
+    assertThat(
+            catchThrowableOfType(
+                RegistryUnauthorizedException.class, () -> anonymous.check("web", "1", MANIFEST)))
+        .hasMessageContaining("HTTP 401");
     assertThat(registry.requests().get(0).authorization()).isNull();
   }
 
@@ -108,20 +120,26 @@ final class RegistryClientTest {
   void check_wrongToken_forbiddenWithoutTokenInMessage() {
     RegistryClient wrong = new RegistryClient(registry.url(), "not-the-right-token");
 
-    RegistryForbiddenException e = catchThrowableOfType(RegistryForbiddenException.class,
-        () -> wrong.check("web", "1", MANIFEST));
+    RegistryForbiddenException e =
+        catchThrowableOfType(
+            RegistryForbiddenException.class, () -> wrong.check("web", "1", MANIFEST));
 
     assertThat(e).hasMessageContaining("HTTP 403").hasMessageNotContaining("not-the-right-token");
   }
 
   @Test
   void check_registryEchoesToken_redacted() {
-    registry.answer(403, "{\"code\":\"FORBIDDEN\",\"message\":\"token " + FakeRegistry.TOKEN + " is revoked\"}");
+    registry.answer(
+        403,
+        "{\"code\":\"FORBIDDEN\",\"message\":\"token " + FakeRegistry.TOKEN + " is revoked\"}");
 
-    RegistryForbiddenException e = catchThrowableOfType(RegistryForbiddenException.class,
-        () -> client.check("web", "1", MANIFEST));
+    RegistryForbiddenException e =
+        catchThrowableOfType(
+            RegistryForbiddenException.class, () -> client.check("web", "1", MANIFEST));
 
-    assertThat(e).hasMessageNotContaining(FakeRegistry.TOKEN).hasMessageContaining("token **** is revoked");
+    assertThat(e)
+        .hasMessageNotContaining(FakeRegistry.TOKEN)
+        .hasMessageContaining("token **** is revoked");
   }
 
   @Test
@@ -129,28 +147,35 @@ final class RegistryClientTest {
     URI closed = registry.url();
     registry.close();
 
-    RegistryUnreachableException e = catchThrowableOfType(RegistryUnreachableException.class,
-        () -> new RegistryClient(closed, FakeRegistry.TOKEN).check("web", "1", MANIFEST));
+    RegistryUnreachableException e =
+        catchThrowableOfType(
+            RegistryUnreachableException.class,
+            () -> new RegistryClient(closed, FakeRegistry.TOKEN).check("web", "1", MANIFEST));
 
-    assertThat(e).hasMessageStartingWith("cannot reach the registry at " + closed)
+    assertThat(e)
+        .hasMessageStartingWith("cannot reach the registry at " + closed)
         .hasMessageNotContaining(FakeRegistry.TOKEN);
     assertThat(e.code()).isEqualTo("REGISTRY_UNREACHABLE");
   }
 
   @Test
   void check_validationErrors422_rejectedWithPerOperationDetails() {
-    registry.answer(422, """
+    registry.answer(
+        422,
+        """
         {"code":"GRAPHQL_VALIDATION_FAILED","message":"1 operation is invalid",
          "extensions":{"operations":[{"name":"Shipments","id":"a1",
            "errors":[{"message":"Field 'colour' in type 'Shipment' is undefined"}]}]}}
         """);
 
-    ManifestRejectedException e = catchThrowableOfType(ManifestRejectedException.class,
-        () -> client.check("web", "1", MANIFEST));
+    ManifestRejectedException e =
+        catchThrowableOfType(
+            ManifestRejectedException.class, () -> client.check("web", "1", MANIFEST));
 
     assertThat(e.status()).isEqualTo(422);
     assertThat(e.registryCode()).isEqualTo("GRAPHQL_VALIDATION_FAILED");
-    assertThat(e.details()).containsExactly("Shipments: Field 'colour' in type 'Shipment' is undefined");
+    assertThat(e.details())
+        .containsExactly("Shipments: Field 'colour' in type 'Shipment' is undefined");
     assertThat(e).hasMessageContaining("1 operation is invalid");
   }
 
@@ -158,33 +183,43 @@ final class RegistryClientTest {
   void publish_tooLarge413_rejectedWithRegistryMessage() {
     registry.answer(413, "{\"code\":\"PAYLOAD_TOO_LARGE\",\"message\":\"manifest exceeds 10 MB\"}");
 
-    ManifestRejectedException e = catchThrowableOfType(ManifestRejectedException.class,
-        () -> client.publish("web", "1", MANIFEST));
+    ManifestRejectedException e =
+        catchThrowableOfType(
+            ManifestRejectedException.class, () -> client.publish("web", "1", MANIFEST));
 
-    assertThat(e).hasMessageContaining("HTTP 413, PAYLOAD_TOO_LARGE").hasMessageContaining("manifest exceeds 10 MB");
+    assertThat(e)
+        .hasMessageContaining("HTTP 413, PAYLOAD_TOO_LARGE")
+        .hasMessageContaining("manifest exceeds 10 MB");
   }
 
   @Test
   void publish_idMismatch400_rejected() {
-    registry.answer(400, "{\"code\":\"ID_MISMATCH\",\"message\":\"id a1 is not the sha256 of its body\"}");
+    registry.answer(
+        400, "{\"code\":\"ID_MISMATCH\",\"message\":\"id a1 is not the sha256 of its body\"}");
 
-    assertThat(catchThrowableOfType(ManifestRejectedException.class,
-        () -> client.publish("web", "1", MANIFEST))).hasMessageContaining("id a1 is not the sha256");
+    assertThat(
+            catchThrowableOfType(
+                ManifestRejectedException.class, () -> client.publish("web", "1", MANIFEST)))
+        .hasMessageContaining("id a1 is not the sha256");
   }
 
   @Test
   void publish_serverErrorNotJson_responseExceptionWithPreview() {
     registry.answer(502, "<html>Bad Gateway</html>");
 
-    RegistryResponseException e = catchThrowableOfType(RegistryResponseException.class,
-        () -> client.publish("web", "1", MANIFEST));
+    RegistryResponseException e =
+        catchThrowableOfType(
+            RegistryResponseException.class, () -> client.publish("web", "1", MANIFEST));
 
-    assertThat(e).hasMessage("unexpected answer from the registry (HTTP 502): <html>Bad Gateway</html>");
+    assertThat(e)
+        .hasMessage("unexpected answer from the registry (HTTP 502): <html>Bad Gateway</html>");
   }
 
   @Test
   void check_reportWithUnknownFieldsAndMissingNumbers_readLeniently() {
-    registry.answer(200, """
+    registry.answer(
+        200,
+        """
         {"app":"web","version":"1","dryRun":true,"future":{"x":1},
          "operations":[{"id":"a1","name":"Shipments","type":"query","status":"new","extra":"y"}]}
         """);
@@ -197,13 +232,16 @@ final class RegistryClientTest {
 
   @Test
   void check_operationWithErrors_refused() {
-    registry.answer(200, """
+    registry.answer(
+        200,
+        """
         {"operations":[{"id":"a1","name":"Shipments","status":"refused","errors":["too deep"]}]}
         """);
 
     RegistryReport report = client.check("web", "1", MANIFEST);
 
-    assertThat(report.refused()).singleElement()
+    assertThat(report.refused())
+        .singleElement()
         .satisfies(o -> assertThat(o.errors()).containsExactly("too deep"));
   }
 }

@@ -16,8 +16,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The gateway's entry: decides from a caller's policy whether a request runs, and charges its
- * price to the caller's budget. Never calls the upstream; a {@link Decision.Rejected} has charged
+ * The gateway's entry: decides from a caller's policy whether a request runs, and charges its price
+ * to the caller's budget. Never calls the upstream; a {@link Decision.Rejected} has charged
  * nothing.
  *
  * <p>A registered id of an allowed app is the hot path: an index lookup, a cached document, the
@@ -40,16 +40,24 @@ public final class AdmissionController {
   private final ServerConfig.Gateway gateway;
 
   /**
-   * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included, set
-   *     by the wiring: {@code maximumSize(gateway.openCacheSize())}, with {@code recordStats()}
+   * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included,
+   *     set by the wiring: {@code maximumSize(gateway.openCacheSize())}, with {@code recordStats()}
    */
-  public AdmissionController(DocumentCatalog catalog, OperationPricer pricer,
-      Caffeine<Object, Object> openAnalyses, BudgetLedger ledger, ServerConfig.Gateway gateway) {
+  public AdmissionController(
+      DocumentCatalog catalog,
+      OperationPricer pricer,
+      Caffeine<Object, Object> openAnalyses,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
     this(catalog, pricer, openAnalyses.<DocumentHash, OpenAnalysis>build(), ledger, gateway);
   }
 
-  AdmissionController(DocumentCatalog catalog, OperationPricer pricer,
-      Cache<DocumentHash, OpenAnalysis> openAnalyses, BudgetLedger ledger, ServerConfig.Gateway gateway) {
+  AdmissionController(
+      DocumentCatalog catalog,
+      OperationPricer pricer,
+      Cache<DocumentHash, OpenAnalysis> openAnalyses,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
     this.catalog = catalog;
     this.openAnalyses = openAnalyses;
     this.open = new OpenDocuments(pricer, openAnalyses);
@@ -67,7 +75,10 @@ public final class AdmissionController {
     return decide(policy, List.of(request));
   }
 
-  /** Decides a batch: refused unless batching is enabled; every operation priced, the sum charged once. */
+  /**
+   * Decides a batch: refused unless batching is enabled; every operation priced, the sum charged
+   * once.
+   */
   public Decision admitBatch(KeyPolicy policy, List<AdmissionRequest> requests) {
     if (!gateway.batching()) {
       return reject(policy, Refused.of(Refusals.batchingDisabled()));
@@ -76,7 +87,9 @@ public final class AdmissionController {
       return reject(policy, Refused.of(Refusals.emptyBatch()));
     }
     if (requests.size() > gateway.maxBatchOperations()) {
-      return reject(policy, Refused.of(Refusals.batchTooLarge(requests.size(), gateway.maxBatchOperations())));
+      return reject(
+          policy,
+          Refused.of(Refusals.batchTooLarge(requests.size(), gateway.maxBatchOperations())));
     }
     return decide(policy, requests);
   }
@@ -86,8 +99,8 @@ public final class AdmissionController {
    * for refusals.
    *
    * @return the balance, or {@code null} when the budget store is unavailable: a refusal is then
-   *     answered without its balance (no {@code X-RateLimit-*} headers, no
-   *     {@code extensions.rateLimit}) rather than turned into a 500, since it charges nothing
+   *     answered without its balance (no {@code X-RateLimit-*} headers, no {@code
+   *     extensions.rateLimit}) rather than turned into a 500, since it charges nothing
    */
   private @Nullable BudgetCharge balance(KeyPolicy policy) {
     try {
@@ -106,7 +119,8 @@ public final class AdmissionController {
   }
 
   private Decision reject(KeyPolicy policy, Refused refused) {
-    return new Decision.Rejected(refused.refusal(), refused.cost(), policy.limits().cost(), balance(policy));
+    return new Decision.Rejected(
+        refused.refusal(), refused.cost(), policy.limits().cost(), balance(policy));
   }
 
   private Decision decide(KeyPolicy policy, List<AdmissionRequest> requests) {
@@ -123,7 +137,8 @@ public final class AdmissionController {
     }
     BudgetCharge charge = ledger.charge(policy.name(), policy.budget(), total);
     if (!charge.allowed()) {
-      return new Decision.Rejected(Refusals.rateLimited(total, charge), total, policy.limits().cost(), charge);
+      return new Decision.Rejected(
+          Refusals.rateLimited(total, charge), total, policy.limits().cost(), charge);
     }
     return new Decision.Admitted(operations, total, policy.limits().cost(), charge);
   }
@@ -158,9 +173,13 @@ public final class AdmissionController {
       return OperationCheck.registered(policy, registered.get(), request, false);
     }
     return switch (unknown) {
-      case ALLOW_ALL -> analysed(policy, open.analyse(analysisLimits(policy), hash, text, request.operationName()),
-          request);
-      case ALLOW_IF_IN_SAFELIST -> Refused.of(request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash));
+      case ALLOW_ALL ->
+          analysed(
+              policy,
+              open.analyse(analysisLimits(policy), hash, text, request.operationName()),
+              request);
+      case ALLOW_IF_IN_SAFELIST ->
+          Refused.of(request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash));
       case DENY_ALL -> Refused.of(Refusals.notInList(hash));
     };
   }
@@ -177,11 +196,16 @@ public final class AdmissionController {
     if (policy.mode() == KeyPolicy.Mode.TRUSTED) {
       return Refused.of(Refusals.notInList(id));
     }
-    return analysed(policy, open.cached(analysisLimits(policy), id, request.operationName()), request);
+    return analysed(
+        policy, open.cached(analysisLimits(policy), id, request.operationName()), request);
   }
 
-  /** An open-mode verdict as the outcome of the operation; undecided without the text is an APQ miss. */
-  private static OperationOutcome analysed(KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request) {
+  /**
+   * An open-mode verdict as the outcome of the operation; undecided without the text is an APQ
+   * miss.
+   */
+  private static OperationOutcome analysed(
+      KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request) {
     if (verdict instanceof AnalysedText analysed) {
       return OperationCheck.analysed(policy, analysed, request);
     }
@@ -195,7 +219,9 @@ public final class AdmissionController {
     return LimitPolicy.of(policy).beforeValidation(policy.limits());
   }
 
-  /** The active document {@code hash} when one of its apps is the caller's; no store read otherwise. */
+  /**
+   * The active document {@code hash} when one of its apps is the caller's; no store read otherwise.
+   */
   private Optional<RegisteredDocument> allowedDocument(KeyPolicy policy, DocumentHash hash) {
     for (String app : catalog.appsOf(hash)) {
       if (policy.mayRun(app)) {

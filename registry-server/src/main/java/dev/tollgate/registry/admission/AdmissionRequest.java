@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
  * One GraphQL operation request as the HTTP layer read it.
  *
  * @param query the document text, when sent
- * @param id the document id, from {@code documentId} or {@code extensions.persistedQuery.sha256Hash}
+ * @param id the document id, from {@code documentId} or {@code
+ *     extensions.persistedQuery.sha256Hash}
  * @param variables the raw JSON variables (an empty map when none were sent)
  */
 public record AdmissionRequest(

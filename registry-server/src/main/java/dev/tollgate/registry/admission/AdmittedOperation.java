@@ -10,8 +10,13 @@ import org.jspecify.annotations.Nullable;
  * @param request what to send upstream
  * @param cost its price with the request's variables
  * @param registeredById run by the id of a registered document, without text (cacheable by GET)
- * @param wouldRefuse in measure mode, the code of the limit it breaches, which enforcing would
- *     have refused it with; else {@code null}
+ * @param wouldRefuse in measure mode, the code of the limit it breaches, which enforcing would have
+ *     refused it with; else {@code null}
  */
-public record AdmittedOperation(UpstreamRequest request, OperationKind kind, long cost, boolean registeredById,
-    @Nullable String wouldRefuse) implements OperationOutcome {}
+public record AdmittedOperation(
+    UpstreamRequest request,
+    OperationKind kind,
+    long cost,
+    boolean registeredById,
+    @Nullable String wouldRefuse)
+    implements OperationOutcome {}

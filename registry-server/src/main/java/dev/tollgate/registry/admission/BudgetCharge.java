@@ -13,7 +13,12 @@ import dev.tollgate.registry.config.KeyPolicy.Budget;
  * @param limit the bucket's capacity
  */
 public record BudgetCharge(
-    boolean allowed, long charged, long remaining, long resetInSeconds, long retryAfterSeconds, long limit) {
+    boolean allowed,
+    long charged,
+    long remaining,
+    long resetInSeconds,
+    long retryAfterSeconds,
+    long limit) {
 
   /**
    * The charge of {@code cost} against a bucket that holds {@code units} after it ({@code allowed})
@@ -21,8 +26,13 @@ public record BudgetCharge(
    */
   static BudgetCharge afterCharge(boolean allowed, long cost, double units, Budget budget) {
     long retryAfter = allowed ? 0 : seconds(cost - units, budget.refillPerSecond());
-    return new BudgetCharge(allowed, allowed ? cost : 0, (long) Math.floor(units),
-        seconds(budget.capacity() - units, budget.refillPerSecond()), retryAfter, budget.capacity());
+    return new BudgetCharge(
+        allowed,
+        allowed ? cost : 0,
+        (long) Math.floor(units),
+        seconds(budget.capacity() - units, budget.refillPerSecond()),
+        retryAfter,
+        budget.capacity());
   }
 
   private static long seconds(double missing, double perSecond) {

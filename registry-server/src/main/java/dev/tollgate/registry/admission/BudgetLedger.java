@@ -11,7 +11,8 @@ public interface BudgetLedger {
 
   /**
    * Takes {@code cost} units from the bucket of {@code key} (sized by {@code budget}) if it holds
-   * that many, else takes nothing. A cost of 0 reads the balance, but may write the refilled bucket.
+   * that many, else takes nothing. A cost of 0 reads the balance, but may write the refilled
+   * bucket.
    *
    * @throws BudgetStoreUnavailableException if a shared store cannot be reached in time
    */

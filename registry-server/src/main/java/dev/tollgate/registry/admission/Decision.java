@@ -5,8 +5,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What admission decided for a request (or a batch): run these operations, or refuse. Both carry
- * the caller's budget after the decision (a refusal may lack it: see {@link Rejected}) and, when the
- * request was priced, its cost.
+ * the caller's budget after the decision (a refusal may lack it: see {@link Rejected}) and, when
+ * the request was priced, its cost.
  */
 public sealed interface Decision {
 
@@ -27,8 +27,9 @@ public sealed interface Decision {
     }
 
     /**
-     * In measure mode, the code enforcing would have refused the request with: the first operation's
-     * breach, as enforcing stops a batch at its first refusal; {@code null} when nothing breached.
+     * In measure mode, the code enforcing would have refused the request with: the first
+     * operation's breach, as enforcing stops a batch at its first refusal; {@code null} when
+     * nothing breached.
      */
     public @Nullable String wouldRefuse() {
       for (AdmittedOperation operation : operations) {

@@ -25,7 +25,8 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
     if (cost < 0) {
       throw new IllegalArgumentException("cost must not be negative: " + cost);
     }
-    Bucket bucket = buckets.computeIfAbsent(key, k -> new Bucket(budget.capacity(), clock.instant()));
+    Bucket bucket =
+        buckets.computeIfAbsent(key, k -> new Bucket(budget.capacity(), clock.instant()));
     return bucket.charge(budget, cost, clock.instant());
   }
 

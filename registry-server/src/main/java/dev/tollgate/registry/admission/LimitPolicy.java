@@ -4,8 +4,8 @@ import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 
 /**
- * What a breached per-operation limit (depth, aliases, cost) does, derived from a caller's
- * {@link KeyPolicy.Enforcement}: the one step of admission that reads it.
+ * What a breached per-operation limit (depth, aliases, cost) does, derived from a caller's {@link
+ * KeyPolicy.Enforcement}: the one step of admission that reads it.
  *
  * <p>Only those three limits are relaxed. The token limit still refuses (a document over it is not
  * parsed, so there is nothing to price or run), and so do trusted-mode membership, introspection,
@@ -17,7 +17,10 @@ import dev.tollgate.registry.config.KeyPolicy.Limits;
 enum LimitPolicy {
   /** {@code enforce}: a breach refuses the operation. */
   REFUSE,
-  /** {@code measure}: the operation runs, and the breach is reported as the code it would have refused with. */
+  /**
+   * {@code measure}: the operation runs, and the breach is reported as the code it would have
+   * refused with.
+   */
   REPORT;
 
   static LimitPolicy of(KeyPolicy policy) {
@@ -28,12 +31,14 @@ enum LimitPolicy {
   }
 
   /**
-   * The limits that open-mode analysis refuses by before validation: all of them, or for
-   * {@code REPORT} the tokens alone, so that the aliases are counted on the priced operation and
-   * reported like the other limits.
+   * The limits that open-mode analysis refuses by before validation: all of them, or for {@code
+   * REPORT} the tokens alone, so that the aliases are counted on the priced operation and reported
+   * like the other limits.
    */
   Limits beforeValidation(Limits limits) {
-    return this == REFUSE ? limits : new Limits(limits.tokens(), limits.depth(), Integer.MAX_VALUE, limits.cost());
+    return this == REFUSE
+        ? limits
+        : new Limits(limits.tokens(), limits.depth(), Integer.MAX_VALUE, limits.cost());
   }
 
   /**

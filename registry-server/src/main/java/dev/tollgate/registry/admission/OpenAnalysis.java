@@ -9,7 +9,10 @@ import java.util.List;
  * policy with higher limits must not be refused by another policy's cached result.
  */
 sealed interface OpenAnalysis
-    permits AnalysedText, OpenAnalysis.TooManyTokens, OpenAnalysis.TooManyAliases, OpenAnalysis.Invalid {
+    permits AnalysedText,
+        OpenAnalysis.TooManyTokens,
+        OpenAnalysis.TooManyAliases,
+        OpenAnalysis.Invalid {
 
   /** The text has more than {@code limit} tokens; it was not parsed. */
   record TooManyTokens(int limit) implements OpenAnalysis {}
@@ -27,10 +30,10 @@ sealed interface OpenAnalysis
   /**
    * The text does not parse or validate: the {@code refusal} it gets ({@code GRAPHQL_PARSE_FAILED}
    * or {@code GRAPHQL_VALIDATION_FAILED}, with graphql-java's errors), found under a token limit of
-   * {@code maxTokens} and an alias limit of {@code maxAliases}. Higher limits refuse nothing earlier
-   * (the parser meets the same error within fewer tokens, the same aliases pass), so these facts
-   * decide for any caller whose two limits are both at least as high, and the refusal is the same
-   * for all of them.
+   * {@code maxTokens} and an alias limit of {@code maxAliases}. Higher limits refuse nothing
+   * earlier (the parser meets the same error within fewer tokens, the same aliases pass), so these
+   * facts decide for any caller whose two limits are both at least as high, and the refusal is the
+   * same for all of them.
    */
   record Invalid(int maxTokens, int maxAliases, Refusal refusal) implements OpenAnalysis {}
 }

@@ -4,10 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
+import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
-import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.List;
@@ -30,16 +30,22 @@ final class OpenDocuments {
     this.analyses = analyses;
   }
 
-  /** The analysis of {@code text}, cached or fresh, or the caller's refusal; never {@link OpenVerdict.Undecided}. */
-  OpenVerdict analyse(Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
+  /**
+   * The analysis of {@code text}, cached or fresh, or the caller's refusal; never {@link
+   * OpenVerdict.Undecided}.
+   */
+  OpenVerdict analyse(
+      Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
     OpenVerdict known = cached(limits, hash, operationName);
-    return known instanceof OpenVerdict.Undecided ? fresh(limits, hash, text, operationName) : known;
+    return known instanceof OpenVerdict.Undecided
+        ? fresh(limits, hash, text, operationName)
+        : known;
   }
 
   /**
-   * What the facts cached for {@code hash} decide, for a request that sent no text:
-   * {@link OpenVerdict.Undecided} when there are none, or when they do not decide for these limits
-   * (the client must send the text).
+   * What the facts cached for {@code hash} decide, for a request that sent no text: {@link
+   * OpenVerdict.Undecided} when there are none, or when they do not decide for these limits (the
+   * client must send the text).
    */
   OpenVerdict cached(Limits limits, DocumentHash hash, @Nullable String operationName) {
     OpenAnalysis cached = analyses.getIfPresent(hash);
@@ -47,11 +53,14 @@ final class OpenDocuments {
   }
 
   /** Analyses {@code text} under the caller's limits, and caches the outcome, refusals included. */
-  private OpenVerdict fresh(Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
+  private OpenVerdict fresh(
+      Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
     try {
-      AnalysedText analysed = new AnalysedText(text,
-          pricer.analyse(text, new DocumentLimits(limits.tokens(), limits.aliases())),
-          IntrospectionFields.selectedIn(text));
+      AnalysedText analysed =
+          new AnalysedText(
+              text,
+              pricer.analyse(text, new DocumentLimits(limits.tokens(), limits.aliases())),
+              IntrospectionFields.selectedIn(text));
       analyses.put(hash, analysed);
       return analysed;
     } catch (TokenLimitExceededException e) {
@@ -68,7 +77,8 @@ final class OpenDocuments {
   }
 
   /** What cached facts decide for {@code limits}. */
-  private static OpenVerdict decide(Limits limits, OpenAnalysis cached, @Nullable String operationName) {
+  private static OpenVerdict decide(
+      Limits limits, OpenAnalysis cached, @Nullable String operationName) {
     if (cached instanceof AnalysedText analysed) {
       return analysed.analysis().tokens() > limits.tokens() ? tooManyTokens(limits) : analysed;
     }
@@ -88,7 +98,9 @@ final class OpenDocuments {
         : OpenVerdict.UNDECIDED;
   }
 
-  /** Found invalid under some limits decides only for limits no lower: a lower one may refuse first. */
+  /**
+   * Found invalid under some limits decides only for limits no lower: a lower one may refuse first.
+   */
   private static OpenVerdict refuseInvalid(Limits limits, OpenAnalysis.Invalid invalid) {
     if (limits.tokens() >= invalid.maxTokens() && limits.aliases() >= invalid.maxAliases()) {
       return Refused.of(invalid.refusal());
@@ -110,7 +122,9 @@ final class OpenDocuments {
   }
 
   /** Refused before validation, so not priced: no estimated cost. */
-  private static Refused aliases(List<OperationAliases> operations, Limits limits, @Nullable String operationName) {
-    return Refused.of(Refusals.aliases(AliasLimitExceededException.aliasesOf(operations, operationName), limits));
+  private static Refused aliases(
+      List<OperationAliases> operations, Limits limits, @Nullable String operationName) {
+    return Refused.of(
+        Refusals.aliases(AliasLimitExceededException.aliasesOf(operations, operationName), limits));
   }
 }

@@ -21,22 +21,30 @@ final class OperationCheck {
 
   private OperationCheck() {}
 
-  static OperationOutcome registered(KeyPolicy policy, RegisteredDocument document, AdmissionRequest request,
-      boolean byId) {
+  static OperationOutcome registered(
+      KeyPolicy policy, RegisteredDocument document, AdmissionRequest request, boolean byId) {
     RegisteredOperation operation = document.select(request.operationName());
     boolean open = policy.mode() == KeyPolicy.Mode.OPEN;
     return check(policy, document.text(), operation, document.introspective(), request, open, byId);
   }
 
-  static OperationOutcome analysed(KeyPolicy policy, AnalysedText analysed, AdmissionRequest request) {
+  static OperationOutcome analysed(
+      KeyPolicy policy, AnalysedText analysed, AdmissionRequest request) {
     PricedOperation priced = analysed.analysis().select(request.operationName());
     RegisteredOperation operation =
         new RegisteredOperation(priced.name(), priced.kind(), priced.price(), priced.aliases());
-    return check(policy, analysed.text(), operation, analysed.introspective(), request, true, false);
+    return check(
+        policy, analysed.text(), operation, analysed.introspective(), request, true, false);
   }
 
-  private static OperationOutcome check(KeyPolicy policy, String text, RegisteredOperation operation,
-      boolean introspective, AdmissionRequest request, boolean checkShape, boolean byId) {
+  private static OperationOutcome check(
+      KeyPolicy policy,
+      String text,
+      RegisteredOperation operation,
+      boolean introspective,
+      AdmissionRequest request,
+      boolean checkShape,
+      boolean byId) {
     if (introspective && !policy.introspection()) {
       return Refused.of(Refusals.introspectionDisabled());
     }
@@ -50,12 +58,19 @@ final class OperationCheck {
     }
     String wouldRefuse = breach == null ? null : breach.refusal().code();
     String name = request.operationName() != null ? request.operationName() : operation.name();
-    return new AdmittedOperation(new UpstreamRequest(text, name, request.variables()), operation.kind(),
-        measure.cost(), byId, wouldRefuse);
+    return new AdmittedOperation(
+        new UpstreamRequest(text, name, request.variables()),
+        operation.kind(),
+        measure.cost(),
+        byId,
+        wouldRefuse);
   }
 
-  /** The refusal of the first limit the operation breaches, in the book's order, or {@code null}. */
-  private static @Nullable Refused breach(Measure measure, int aliases, Limits limits, boolean checkShape) {
+  /**
+   * The refusal of the first limit the operation breaches, in the book's order, or {@code null}.
+   */
+  private static @Nullable Refused breach(
+      Measure measure, int aliases, Limits limits, boolean checkShape) {
     if (checkShape && measure.depth() > limits.depth()) {
       return new Refused(Refusals.depth(measure.depth(), limits), measure.cost());
     }

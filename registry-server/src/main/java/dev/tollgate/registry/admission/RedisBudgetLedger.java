@@ -20,10 +20,10 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
 import redis.clients.jedis.util.JedisURIHelper;
 
 /**
- * Token buckets in Redis, shared by every gateway that points at the same server: the semantics
- * of {@link InMemoryBudgetLedger} (starts full, continuous refill, capped at capacity), with each
- * charge done by one Lua script so that concurrent charges from any number of gateways never
- * spend the same units.
+ * Token buckets in Redis, shared by every gateway that points at the same server: the semantics of
+ * {@link InMemoryBudgetLedger} (starts full, continuous refill, capped at capacity), with each
+ * charge done by one Lua script so that concurrent charges from any number of gateways never spend
+ * the same units.
  *
  * <p>A bucket is the hash {@code {units, updatedMicros}} under {@code tollgate:budget:} followed by
  * the SHA-256 of the key, so raw keys never sit in Redis. It expires once it would have refilled
@@ -44,7 +44,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
 
   // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros. Doubles are stored with
   // %.17g so they round-trip exactly, and the arithmetic is InMemoryBudgetLedger's, step by step.
-  static final String SCRIPT = """
+  static final String SCRIPT =
+      """
       local capacity = tonumber(ARGV[1])
       local rate = tonumber(ARGV[2])
       local cost = tonumber(ARGV[3])
@@ -89,8 +90,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   private final InstantSource clock;
 
   /**
-   * Connects lazily to {@code redisUrl} ({@code redis://[user:password@]host:port[/db]}, or
-   * {@code rediss://}) with a one-second timeout on every call.
+   * Connects lazily to {@code redisUrl} ({@code redis://[user:password@]host:port[/db]}, or {@code
+   * rediss://}) with a one-second timeout on every call.
    *
    * @throws IllegalArgumentException if {@code redisUrl} is not a Redis URL
    */
@@ -105,27 +106,34 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     pool.setMaxWait(timeout);
     this.address = JedisURIHelper.getHostAndPort(uri);
     this.clock = clock;
-    this.redis = RedisClient.builder()
-        .clientConfig(DefaultJedisClientConfig.builder()
-            .connectionTimeoutMillis(millis)
-            .socketTimeoutMillis(millis)
-            .clientName("tollgate-budget")
-            .build())
-        .poolConfig(pool)
-        .fromURI(uri)
-        .build();
+    this.redis =
+        RedisClient.builder()
+            .clientConfig(
+                DefaultJedisClientConfig.builder()
+                    .connectionTimeoutMillis(millis)
+                    .socketTimeoutMillis(millis)
+                    .clientName("tollgate-budget")
+                    .build())
+            .poolConfig(pool)
+            .fromURI(uri)
+            .build();
   }
 
   /**
-   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time or refuses the charge
+   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time or refuses the
+   *     charge
    */
   @Override
   public BudgetCharge charge(String key, Budget budget, long cost) {
     if (cost < 0) {
       throw new IllegalArgumentException("cost must not be negative: " + cost);
     }
-    List<String> args = List.of(Long.toString(budget.capacity()), Double.toString(budget.refillPerSecond()),
-        Long.toString(cost), Long.toString(micros(clock.instant())));
+    List<String> args =
+        List.of(
+            Long.toString(budget.capacity()),
+            Double.toString(budget.refillPerSecond()),
+            Long.toString(cost),
+            Long.toString(micros(clock.instant())));
     List<?> reply = (List<?>) run(List.of(bucketKey(key)), args);
     boolean allowed = ((Long) reply.get(0)) == 1L;
     double units = Double.parseDouble((String) reply.get(1));
@@ -133,8 +141,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   }
 
   /**
-   * Reads the bucket with one {@code HMGET} and refills it in Java with the script's arithmetic,
-   * so nothing is written: no key is created and its expiry is left as it is.
+   * Reads the bucket with one {@code HMGET} and refills it in Java with the script's arithmetic, so
+   * nothing is written: no key is created and its expiry is left as it is.
    *
    * @throws BudgetStoreUnavailableException if Redis cannot be reached in time
    */
@@ -194,7 +202,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   }
 
   private static long micros(Instant now) {
-    return Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1_000);
+    return Math.addExact(
+        Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1_000);
   }
 
   private static URI redisUri(String redisUrl) {
@@ -204,9 +213,15 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("not a redis:// URL: " + e.getMessage(), e);
     }
-    if (!JedisURIHelper.isValid(uri) || !(JedisURIHelper.isRedisScheme(uri) || JedisURIHelper.isRedisSSLScheme(uri))) {
-      throw new IllegalArgumentException("not a redis:// URL with a host and port: " + uri.getScheme() + "://"
-          + uri.getHost() + ":" + uri.getPort());
+    if (!JedisURIHelper.isValid(uri)
+        || !(JedisURIHelper.isRedisScheme(uri) || JedisURIHelper.isRedisSSLScheme(uri))) {
+      throw new IllegalArgumentException(
+          "not a redis:// URL with a host and port: "
+              + uri.getScheme()
+              + "://"
+              + uri.getHost()
+              + ":"
+              + uri.getPort());
     }
     return uri;
   }

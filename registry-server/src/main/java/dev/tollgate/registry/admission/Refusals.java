@@ -7,23 +7,28 @@ import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The refusals of admission, with the codes and messages clients read (DESIGN.md sections 4 and 5). */
+/**
+ * The refusals of admission, with the codes and messages clients read (DESIGN.md sections 4 and 5).
+ */
 final class Refusals {
 
   private Refusals() {}
 
   static Refusal notInList(DocumentHash id) {
-    return new Refusal(ErrorCode.PERSISTED_QUERY_NOT_IN_LIST,
+    return new Refusal(
+        ErrorCode.PERSISTED_QUERY_NOT_IN_LIST,
         "Persisted query " + id + " not found in the persisted query list");
   }
 
   static Refusal notInSafelist() {
-    return new Refusal(ErrorCode.QUERY_NOT_IN_SAFELIST,
+    return new Refusal(
+        ErrorCode.QUERY_NOT_IN_SAFELIST,
         "Query was not in the safelist: only registered documents may run with this key");
   }
 
   static Refusal idRequired() {
-    return new Refusal(ErrorCode.PERSISTED_QUERY_ID_REQUIRED,
+    return new Refusal(
+        ErrorCode.PERSISTED_QUERY_ID_REQUIRED,
         "This key must send a document id (documentId or extensions.persistedQuery), not query text");
   }
 
@@ -33,49 +38,66 @@ final class Refusals {
   }
 
   static Refusal hashMismatch() {
-    return new Refusal(ErrorCode.PERSISTED_QUERY_HASH_MISMATCH, "provided sha does not match query");
+    return new Refusal(
+        ErrorCode.PERSISTED_QUERY_HASH_MISMATCH, "provided sha does not match query");
   }
 
   static Refusal noDocument() {
-    return new Refusal(ErrorCode.BAD_REQUEST, "a request needs a query, a documentId or extensions.persistedQuery");
+    return new Refusal(
+        ErrorCode.BAD_REQUEST,
+        "a request needs a query, a documentId or extensions.persistedQuery");
   }
 
   static Refusal introspectionDisabled() {
-    return new Refusal(ErrorCode.INTROSPECTION_DISABLED, "GraphQL introspection is not allowed for this key");
+    return new Refusal(
+        ErrorCode.INTROSPECTION_DISABLED, "GraphQL introspection is not allowed for this key");
   }
 
   static Refusal mutationByGet() {
-    return new Refusal(ErrorCode.METHOD_NOT_ALLOWED, "mutations must be sent with POST", Map.of("allow", "POST"));
+    return new Refusal(
+        ErrorCode.METHOD_NOT_ALLOWED, "mutations must be sent with POST", Map.of("allow", "POST"));
   }
 
   /** The token limit, decided from cached facts: the message the parser's refusal has. */
   static Refusal tooManyTokens(int maxTokens) {
-    return new Refusal(ErrorCode.MAX_TOKENS_EXCEEDED, TokenLimitExceededException.message(maxTokens));
+    return new Refusal(
+        ErrorCode.MAX_TOKENS_EXCEEDED, TokenLimitExceededException.message(maxTokens));
   }
 
   static Refusal depth(int depth, Limits limits) {
-    return new Refusal(ErrorCode.MAX_DEPTH_EXCEEDED,
+    return new Refusal(
+        ErrorCode.MAX_DEPTH_EXCEEDED,
         "maximum query depth exceeded " + depth + " > " + limits.depth());
   }
 
   static Refusal aliases(int aliases, Limits limits) {
-    return new Refusal(ErrorCode.MAX_ALIASES_EXCEEDED, aliases + " aliases found. Allowed: " + limits.aliases());
+    return new Refusal(
+        ErrorCode.MAX_ALIASES_EXCEEDED, aliases + " aliases found. Allowed: " + limits.aliases());
   }
 
   static Refusal tooExpensive(long cost, long max) {
     Map<String, Object> price = new LinkedHashMap<>();
     price.put("estimated", cost);
     price.put("max", max);
-    return new Refusal(ErrorCode.COST_ESTIMATED_TOO_EXPENSIVE,
-        "maximum query complexity exceeded " + cost + " > " + max, Map.of("cost", price));
+    return new Refusal(
+        ErrorCode.COST_ESTIMATED_TOO_EXPENSIVE,
+        "maximum query complexity exceeded " + cost + " > " + max,
+        Map.of("cost", price));
   }
 
   static Refusal rateLimited(long cost, BudgetCharge charge) {
     Map<String, Object> extensions = new LinkedHashMap<>();
     extensions.put("retryAfter", charge.retryAfterSeconds());
-    return new Refusal(ErrorCode.RATE_LIMITED,
-        "Rate limit exceeded: this request costs " + cost + ", " + charge.remaining()
-            + " remaining; retry in " + charge.retryAfterSeconds() + " s", extensions);
+    return new Refusal(
+        ErrorCode.RATE_LIMITED,
+        "Rate limit exceeded: this request costs "
+            + cost
+            + ", "
+            + charge.remaining()
+            + " remaining; retry in "
+            + charge.retryAfterSeconds()
+            + " s",
+        extensions);
   }
 
   static Refusal batchingDisabled() {
@@ -83,7 +105,8 @@ final class Refusals {
   }
 
   static Refusal batchTooLarge(int size, int max) {
-    return new Refusal(ErrorCode.BATCH_TOO_LARGE, "a batch may hold at most " + max + " operations, got " + size);
+    return new Refusal(
+        ErrorCode.BATCH_TOO_LARGE, "a batch may hold at most " + max + " operations, got " + size);
   }
 
   static Refusal emptyBatch() {

@@ -3,8 +3,8 @@ package dev.tollgate.registry.admission;
 import dev.tollgate.registry.config.KeyPolicy;
 
 /**
- * What happens to document text sent without a registered id (Apollo Router's
- * {@code freeform_graphql_behavior}), derived from a caller's policy.
+ * What happens to document text sent without a registered id (Apollo Router's {@code
+ * freeform_graphql_behavior}), derived from a caller's policy.
  */
 public enum UnknownOperationPolicy {
   /** Open mode: any document runs after the full analysis. */

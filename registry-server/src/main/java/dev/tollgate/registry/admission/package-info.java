@@ -1,4 +1,7 @@
-/** Admission: decides from a request, its caller's policy, the precomputed price and the budget whether an operation runs. */
+/**
+ * Admission: decides from a request, its caller's policy, the precomputed price and the budget
+ * whether an operation runs.
+ */
 @NullMarked
 package dev.tollgate.registry.admission;
 

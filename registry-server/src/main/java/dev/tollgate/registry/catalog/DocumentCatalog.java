@@ -24,11 +24,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The gateway's view of the registered documents.
  *
- * <p>An index of every active document and its apps is held in memory and swapped whole on
- * {@link #refresh()}: whether an id is registered, and for which apps, is answered without the store.
- * Only an active id reaches {@link RegistryReader#findDocument}, once, to fill a bounded cache of
- * documents with their prices restored; documents are immutable, so the cache never goes stale,
- * and retiring a version only changes the index.
+ * <p>An index of every active document and its apps is held in memory and swapped whole on {@link
+ * #refresh()}: whether an id is registered, and for which apps, is answered without the store. Only
+ * an active id reaches {@link RegistryReader#findDocument}, once, to fill a bounded cache of
+ * documents with their prices restored; documents are immutable, so the cache never goes stale, and
+ * retiring a version only changes the index.
  */
 public final class DocumentCatalog implements AutoCloseable {
 
@@ -42,9 +42,12 @@ public final class DocumentCatalog implements AutoCloseable {
 
   /**
    * @param restorer reads a stored price back ({@code pricer::restore})
-   * @param documents a bounded cache built by the wiring ({@code Caffeine.newBuilder().maximumSize(..).recordStats().build()})
+   * @param documents a bounded cache built by the wiring ({@code
+   *     Caffeine.newBuilder().maximumSize(..).recordStats().build()})
    */
-  public DocumentCatalog(RegistryReader reader, Function<String, CompiledPrice> restorer,
+  public DocumentCatalog(
+      RegistryReader reader,
+      Function<String, CompiledPrice> restorer,
       Cache<DocumentHash, RegisteredDocument> documents) {
     this.reader = reader;
     this.restorer = restorer;
@@ -65,17 +68,23 @@ public final class DocumentCatalog implements AutoCloseable {
     }
   }
 
-  /** Polls {@link #refreshIfChanged()} every {@code interval} on a daemon thread, until {@link #close()}. */
+  /**
+   * Polls {@link #refreshIfChanged()} every {@code interval} on a daemon thread, until {@link
+   * #close()}.
+   */
   public synchronized void startPolling(Duration interval) {
     if (poller != null) {
       return;
     }
-    ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "tollgate-catalog-poller");
-      thread.setDaemon(true);
-      return thread;
-    });
-    executor.scheduleWithFixedDelay(this::pollOnce, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    ScheduledExecutorService executor =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "tollgate-catalog-poller");
+              thread.setDaemon(true);
+              return thread;
+            });
+    executor.scheduleWithFixedDelay(
+        this::pollOnce, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     poller = executor;
   }
 
@@ -87,7 +96,10 @@ public final class DocumentCatalog implements AutoCloseable {
     }
   }
 
-  /** The apps of the active versions holding {@code hash}; empty when it is not active. No store read. */
+  /**
+   * The apps of the active versions holding {@code hash}; empty when it is not active. No store
+   * read.
+   */
   public Set<String> appsOf(DocumentHash hash) {
     return snapshot.apps().getOrDefault(hash, Set.of());
   }
@@ -115,11 +127,15 @@ public final class DocumentCatalog implements AutoCloseable {
   private RegisteredDocument restore(StoredDocument stored) {
     List<RegisteredOperation> operations = new ArrayList<>();
     for (StoredOperation operation : stored.operations()) {
-      operations.add(new RegisteredOperation(operation.name(), operation.kind(),
-          restorer.apply(operation.price()), operation.aliases()));
+      operations.add(
+          new RegisteredOperation(
+              operation.name(),
+              operation.kind(),
+              restorer.apply(operation.price()),
+              operation.aliases()));
     }
-    return new RegisteredDocument(stored.hash(), stored.body(), operations,
-        IntrospectionFields.selectedIn(stored.body()));
+    return new RegisteredDocument(
+        stored.hash(), stored.body(), operations, IntrospectionFields.selectedIn(stored.body()));
   }
 
   /** How many documents are active (for logs and metrics). */

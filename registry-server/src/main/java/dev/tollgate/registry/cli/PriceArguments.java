@@ -4,16 +4,19 @@ import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code price --schema FILE --query FILE [--variables JSON|@FILE] [--operation NAME]
- * [--model book|apollo]}.
+ * {@code price --schema FILE --query FILE [--variables JSON|@FILE] [--operation NAME] [--model
+ * book|apollo]}.
  */
 record PriceArguments(
     Path schema, Path query, String variables, @Nullable String operation, String model) {
 
-  static final String USAGE = "usage: price --schema FILE --query FILE [--variables JSON|@FILE] "
-      + "[--operation NAME] [--model book|apollo]";
+  static final String USAGE =
+      "usage: price --schema FILE --query FILE [--variables JSON|@FILE] "
+          + "[--operation NAME] [--model book|apollo]";
 
-  /** @throws IllegalArgumentException naming the offending argument */
+  /**
+   * @throws IllegalArgumentException naming the offending argument
+   */
   static PriceArguments parse(String[] args) {
     Path schema = null;
     Path query = null;

@@ -23,11 +23,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code price}: prices one document from the command line and prints
- * {@code {"cost":N,"depth":D,"aliases":A,"tokens":T}}. Exit 0 when priced; 2 for bad arguments, an
+ * {@code price}: prices one document from the command line and prints {@code
+ * {"cost":N,"depth":D,"aliases":A,"tokens":T}}. Exit 0 when priced; 2 for bad arguments, an
  * unreadable file, a document that does not parse or validate, more tokens than the book's limit
- * ({@link KeyPolicy.Limits#BOOK}), or an
- * operation that cannot be chosen.
+ * ({@link KeyPolicy.Limits#BOOK}), or an operation that cannot be chosen.
  */
 public final class PriceCommand {
 
@@ -66,15 +65,25 @@ public final class PriceCommand {
     AnalysedDocument document = new OperationPricer(schema, model).analyse(query, MAX_TOKENS);
     PricedOperation operation = choose(document, arguments.operation());
     Measure measure = operation.price().evaluate(variables(arguments.variables()));
-    return "{\"cost\":" + measure.cost() + ",\"depth\":" + measure.depth()
-        + ",\"aliases\":" + operation.aliases() + ",\"tokens\":" + document.tokens() + "}";
+    return "{\"cost\":"
+        + measure.cost()
+        + ",\"depth\":"
+        + measure.depth()
+        + ",\"aliases\":"
+        + operation.aliases()
+        + ",\"tokens\":"
+        + document.tokens()
+        + "}";
   }
 
   private static PricedOperation choose(AnalysedDocument document, @Nullable String name) {
     if (name == null && document.operations().size() > 1) {
-      throw new IllegalArgumentException("the document has " + document.operations().size()
-          + " operations (" + String.join(", ", document.names())
-          + "): choose one with --operation NAME");
+      throw new IllegalArgumentException(
+          "the document has "
+              + document.operations().size()
+              + " operations ("
+              + String.join(", ", document.names())
+              + "): choose one with --operation NAME");
     }
     return document.select(name);
   }

@@ -18,7 +18,10 @@ import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
-/** Turns what Jackson reports about a config file into a one-line {@link ConfigException} naming the key. */
+/**
+ * Turns what Jackson reports about a config file into a one-line {@link ConfigException} naming the
+ * key.
+ */
 final class ConfigErrors {
 
   private ConfigErrors() {}
@@ -31,7 +34,8 @@ final class ConfigErrors {
     }
     JsonLocation at = e.getLocation();
     String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-    return new ConfigException("config is not valid JSON" + where + ": " + firstLine(e.getOriginalMessage()), e);
+    return new ConfigException(
+        "config is not valid JSON" + where + ": " + firstLine(e.getOriginalMessage()), e);
   }
 
   private static String firstLine(String message) {
@@ -61,7 +65,8 @@ final class ConfigErrors {
       return new ConfigException(key + " must not be null", e);
     }
     if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
-      return new ConfigException(key + " must be " + expected(mismatch.getTargetType(), valueAt(root, mapping)), e);
+      return new ConfigException(
+          key + " must be " + expected(mismatch.getTargetType(), valueAt(root, mapping)), e);
     }
     return new ConfigException(key + " is invalid: " + firstLine(mapping.getOriginalMessage()), e);
   }
@@ -78,7 +83,9 @@ final class ConfigErrors {
   private static String expected(Class<?> type, @Nullable JsonNode value) {
     String shown = value == null ? "" : ": " + value;
     if (type.isEnum()) {
-      return "one of " + names(type) + (value == null ? "" : ": " + (value.isTextual() ? value.asText() : value));
+      return "one of "
+          + names(type)
+          + (value == null ? "" : ": " + (value.isTextual() ? value.asText() : value));
     }
     if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
       return "an integer" + shown;
@@ -119,7 +126,10 @@ final class ConfigErrors {
   private static @Nullable JsonNode valueAt(JsonNode root, JsonMappingException e) {
     JsonNode node = root;
     for (JsonMappingException.Reference reference : e.getPath()) {
-      node = reference.getFieldName() != null ? node.get(reference.getFieldName()) : node.get(reference.getIndex());
+      node =
+          reference.getFieldName() != null
+              ? node.get(reference.getFieldName())
+              : node.get(reference.getIndex());
       if (node == null) {
         return null;
       }
@@ -129,11 +139,14 @@ final class ConfigErrors {
 
   /** Jackson reports a repeated key as a parse error; its parser still knows where it was. */
   private static @Nullable String duplicateKey(JsonProcessingException e) {
-    if (!(e.getProcessor() instanceof JsonParser parser) || !e.getOriginalMessage().startsWith("Duplicate field")) {
+    if (!(e.getProcessor() instanceof JsonParser parser)
+        || !e.getOriginalMessage().startsWith("Duplicate field")) {
       return null;
     }
     Deque<String> names = new ArrayDeque<>();
-    for (JsonStreamContext context = parser.getParsingContext(); context != null; context = context.getParent()) {
+    for (JsonStreamContext context = parser.getParsingContext();
+        context != null;
+        context = context.getParent()) {
       if (context.inObject() && context.getCurrentName() != null) {
         names.push(context.getCurrentName());
       } else if (context.inArray()) {

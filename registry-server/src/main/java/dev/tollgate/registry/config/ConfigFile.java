@@ -10,17 +10,18 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What binding a config file needs beyond its text: the command line's port override and data
- * dir, and the file's directory (relative paths are resolved against it). Handed to the records'
- * {@code fromJson} creators by Jackson ({@code @JacksonInject}); also names what the file left
- * unnamed.
+ * What binding a config file needs beyond its text: the command line's port override and data dir,
+ * and the file's directory (relative paths are resolved against it). Handed to the records' {@code
+ * fromJson} creators by Jackson ({@code @JacksonInject}); also names what the file left unnamed.
  *
  * @param portOverride the {@code --port} given, or negative when none was
  */
 record ConfigFile(int portOverride, Path dataDir, Path base) {
 
   ServerConfig.Http http(ServerConfig.Http fromFile) {
-    return portOverride < 0 ? fromFile : new ServerConfig.Http(portOverride, fromFile.maxBodyBytes());
+    return portOverride < 0
+        ? fromFile
+        : new ServerConfig.Http(portOverride, fromFile.maxBodyBytes());
   }
 
   ServerConfig.Store defaultStore(int poolSize) {
@@ -46,9 +47,11 @@ record ConfigFile(int portOverride, Path dataDir, Path base) {
     Map<String, KeyPolicy> named = new LinkedHashMap<>();
     Set<String> taken = new HashSet<>(Set.of(KeyPolicy.ANONYMOUS));
     for (Map.Entry<String, KeyPolicy> entry : keys.entrySet()) {
-      String name = entry.getValue().name().isEmpty() ? "key" + named.size() : entry.getValue().name();
+      String name =
+          entry.getValue().name().isEmpty() ? "key" + named.size() : entry.getValue().name();
       // Budgets are kept per policy name: two keys with one name would share a bucket.
-      ServerConfig.require(taken.add(name), "keys." + entry.getKey() + ".name must be unique: " + name);
+      ServerConfig.require(
+          taken.add(name), "keys." + entry.getKey() + ".name must be unique: " + name);
       named.put(entry.getKey(), entry.getValue().transform(policy -> policy.name(name)));
     }
     return named;

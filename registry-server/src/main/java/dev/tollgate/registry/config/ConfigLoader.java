@@ -25,21 +25,28 @@ import java.nio.file.Path;
  */
 public final class ConfigLoader {
 
-  private static final JsonMapper JSON = JsonMapper.builder()
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS,
-          DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-      .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
-      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-      .withCoercionConfig(LogicalType.Textual, strings -> strings
-          .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-      .withCoercionConfig(LogicalType.Boolean, booleans -> booleans
-          .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
-      .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))
-      .build();
+  private static final JsonMapper JSON =
+      JsonMapper.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(
+              DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+              DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS,
+              DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+          .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+          .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+          .withCoercionConfig(
+              LogicalType.Textual,
+              strings ->
+                  strings
+                      .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+          .withCoercionConfig(
+              LogicalType.Boolean,
+              booleans -> booleans.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
+          .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))
+          .build();
 
   private ConfigLoader() {}
 
@@ -64,8 +71,11 @@ public final class ConfigLoader {
     if (!root.isObject()) {
       throw new ConfigException("config must be an object");
     }
-    ObjectReader reader = JSON.readerFor(ServerConfig.class)
-        .with(new InjectableValues.Std().addValue(ConfigFile.class, new ConfigFile(portOverride, dataDir, base)));
+    ObjectReader reader =
+        JSON.readerFor(ServerConfig.class)
+            .with(
+                new InjectableValues.Std()
+                    .addValue(ConfigFile.class, new ConfigFile(portOverride, dataDir, base)));
     try {
       return reader.readValue(root);
     } catch (IOException e) {

@@ -23,10 +23,18 @@ public final class DemoConfig {
 
   public static ServerConfig create(int port, Path dataDir) {
     KeyPolicy web = KeyPolicy.newPolicy("web-demo").apps(Set.of(DEMO_APP)).requireId(true).build();
-    KeyPolicy partner = KeyPolicy.newPolicy("partner-demo").mode(Mode.OPEN).apps(Set.of("*"))
-        .budget(new Budget(5_000, 50)).introspection(true).build();
-    KeyPolicy anonymous = KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).apps(Set.of(DEMO_APP))
-        .budget(new Budget(1_000, 10)).build();
+    KeyPolicy partner =
+        KeyPolicy.newPolicy("partner-demo")
+            .mode(Mode.OPEN)
+            .apps(Set.of("*"))
+            .budget(new Budget(5_000, 50))
+            .introspection(true)
+            .build();
+    KeyPolicy anonymous =
+        KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS)
+            .apps(Set.of(DEMO_APP))
+            .budget(new Budget(1_000, 10))
+            .build();
     return new ServerConfig(
         new ServerConfig.Http(port, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
         ServerConfig.Store.h2In(dataDir),

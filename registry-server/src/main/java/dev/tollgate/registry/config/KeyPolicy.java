@@ -38,7 +38,8 @@ public record KeyPolicy(
 
   public KeyPolicy {
     apps = Set.copyOf(apps);
-    require(cacheMaxAgeSeconds >= 0, "cacheMaxAgeSeconds must not be negative: " + cacheMaxAgeSeconds);
+    require(
+        cacheMaxAgeSeconds >= 0, "cacheMaxAgeSeconds must not be negative: " + cacheMaxAgeSeconds);
   }
 
   /** A policy called {@code name} with every other setting at its default. */
@@ -48,8 +49,16 @@ public record KeyPolicy(
 
   /** This policy with what {@code change} sets on a builder started from it. */
   public KeyPolicy transform(Consumer<Builder> change) {
-    Builder builder = newPolicy(name).mode(mode).apps(apps).requireId(requireId).limits(limits)
-        .enforcement(enforcement).budget(budget).introspection(introspection).cacheMaxAgeSeconds(cacheMaxAgeSeconds);
+    Builder builder =
+        newPolicy(name)
+            .mode(mode)
+            .apps(apps)
+            .requireId(requireId)
+            .limits(limits)
+            .enforcement(enforcement)
+            .budget(budget)
+            .introspection(introspection)
+            .cacheMaxAgeSeconds(cacheMaxAgeSeconds);
     change.accept(builder);
     return builder.build();
   }
@@ -60,15 +69,25 @@ public record KeyPolicy(
 
   /** The name is left empty when not given: {@link ConfigFile} names it after its place. */
   @JsonCreator
-  static KeyPolicy fromJson(@JsonProperty("name") @Nullable String name, @JsonProperty("mode") @Nullable Mode mode,
-      @JsonProperty("apps") @Nullable Set<String> apps, @JsonProperty("requireId") @Nullable Boolean requireId,
-      @JsonProperty("limits") @Nullable Limits limits, @JsonProperty("enforcement") @Nullable Enforcement enforcement,
-      @JsonProperty("budget") @Nullable Budget budget, @JsonProperty("introspection") @Nullable Boolean introspection,
+  static KeyPolicy fromJson(
+      @JsonProperty("name") @Nullable String name,
+      @JsonProperty("mode") @Nullable Mode mode,
+      @JsonProperty("apps") @Nullable Set<String> apps,
+      @JsonProperty("requireId") @Nullable Boolean requireId,
+      @JsonProperty("limits") @Nullable Limits limits,
+      @JsonProperty("enforcement") @Nullable Enforcement enforcement,
+      @JsonProperty("budget") @Nullable Budget budget,
+      @JsonProperty("introspection") @Nullable Boolean introspection,
       @JsonProperty("cacheMaxAgeSeconds") @Nullable Integer cacheMaxAgeSeconds) {
     Builder policy = newPolicy(orElse(name, ""));
-    policy.mode(orElse(mode, policy.mode)).apps(orElse(apps, policy.apps)).requireId(orElse(requireId, policy.requireId))
-        .limits(orElse(limits, policy.limits)).enforcement(orElse(enforcement, policy.enforcement))
-        .budget(orElse(budget, policy.budget)).introspection(orElse(introspection, policy.introspection))
+    policy
+        .mode(orElse(mode, policy.mode))
+        .apps(orElse(apps, policy.apps))
+        .requireId(orElse(requireId, policy.requireId))
+        .limits(orElse(limits, policy.limits))
+        .enforcement(orElse(enforcement, policy.enforcement))
+        .budget(orElse(budget, policy.budget))
+        .introspection(orElse(introspection, policy.introspection))
         .cacheMaxAgeSeconds(orElse(cacheMaxAgeSeconds, policy.cacheMaxAgeSeconds));
     return policy.build();
   }
@@ -103,9 +122,15 @@ public record KeyPolicy(
     }
 
     @JsonCreator
-    static Limits fromJson(@JsonProperty("tokens") @Nullable Integer tokens, @JsonProperty("depth") @Nullable Integer depth,
-        @JsonProperty("aliases") @Nullable Integer aliases, @JsonProperty("cost") @Nullable Long cost) {
-      return new Limits(orElse(tokens, BOOK.tokens), orElse(depth, BOOK.depth), orElse(aliases, BOOK.aliases),
+    static Limits fromJson(
+        @JsonProperty("tokens") @Nullable Integer tokens,
+        @JsonProperty("depth") @Nullable Integer depth,
+        @JsonProperty("aliases") @Nullable Integer aliases,
+        @JsonProperty("cost") @Nullable Long cost) {
+      return new Limits(
+          orElse(tokens, BOOK.tokens),
+          orElse(depth, BOOK.depth),
+          orElse(aliases, BOOK.aliases),
           orElse(cost, BOOK.cost));
     }
   }
@@ -120,9 +145,11 @@ public record KeyPolicy(
     }
 
     @JsonCreator
-    static Budget fromJson(@JsonProperty("capacity") @Nullable Long capacity,
+    static Budget fromJson(
+        @JsonProperty("capacity") @Nullable Long capacity,
         @JsonProperty("refillPerSecond") @Nullable Double refillPerSecond) {
-      return new Budget(orElse(capacity, DEFAULT.capacity), orElse(refillPerSecond, DEFAULT.refillPerSecond));
+      return new Budget(
+          orElse(capacity, DEFAULT.capacity), orElse(refillPerSecond, DEFAULT.refillPerSecond));
     }
   }
 
@@ -187,9 +214,20 @@ public record KeyPolicy(
       return this;
     }
 
-    /** @throws ConfigException when a setting is out of range */
+    /**
+     * @throws ConfigException when a setting is out of range
+     */
     public KeyPolicy build() {
-      return new KeyPolicy(name, mode, apps, requireId, limits, enforcement, budget, introspection, cacheMaxAgeSeconds);
+      return new KeyPolicy(
+          name,
+          mode,
+          apps,
+          requireId,
+          limits,
+          enforcement,
+          budget,
+          introspection,
+          cacheMaxAgeSeconds);
     }
   }
 }

@@ -34,7 +34,8 @@ public record SchemaSource(String text, GraphQLSchema schema, String fingerprint
 
   static SchemaSource of(String text, String origin) {
     try {
-      GraphQLSchema schema = UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(text));
+      GraphQLSchema schema =
+          UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(text));
       return new SchemaSource(text, schema, DocumentHash.of(text).hex());
     } catch (SchemaProblem e) {
       throw new ConfigException("schema " + origin + " is invalid: " + e.getMessage(), e);

@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * {@link DemoConfig}, validated at start, never changed after.
  *
  * <p>Each record holds its own defaults ({@code DEFAULTS}, or {@code DEFAULT_*} constants) and a
- * package-private {@code fromJson} creator through which {@link ConfigLoader} binds a config file: a
- * key left out (or {@code null}) takes the default. A record that sits at one place in the file
+ * package-private {@code fromJson} creator through which {@link ConfigLoader} binds a config file:
+ * a key left out (or {@code null}) takes the default. A record that sits at one place in the file
  * names its keys in full in its messages ({@code gateway.refreshMillis}); one that sits at several
  * places (a policy, its limits and budget, an admin token) names them relative to itself, and the
  * loader adds where it was.
@@ -70,7 +70,9 @@ public record ServerConfig(
     return Optional.ofNullable(keys.get(apiKey));
   }
 
-  /** @param port 0 picks a free port; {@code maxBodyBytes} bounds every request body (413 above). */
+  /**
+   * @param port 0 picks a free port; {@code maxBodyBytes} bounds every request body (413 above).
+   */
   public record Http(int port, long maxBodyBytes) {
     public static final Http DEFAULTS = new Http(8080, 1_000_000);
 
@@ -80,7 +82,8 @@ public record ServerConfig(
     }
 
     @JsonCreator
-    static Http fromJson(@JsonProperty("port") @Nullable Integer port,
+    static Http fromJson(
+        @JsonProperty("port") @Nullable Integer port,
         @JsonProperty("maxBodyBytes") @Nullable Long maxBodyBytes) {
       return new Http(orElse(port, DEFAULTS.port), orElse(maxBodyBytes, DEFAULTS.maxBodyBytes));
     }
@@ -94,7 +97,8 @@ public record ServerConfig(
     public static final int DEFAULT_POOL_SIZE = 8;
 
     public Store {
-      require(jdbcUrl.startsWith("jdbc:h2:") || jdbcUrl.startsWith("jdbc:postgresql:"),
+      require(
+          jdbcUrl.startsWith("jdbc:h2:") || jdbcUrl.startsWith("jdbc:postgresql:"),
           "store.jdbcUrl must be a jdbc:h2: or jdbc:postgresql: URL: " + jdbcUrl);
       require(poolSize > 0, "store.poolSize must be positive: " + poolSize);
     }
@@ -111,14 +115,25 @@ public record ServerConfig(
 
     static Store h2In(Path dataDir, int poolSize) {
       String file = dataDir.toAbsolutePath().resolve("registry").toString();
-      return new Store("jdbc:h2:file:" + file + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0",
-          "sa", "", poolSize);
+      return new Store(
+          "jdbc:h2:file:"
+              + file
+              + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0",
+          "sa",
+          "",
+          poolSize);
     }
 
-    /** Without {@code jdbcUrl}: the H2 file in the data dir ({@code user} and {@code password} unused). */
+    /**
+     * Without {@code jdbcUrl}: the H2 file in the data dir ({@code user} and {@code password}
+     * unused).
+     */
     @JsonCreator
-    static Store fromJson(@JsonProperty("jdbcUrl") @Nullable String jdbcUrl, @JsonProperty("user") @Nullable String user,
-        @JsonProperty("password") @Nullable String password, @JsonProperty("poolSize") @Nullable Integer poolSize,
+    static Store fromJson(
+        @JsonProperty("jdbcUrl") @Nullable String jdbcUrl,
+        @JsonProperty("user") @Nullable String user,
+        @JsonProperty("password") @Nullable String password,
+        @JsonProperty("poolSize") @Nullable Integer poolSize,
         @JacksonInject ConfigFile file) {
       int size = orElse(poolSize, DEFAULT_POOL_SIZE);
       if (jdbcUrl == null) {
@@ -128,36 +143,51 @@ public record ServerConfig(
     }
   }
 
-  /** @param path the SDL file; {@code null} is the bundled cargo demo schema */
-  public record Schema(@Nullable Path path, CostPreset model, int defaultListSize, FragmentSpreads fragmentSpreads) {
-    public static final Schema DEFAULTS = new Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST);
+  /**
+   * @param path the SDL file; {@code null} is the bundled cargo demo schema
+   */
+  public record Schema(
+      @Nullable Path path, CostPreset model, int defaultListSize, FragmentSpreads fragmentSpreads) {
+    public static final Schema DEFAULTS =
+        new Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST);
 
     public Schema {
-      require(defaultListSize >= 0, "schema.defaultListSize must not be negative: " + defaultListSize);
+      require(
+          defaultListSize >= 0, "schema.defaultListSize must not be negative: " + defaultListSize);
     }
 
     /** {@code path} is relative to the config file's directory. */
     @JsonCreator
-    static Schema fromJson(@JsonProperty("path") @Nullable String path, @JsonProperty("model") @Nullable CostPreset model,
+    static Schema fromJson(
+        @JsonProperty("path") @Nullable String path,
+        @JsonProperty("model") @Nullable CostPreset model,
         @JsonProperty("defaultListSize") @Nullable Integer defaultListSize,
-        @JsonProperty("fragmentSpreads") @Nullable FragmentSpreads fragmentSpreads, @JacksonInject ConfigFile file) {
-      return new Schema(path == null ? null : file.base().resolve(path), orElse(model, DEFAULTS.model),
-          orElse(defaultListSize, DEFAULTS.defaultListSize), orElse(fragmentSpreads, DEFAULTS.fragmentSpreads));
+        @JsonProperty("fragmentSpreads") @Nullable FragmentSpreads fragmentSpreads,
+        @JacksonInject ConfigFile file) {
+      return new Schema(
+          path == null ? null : file.base().resolve(path),
+          orElse(model, DEFAULTS.model),
+          orElse(defaultListSize, DEFAULTS.defaultListSize),
+          orElse(fragmentSpreads, DEFAULTS.fragmentSpreads));
     }
   }
 
-  /** @param url the upstream GraphQL endpoint; {@code null} runs the in-process demo service */
+  /**
+   * @param url the upstream GraphQL endpoint; {@code null} runs the in-process demo service
+   */
   public record Upstream(@Nullable String url, int timeoutMillis) {
     public static final Upstream DEFAULTS = new Upstream(null, 5_000);
 
     public Upstream {
       require(timeoutMillis > 0, "upstream.timeoutMillis must be positive: " + timeoutMillis);
-      require(url == null || url.startsWith("http://") || url.startsWith("https://"),
+      require(
+          url == null || url.startsWith("http://") || url.startsWith("https://"),
           "upstream.url must be an http(s) URL: " + url);
     }
 
     @JsonCreator
-    static Upstream fromJson(@JsonProperty("url") @Nullable String url,
+    static Upstream fromJson(
+        @JsonProperty("url") @Nullable String url,
         @JsonProperty("timeoutMillis") @Nullable Integer timeoutMillis) {
       return new Upstream(url, orElse(timeoutMillis, DEFAULTS.timeoutMillis));
     }
@@ -177,7 +207,9 @@ public record ServerConfig(
 
     /** The name is left empty when not given: {@link ConfigFile#named} numbers it. */
     @JsonCreator
-    static AdminToken fromJson(@JsonProperty("name") @Nullable String name, @JsonProperty("token") @Nullable String token,
+    static AdminToken fromJson(
+        @JsonProperty("name") @Nullable String name,
+        @JsonProperty("token") @Nullable String token,
         @JsonProperty("scope") @Nullable Scope scope) {
       require(token != null, "token is required");
       return new AdminToken(orElse(name, ""), token, orElse(scope, DEFAULT_SCOPE));
@@ -204,8 +236,8 @@ public record ServerConfig(
    * @param budgetStore where buckets live: in this process, or Redis shared by several gateways
    * @param redisUrl {@code redis://host:port} when {@code budgetStore} is {@code REDIS}
    * @param refreshMillis how often the registry is polled for publications of other gateways
-   * @param responseCacheBytes roughly how many bytes of upstream answers to registered GET queries the
-   *     gateway keeps, to answer them again without the upstream
+   * @param responseCacheBytes roughly how many bytes of upstream answers to registered GET queries
+   *     the gateway keeps, to answer them again without the upstream
    */
   public record Gateway(
       boolean batching,
@@ -219,35 +251,59 @@ public record ServerConfig(
     /** 64 MiB. */
     public static final long DEFAULT_RESPONSE_CACHE_BYTES = 64L << 20;
 
-    public static final Gateway DEFAULTS = new Gateway(false, 10, 10_000, BudgetStore.MEMORY, null, 1_000,
-        DEFAULT_RESPONSE_CACHE_BYTES);
+    public static final Gateway DEFAULTS =
+        new Gateway(
+            false, 10, 10_000, BudgetStore.MEMORY, null, 1_000, DEFAULT_RESPONSE_CACHE_BYTES);
 
     public Gateway {
-      require(maxBatchOperations > 0, "gateway.maxBatchOperations must be positive: " + maxBatchOperations);
+      require(
+          maxBatchOperations > 0,
+          "gateway.maxBatchOperations must be positive: " + maxBatchOperations);
       require(openCacheSize > 0, "gateway.openCacheSize must be positive: " + openCacheSize);
-      require(budgetStore != BudgetStore.REDIS || redisUrl != null,
+      require(
+          budgetStore != BudgetStore.REDIS || redisUrl != null,
           "gateway.redisUrl is required when gateway.budgetStore is redis");
       require(refreshMillis > 0, "gateway.refreshMillis must be positive: " + refreshMillis);
-      require(responseCacheBytes > 0, "gateway.responseCacheBytes must be positive: " + responseCacheBytes);
+      require(
+          responseCacheBytes > 0,
+          "gateway.responseCacheBytes must be positive: " + responseCacheBytes);
     }
 
     /** With the default response cache size. */
-    public Gateway(boolean batching, int maxBatchOperations, int openCacheSize, BudgetStore budgetStore,
-        @Nullable String redisUrl, int refreshMillis) {
-      this(batching, maxBatchOperations, openCacheSize, budgetStore, redisUrl, refreshMillis,
+    public Gateway(
+        boolean batching,
+        int maxBatchOperations,
+        int openCacheSize,
+        BudgetStore budgetStore,
+        @Nullable String redisUrl,
+        int refreshMillis) {
+      this(
+          batching,
+          maxBatchOperations,
+          openCacheSize,
+          budgetStore,
+          redisUrl,
+          refreshMillis,
           DEFAULT_RESPONSE_CACHE_BYTES);
     }
 
     @JsonCreator
-    static Gateway fromJson(@JsonProperty("batching") @Nullable Boolean batching,
+    static Gateway fromJson(
+        @JsonProperty("batching") @Nullable Boolean batching,
         @JsonProperty("maxBatchOperations") @Nullable Integer maxBatchOperations,
         @JsonProperty("openCacheSize") @Nullable Integer openCacheSize,
-        @JsonProperty("budgetStore") @Nullable BudgetStore budgetStore, @JsonProperty("redisUrl") @Nullable String redisUrl,
+        @JsonProperty("budgetStore") @Nullable BudgetStore budgetStore,
+        @JsonProperty("redisUrl") @Nullable String redisUrl,
         @JsonProperty("refreshMillis") @Nullable Integer refreshMillis,
         @JsonProperty("responseCacheBytes") @Nullable Long responseCacheBytes) {
-      return new Gateway(orElse(batching, DEFAULTS.batching), orElse(maxBatchOperations, DEFAULTS.maxBatchOperations),
-          orElse(openCacheSize, DEFAULTS.openCacheSize), orElse(budgetStore, DEFAULTS.budgetStore), redisUrl,
-          orElse(refreshMillis, DEFAULTS.refreshMillis), orElse(responseCacheBytes, DEFAULTS.responseCacheBytes));
+      return new Gateway(
+          orElse(batching, DEFAULTS.batching),
+          orElse(maxBatchOperations, DEFAULTS.maxBatchOperations),
+          orElse(openCacheSize, DEFAULTS.openCacheSize),
+          orElse(budgetStore, DEFAULTS.budgetStore),
+          redisUrl,
+          orElse(refreshMillis, DEFAULTS.refreshMillis),
+          orElse(responseCacheBytes, DEFAULTS.responseCacheBytes));
     }
   }
 
@@ -262,7 +318,8 @@ public record ServerConfig(
     public static final Demo DEFAULTS = new Demo(false);
 
     @JsonCreator
-    static Demo fromJson(@JsonProperty("publishDemoManifest") @Nullable Boolean publishDemoManifest) {
+    static Demo fromJson(
+        @JsonProperty("publishDemoManifest") @Nullable Boolean publishDemoManifest) {
       return new Demo(orElse(publishDemoManifest, DEFAULTS.publishDemoManifest));
     }
   }

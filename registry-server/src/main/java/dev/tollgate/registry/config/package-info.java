@@ -1,4 +1,7 @@
-/** Server configuration: a record tree loaded once from JSON, validated at start, and the built-in demo. */
+/**
+ * Server configuration: a record tree loaded once from JSON, validated at start, and the built-in
+ * demo.
+ */
 @NullMarked
 package dev.tollgate.registry.config;
 

@@ -17,18 +17,20 @@ import java.util.Locale;
 /** {@code DateTime}: an ISO-8601 instant with an offset on the wire, an {@link Instant} inside. */
 final class DateTimeScalar implements Coercing<Instant, String> {
 
-  static final GraphQLScalarType TYPE = GraphQLScalarType.newScalar()
-      .name("DateTime")
-      .description("An ISO-8601 date-time with an offset, such as 2026-10-01T08:00:00Z.")
-      .coercing(new DateTimeScalar())
-      .build();
+  static final GraphQLScalarType TYPE =
+      GraphQLScalarType.newScalar()
+          .name("DateTime")
+          .description("An ISO-8601 date-time with an offset, such as 2026-10-01T08:00:00Z.")
+          .coercing(new DateTimeScalar())
+          .build();
 
   @Override
   public String serialize(Object value, GraphQLContext context, Locale locale) {
     if (value instanceof Instant instant) {
       return instant.toString();
     }
-    throw new CoercingSerializeException("DateTime cannot serialize " + value.getClass().getSimpleName());
+    throw new CoercingSerializeException(
+        "DateTime cannot serialize " + value.getClass().getSimpleName());
   }
 
   @Override
@@ -49,11 +51,13 @@ final class DateTimeScalar implements Coercing<Instant, String> {
     throw new CoercingParseLiteralException("DateTime must be a string literal");
   }
 
-  private static Instant parse(String text, java.util.function.Function<String, RuntimeException> error) {
+  private static Instant parse(
+      String text, java.util.function.Function<String, RuntimeException> error) {
     try {
       return OffsetDateTime.parse(text).toInstant();
     } catch (DateTimeParseException e) {
-      throw error.apply("DateTime must be ISO-8601 with an offset, such as 2026-10-01T08:00:00Z: " + text);
+      throw error.apply(
+          "DateTime must be ISO-8601 with an offset, such as 2026-10-01T08:00:00Z: " + text);
     }
   }
 }

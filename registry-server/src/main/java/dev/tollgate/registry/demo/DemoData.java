@@ -68,7 +68,11 @@ final class DemoData {
    *     without a voyage
    */
   HandlingEvent register(
-      String trackingId, Type type, String locationCode, @Nullable String voyageNumber, Instant at) {
+      String trackingId,
+      Type type,
+      String locationCode,
+      @Nullable String voyageNumber,
+      Instant at) {
     if (!cargosByTrackingId.containsKey(trackingId)) {
       throw DemoError.badUserInput("unknown tracking id: " + trackingId);
     }
@@ -91,7 +95,8 @@ final class DemoData {
     histories.compute(event.trackingId(), (key, history) -> inserted(history, event));
   }
 
-  private static List<HandlingEvent> inserted(@Nullable List<HandlingEvent> history, HandlingEvent event) {
+  private static List<HandlingEvent> inserted(
+      @Nullable List<HandlingEvent> history, HandlingEvent event) {
     List<HandlingEvent> copy = history == null ? new ArrayList<>() : new ArrayList<>(history);
     copy.add(event);
     copy.sort(HandlingEvent.ORDER);

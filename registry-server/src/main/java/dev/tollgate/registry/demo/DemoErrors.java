@@ -31,13 +31,14 @@ final class DemoErrors implements DataFetcherExceptionHandler {
 
   private static CompletableFuture<DataFetcherExceptionHandlerResult> result(
       DataFetcherExceptionHandlerParameters parameters, String message, String code) {
-    return CompletableFuture.completedFuture(DataFetcherExceptionHandlerResult.newResult(
-            GraphqlErrorBuilder.newError()
-                .message(message)
-                .location(parameters.getSourceLocation())
-                .path(parameters.getPath())
-                .extensions(Map.of("code", code))
-                .build())
-        .build());
+    return CompletableFuture.completedFuture(
+        DataFetcherExceptionHandlerResult.newResult(
+                GraphqlErrorBuilder.newError()
+                    .message(message)
+                    .location(parameters.getSourceLocation())
+                    .path(parameters.getPath())
+                    .extensions(Map.of("code", code))
+                    .build())
+            .build());
   }
 }

@@ -35,7 +35,8 @@ public final class DemoManifest {
 
   /** {@code demo-} and the first 12 hex digits of the manifest's SHA-256. */
   public static String version(byte[] manifest) {
-    return "demo-" + DocumentHash.of(new String(manifest, StandardCharsets.UTF_8)).hex().substring(0, 12);
+    return "demo-"
+        + DocumentHash.of(new String(manifest, StandardCharsets.UTF_8)).hex().substring(0, 12);
   }
 
   public static byte[] read() {

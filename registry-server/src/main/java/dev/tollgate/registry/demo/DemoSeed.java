@@ -17,19 +17,20 @@ final class DemoSeed {
 
   static final Instant EPOCH = Instant.parse("2026-10-01T08:00:00Z");
 
-  static final List<Location> LOCATIONS = List.of(
-      Location.of("NLRTM", "Rotterdam"),
-      Location.of("CNSHA", "Shanghai"),
-      Location.of("SGSIN", "Singapore"),
-      Location.of("HKHKG", "Hong Kong"),
-      Location.of("USNYC", "New York"),
-      Location.of("USDAL", "Dallas"),
-      Location.of("USCHI", "Chicago"),
-      Location.of("DEHAM", "Hamburg"),
-      Location.of("SEGOT", "Gothenburg"),
-      Location.of("FIHEL", "Helsinki"),
-      Location.of("JPTYO", "Tokyo"),
-      Location.of("AUMEL", "Melbourne"));
+  static final List<Location> LOCATIONS =
+      List.of(
+          Location.of("NLRTM", "Rotterdam"),
+          Location.of("CNSHA", "Shanghai"),
+          Location.of("SGSIN", "Singapore"),
+          Location.of("HKHKG", "Hong Kong"),
+          Location.of("USNYC", "New York"),
+          Location.of("USDAL", "Dallas"),
+          Location.of("USCHI", "Chicago"),
+          Location.of("DEHAM", "Hamburg"),
+          Location.of("SEGOT", "Gothenburg"),
+          Location.of("FIHEL", "Helsinki"),
+          Location.of("JPTYO", "Tokyo"),
+          Location.of("AUMEL", "Melbourne"));
 
   private final List<Cargo> cargos = new ArrayList<>();
   private final List<HandlingEvent> events = new ArrayList<>();
@@ -96,27 +97,44 @@ final class DemoSeed {
     path.add(draft(cargo, Type.RECEIVE, received, cargo.origin(), null));
     for (Leg leg : legs) {
       path.add(draft(cargo, Type.LOAD, leg.loadTime(), leg.loadLocation(), leg.voyageNumber()));
-      path.add(draft(cargo, Type.UNLOAD, leg.unloadTime(), leg.unloadLocation(), leg.voyageNumber()));
+      path.add(
+          draft(cargo, Type.UNLOAD, leg.unloadTime(), leg.unloadLocation(), leg.voyageNumber()));
     }
     Instant arrived = legs.get(legs.size() - 1).unloadTime();
-    path.add(draft(cargo, Type.CUSTOMS, arrived.plus(Duration.ofHours(6)), cargo.destination(), null));
+    path.add(
+        draft(cargo, Type.CUSTOMS, arrived.plus(Duration.ofHours(6)), cargo.destination(), null));
     path.add(draft(cargo, Type.CLAIM, arrived.plus(Duration.ofDays(1)), cargo.destination(), null));
     return path;
   }
 
-  /** Unloads the cargo, two hours after its latest event, at a port its itinerary does not visit. */
+  /**
+   * Unloads the cargo, two hours after its latest event, at a port its itinerary does not visit.
+   */
   private void misdirect(String trackingId, String code) {
     HandlingEvent last = events.get(events.size() - 1);
     if (!last.trackingId().equals(trackingId)) {
-      throw new IllegalStateException("misdirect must follow the cargo's own events: " + trackingId);
+      throw new IllegalStateException(
+          "misdirect must follow the cargo's own events: " + trackingId);
     }
-    events.add(numbered(new HandlingEvent("", trackingId, Type.UNLOAD,
-        last.completionTime().plus(Duration.ofHours(2)), location(code), last.voyageNumber())));
+    events.add(
+        numbered(
+            new HandlingEvent(
+                "",
+                trackingId,
+                Type.UNLOAD,
+                last.completionTime().plus(Duration.ofHours(2)),
+                location(code),
+                last.voyageNumber())));
   }
 
   private HandlingEvent numbered(HandlingEvent draft) {
-    return new HandlingEvent(eventId(events.size() + 1), draft.trackingId(), draft.type(),
-        draft.completionTime(), draft.location(), draft.voyageNumber());
+    return new HandlingEvent(
+        eventId(events.size() + 1),
+        draft.trackingId(),
+        draft.type(),
+        draft.completionTime(),
+        draft.location(),
+        draft.voyageNumber());
   }
 
   private static HandlingEvent draft(

@@ -41,15 +41,17 @@ public final class DemoService implements Upstream {
   }
 
   DemoService(DemoData data, long parseCacheSize) {
-    this.schema = new SchemaGenerator()
-        .makeExecutableSchema(typeDefinitions(), new DemoWiring(data).runtimeWiring());
+    this.schema =
+        new SchemaGenerator()
+            .makeExecutableSchema(typeDefinitions(), new DemoWiring(data).runtimeWiring());
     this.documents = new ParsedDocumentCache(parseCacheSize);
     DemoErrors errors = new DemoErrors();
-    this.graphQL = GraphQL.newGraphQL(schema)
-        .queryExecutionStrategy(new AsyncExecutionStrategy(errors))
-        .mutationExecutionStrategy(new AsyncSerialExecutionStrategy(errors))
-        .preparsedDocumentProvider(documents)
-        .build();
+    this.graphQL =
+        GraphQL.newGraphQL(schema)
+            .queryExecutionStrategy(new AsyncExecutionStrategy(errors))
+            .mutationExecutionStrategy(new AsyncSerialExecutionStrategy(errors))
+            .preparsedDocumentProvider(documents)
+            .build();
   }
 
   /**
@@ -59,9 +61,8 @@ public final class DemoService implements Upstream {
    */
   @Override
   public UpstreamResponse execute(UpstreamRequest request) {
-    ExecutionInput.Builder input = ExecutionInput.newExecutionInput()
-        .query(request.query())
-        .variables(request.variables());
+    ExecutionInput.Builder input =
+        ExecutionInput.newExecutionInput().query(request.query()).variables(request.variables());
     if (request.operationName() != null) {
       input.operationName(request.operationName());
     }

@@ -25,22 +25,29 @@ final class DemoWiring {
     this.data = data;
     this.cargoPages =
         new Keyset<>(Cargo.class, Comparator.comparing(Cargo::trackingId), Cargo::id, data::node);
-    this.eventPages = new Keyset<>(HandlingEvent.class, HandlingEvent.ORDER, HandlingEvent::id, data::node);
+    this.eventPages =
+        new Keyset<>(HandlingEvent.class, HandlingEvent.ORDER, HandlingEvent::id, data::node);
   }
 
   RuntimeWiring runtimeWiring() {
     return RuntimeWiring.newRuntimeWiring()
         .scalar(DateTimeScalar.TYPE)
-        .type("Query", type -> type
-            .dataFetcher("cargos", this::cargos)
-            .dataFetcher("cargo", this::cargo)
-            .dataFetcher("node", this::node)
-            .dataFetcher("nodes", this::nodes))
-        .type("Mutation", type -> type.dataFetcher("registerHandlingEvent", this::registerHandlingEvent))
-        .type("Cargo", type -> type
-            .dataFetcher("itinerary", this::itinerary)
-            .dataFetcher("delivery", this::delivery)
-            .dataFetcher("handlingHistory", this::handlingHistory))
+        .type(
+            "Query",
+            type ->
+                type.dataFetcher("cargos", this::cargos)
+                    .dataFetcher("cargo", this::cargo)
+                    .dataFetcher("node", this::node)
+                    .dataFetcher("nodes", this::nodes))
+        .type(
+            "Mutation",
+            type -> type.dataFetcher("registerHandlingEvent", this::registerHandlingEvent))
+        .type(
+            "Cargo",
+            type ->
+                type.dataFetcher("itinerary", this::itinerary)
+                    .dataFetcher("delivery", this::delivery)
+                    .dataFetcher("handlingHistory", this::handlingHistory))
         .type("HandlingEvent", type -> type.dataFetcher("cargo", this::eventCargo))
         .type("Node", type -> type.typeResolver(nodeType()))
         .build();
@@ -101,14 +108,18 @@ final class DemoWiring {
   }
 
   private static Keyset.Args pageArgs(DataFetchingEnvironment env) {
-    return new Keyset.Args(env.getArgument("first"), env.getArgument("after"), env.getArgument("last"),
+    return new Keyset.Args(
+        env.getArgument("first"),
+        env.getArgument("after"),
+        env.getArgument("last"),
         env.getArgument("before"));
   }
 
   private static TypeResolver nodeType() {
     return env -> {
       Object node = env.getObject();
-      String name = node instanceof Cargo ? "Cargo" : node instanceof Location ? "Location" : "HandlingEvent";
+      String name =
+          node instanceof Cargo ? "Cargo" : node instanceof Location ? "Location" : "HandlingEvent";
       return env.getSchema().getObjectType(name);
     };
   }

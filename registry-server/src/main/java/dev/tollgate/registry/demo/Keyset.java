@@ -54,14 +54,15 @@ final class Keyset<T> {
   /**
    * One page of {@code sorted}.
    *
-   * @throws DemoError {@code BAD_USER_INPUT} for a page size outside 0..50 or a cursor that names no
-   *     node of this list
+   * @throws DemoError {@code BAD_USER_INPUT} for a page size outside 0..50 or a cursor that names
+   *     no node of this list
    */
   Connection page(List<T> sorted, Args args) {
     checkPageSize("first", args.first());
     checkPageSize("last", args.last());
     int from = args.after() == null ? 0 : boundary(sorted, "after", args.after(), true);
-    int to = args.before() == null ? sorted.size() : boundary(sorted, "before", args.before(), false);
+    int to =
+        args.before() == null ? sorted.size() : boundary(sorted, "before", args.before(), false);
     to = Math.max(from, to);
     if (args.first() != null) {
       to = Math.min(to, from + args.first());
@@ -75,7 +76,9 @@ final class Keyset<T> {
   }
 
   static String cursor(String id) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(id.getBytes(StandardCharsets.UTF_8));
+    return Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString(id.getBytes(StandardCharsets.UTF_8));
   }
 
   private static void checkPageSize(String argument, @Nullable Integer size) {

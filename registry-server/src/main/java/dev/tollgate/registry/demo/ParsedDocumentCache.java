@@ -28,7 +28,8 @@ final class ParsedDocumentCache implements PreparsedDocumentProvider {
   @Override
   public CompletableFuture<PreparsedDocumentEntry> getDocumentAsync(
       ExecutionInput input, Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
-    PreparsedDocumentEntry entry = entries.get(input.getQuery(), query -> parseAndValidate.apply(input));
+    PreparsedDocumentEntry entry =
+        entries.get(input.getQuery(), query -> parseAndValidate.apply(input));
     return CompletableFuture.completedFuture(entry);
   }
 

@@ -1,4 +1,7 @@
-/** The bundled demo: the cargo schema over in-memory data, served in-process when no upstream is configured. */
+/**
+ * The bundled demo: the cargo schema over in-memory data, served in-process when no upstream is
+ * configured.
+ */
 @NullMarked
 package dev.tollgate.registry.demo;
 

@@ -3,8 +3,8 @@ package dev.tollgate.registry.document;
 /**
  * The identity of a document: the lowercase hex SHA-256 of its exact UTF-8 text.
  *
- * <p>Accepted spellings on the wire are the bare 64-hex form and {@code sha256:<hex>}; upper-case hex
- * is normalised to lower case.
+ * <p>Accepted spellings on the wire are the bare 64-hex form and {@code sha256:<hex>}; upper-case
+ * hex is normalised to lower case.
  */
 public record DocumentHash(String hex) {
 

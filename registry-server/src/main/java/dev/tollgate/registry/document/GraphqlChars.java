@@ -13,8 +13,14 @@ final class GraphqlChars {
 
   /** Whitespace, line terminators, commas and the BOM: tokens the grammar ignores. */
   static boolean isIgnored(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','
-        || c == '\uFEFF' || c == '\u2028' || c == '\u2029';
+    return c == ' '
+        || c == '\t'
+        || c == '\n'
+        || c == '\r'
+        || c == ','
+        || c == '\uFEFF'
+        || c == '\u2028'
+        || c == '\u2029';
   }
 
   /** The one-character punctuators ({@code ...} is the only longer one). */

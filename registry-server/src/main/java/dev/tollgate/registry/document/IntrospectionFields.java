@@ -19,11 +19,15 @@ import java.util.regex.Pattern;
  */
 public final class IntrospectionFields {
 
-  private static final Pattern NAME = Pattern.compile("(?<![_0-9A-Za-z])__(schema|type)(?![_0-9A-Za-z])");
+  private static final Pattern NAME =
+      Pattern.compile("(?<![_0-9A-Za-z])__(schema|type)(?![_0-9A-Za-z])");
 
   private IntrospectionFields() {}
 
-  /** True when some field of {@code text} is {@code __schema} or {@code __type}; false for unparseable text. */
+  /**
+   * True when some field of {@code text} is {@code __schema} or {@code __type}; false for
+   * unparseable text.
+   */
   public static boolean selectedIn(String text) {
     if (!NAME.matcher(text).find()) {
       return false;
@@ -39,16 +43,19 @@ public final class IntrospectionFields {
 
   private static boolean selectedIn(Document document) {
     boolean[] found = {false};
-    new NodeTraverser().preOrder(new NodeVisitorStub() {
-      @Override
-      public TraversalControl visitField(Field node, TraverserContext<Node> context) {
-        if (node.getName().equals("__schema") || node.getName().equals("__type")) {
-          found[0] = true;
-          return TraversalControl.QUIT;
-        }
-        return TraversalControl.CONTINUE;
-      }
-    }, document);
+    new NodeTraverser()
+        .preOrder(
+            new NodeVisitorStub() {
+              @Override
+              public TraversalControl visitField(Field node, TraverserContext<Node> context) {
+                if (node.getName().equals("__schema") || node.getName().equals("__type")) {
+                  found[0] = true;
+                  return TraversalControl.QUIT;
+                }
+                return TraversalControl.CONTINUE;
+              }
+            },
+            document);
     return found[0];
   }
 }

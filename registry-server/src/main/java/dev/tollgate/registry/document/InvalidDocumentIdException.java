@@ -9,7 +9,8 @@ public final class InvalidDocumentIdException extends TollgateException {
   private final String id;
 
   public InvalidDocumentIdException(String id) {
-    super(ErrorCode.INVALID_DOCUMENT_ID,
+    super(
+        ErrorCode.INVALID_DOCUMENT_ID,
         "document id must be 64 hex digits or sha256:<64 hex digits>, got: " + abbreviate(id));
     this.id = id;
   }

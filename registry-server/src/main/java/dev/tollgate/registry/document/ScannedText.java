@@ -34,9 +34,8 @@ public final class ScannedText {
 
   /** graphql-java's options for reading an operation document, with this token limit. */
   public static ParserOptions options(int maxTokens) {
-    return ParserOptions.getDefaultOperationParserOptions().transform(o -> o
-        .maxTokens(maxTokens)
-        .captureSourceLocation(true));
+    return ParserOptions.getDefaultOperationParserOptions()
+        .transform(o -> o.maxTokens(maxTokens).captureSourceLocation(true));
   }
 
   public String text() {
@@ -44,8 +43,8 @@ public final class ScannedText {
   }
 
   /**
-   * The grammar tokens, end of file included; {@code maxTokens + 1} once past the limit; or
-   * {@link #UNKNOWN}, when only the parser can tell.
+   * The grammar tokens, end of file included; {@code maxTokens + 1} once past the limit; or {@link
+   * #UNKNOWN}, when only the parser can tell.
    */
   public int count() {
     return count;

@@ -5,7 +5,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** SHA-256, the one digest of this module: document ids, fingerprints, entity tags, token digests. */
+/**
+ * SHA-256, the one digest of this module: document ids, fingerprints, entity tags, token digests.
+ */
 public final class Sha256 {
 
   private Sha256() {}

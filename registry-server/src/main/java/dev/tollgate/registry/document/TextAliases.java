@@ -56,24 +56,32 @@ final class TextAliases {
     }
     List<OperationAliases> aliases = new ArrayList<>();
     for (OperationDefinition operation : reader.operations) {
-      aliases.add(new OperationAliases(operation.getName(), AliasCount.of(operation, reader.fragments)));
+      aliases.add(
+          new OperationAliases(operation.getName(), AliasCount.of(operation, reader.fragments)));
     }
     return aliases;
   }
 
   private void definition() {
     if (is('{')) {
-      operations.add(OperationDefinition.newOperationDefinition().selectionSet(selectionSet(0)).build());
+      operations.add(
+          OperationDefinition.newOperationDefinition().selectionSet(selectionSet(0)).build());
       return;
     }
     String keyword = name();
     if (keyword.equals("fragment")) {
       fragment();
-    } else if (keyword.equals("query") || keyword.equals("mutation") || keyword.equals("subscription")) {
+    } else if (keyword.equals("query")
+        || keyword.equals("mutation")
+        || keyword.equals("subscription")) {
       String name = isName() ? name() : null;
       skipParentheses();
       directives();
-      operations.add(OperationDefinition.newOperationDefinition().name(name).selectionSet(selectionSet(0)).build());
+      operations.add(
+          OperationDefinition.newOperationDefinition()
+              .name(name)
+              .selectionSet(selectionSet(0))
+              .build());
     } else {
       throw UNREADABLE;
     }
@@ -86,8 +94,13 @@ final class TextAliases {
     }
     TypeName type = TypeName.newTypeName(name()).build();
     directives();
-    fragments.put(name, FragmentDefinition.newFragmentDefinition().name(name).typeCondition(type)
-        .selectionSet(selectionSet(0)).build());
+    fragments.put(
+        name,
+        FragmentDefinition.newFragmentDefinition()
+            .name(name)
+            .typeCondition(type)
+            .selectionSet(selectionSet(0))
+            .build());
   }
 
   private SelectionSet selectionSet(int nesting) {

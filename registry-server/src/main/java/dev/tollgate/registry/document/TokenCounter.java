@@ -12,9 +12,9 @@ import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts a text's grammar tokens in one pass, as graphql-java's parser counts them toward
- * {@link ParserOptions#getMaxTokens()}: punctuators ({@code ...} is one), names, numbers, strings
- * and block strings, plus the end of file; whitespace, commas, comments and the BOM are not counted.
+ * Counts a text's grammar tokens in one pass, as graphql-java's parser counts them toward {@link
+ * ParserOptions#getMaxTokens()}: punctuators ({@code ...} is one), names, numbers, strings and
+ * block strings, plus the end of file; whitespace, commas, comments and the BOM are not counted.
  *
  * <p>The count only lets a text be refused before the parser runs; the parser keeps its own limit.
  * So whenever the text would not lex, or the parser would stop for another reason first (too many
@@ -64,7 +64,8 @@ final class TokenCounter {
     TokenCounter counter = new TokenCounter(text, options, recording);
     int count = counter.scan();
     boolean readable = recording && count != UNKNOWN && count <= options.getMaxTokens();
-    return new ScannedText(text, count, readable ? new TextTokens(text, counter.bounds, count - 1) : null);
+    return new ScannedText(
+        text, count, readable ? new TextTokens(text, counter.bounds, count - 1) : null);
   }
 
   private int scan() {
@@ -130,7 +131,10 @@ final class TokenCounter {
 
   private int comment(int at) {
     int end = at;
-    while (end != FAILED && end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
+    while (end != FAILED
+        && end < text.length()
+        && text.charAt(end) != '\n'
+        && text.charAt(end) != '\r') {
       end = sourceCharacter(end);
     }
     return end;
@@ -140,7 +144,9 @@ final class TokenCounter {
     return skip(at, GraphqlChars::isNameContinue);
   }
 
-  /** IntValue or FloatValue; a digit, {@code .} or name start right after one is a lexical error. */
+  /**
+   * IntValue or FloatValue; a digit, {@code .} or name start right after one is a lexical error.
+   */
   private int number(int at) {
     int end = text.charAt(at) == '-' ? at + 1 : at;
     if (end >= text.length() || !isDigit(text.charAt(end))) {
@@ -150,7 +156,9 @@ final class TokenCounter {
     if (end < text.length() && text.charAt(end) == '.') {
       end = digitsAtLeastOne(end + 1);
     }
-    if (end != FAILED && end < text.length() && (text.charAt(end) == 'e' || text.charAt(end) == 'E')) {
+    if (end != FAILED
+        && end < text.length()
+        && (text.charAt(end) == 'e' || text.charAt(end) == 'E')) {
       end = exponent(end + 1);
     }
     if (end == FAILED || end < text.length() && isNumberFollower(text.charAt(end))) {
@@ -232,8 +240,8 @@ final class TokenCounter {
   }
 
   /**
-   * Ends at the first {@code """} that is not escaped as {@code \"""}. Where the lexer could also end
-   * the string earlier (an escaped quote read as a backslash and a close), it takes the longest
+   * Ends at the first {@code """} that is not escaped as {@code \"""}. Where the lexer could also
+   * end the string earlier (an escaped quote read as a backslash and a close), it takes the longest
    * match, which is this one; with no close at all the text does not lex.
    */
   private int blockString(int at) {
@@ -259,8 +267,10 @@ final class TokenCounter {
     if (!Character.isSurrogate(c)) {
       return at + 1;
     }
-    boolean pair = Character.isHighSurrogate(c) && at + 1 < text.length()
-        && Character.isLowSurrogate(text.charAt(at + 1));
+    boolean pair =
+        Character.isHighSurrogate(c)
+            && at + 1 < text.length()
+            && Character.isLowSurrogate(text.charAt(at + 1));
     return pair ? at + 2 : FAILED;
   }
 }

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.error;
 
 /**
- * Every stable error code the server answers with: the string clients read in
- * {@code extensions.code} (or {@code code} on the {@code /v1} API), its {@link ErrorKind} and so
- * its HTTP status. The strings are the wire contract: never change one.
+ * Every stable error code the server answers with: the string clients read in {@code
+ * extensions.code} (or {@code code} on the {@code /v1} API), its {@link ErrorKind} and so its HTTP
+ * status. The strings are the wire contract: never change one.
  *
  * <p>The gateway answers a few codes with another status than their kind's, as GraphQL over HTTP
  * and Apollo clients expect ({@code http.GatewayHeaders}): {@link #PERSISTED_QUERY_NOT_FOUND} is a
@@ -54,7 +54,8 @@ public enum ErrorCode {
   /** An APQ miss: Apollo clients read this code and resend the hash with the text. */
   PERSISTED_QUERY_NOT_FOUND("PERSISTED_QUERY_NOT_FOUND", ErrorKind.NOT_FOUND),
   PERSISTED_QUERY_HASH_MISMATCH("PERSISTED_QUERY_HASH_MISMATCH", ErrorKind.BAD_REQUEST),
-  PERSISTED_QUERY_VERSION_NOT_SUPPORTED("PERSISTED_QUERY_VERSION_NOT_SUPPORTED", ErrorKind.BAD_REQUEST),
+  PERSISTED_QUERY_VERSION_NOT_SUPPORTED(
+      "PERSISTED_QUERY_VERSION_NOT_SUPPORTED", ErrorKind.BAD_REQUEST),
   INTROSPECTION_DISABLED("INTROSPECTION_DISABLED", ErrorKind.FORBIDDEN),
   METHOD_NOT_ALLOWED("METHOD_NOT_ALLOWED", ErrorKind.METHOD_NOT_ALLOWED),
   MAX_DEPTH_EXCEEDED("MAX_DEPTH_EXCEEDED", ErrorKind.BAD_REQUEST),

@@ -1,8 +1,8 @@
 package dev.tollgate.registry.error;
 
 /**
- * What kind of failure an error is, and the HTTP status it answers with, so that the HTTP layer
- * can choose a status without the domain knowing HTTP.
+ * What kind of failure an error is, and the HTTP status it answers with, so that the HTTP layer can
+ * choose a status without the domain knowing HTTP.
  */
 public enum ErrorKind {
   /** The request is malformed or names something invalid (400). */

@@ -28,8 +28,8 @@ public abstract class TollgateException extends RuntimeException {
     this(code, message, Map.of(), cause);
   }
 
-  protected TollgateException(ErrorCode code, String message, Map<String, Object> extensions,
-      @Nullable Throwable cause) {
+  protected TollgateException(
+      ErrorCode code, String message, Map<String, Object> extensions, @Nullable Throwable cause) {
     super(message, cause);
     this.code = code;
     this.extensions = Collections.unmodifiableMap(new LinkedHashMap<>(extensions));

@@ -25,22 +25,32 @@ final class CachedResponse {
    * strings, so these bytes cannot occur anywhere else in its output.
    */
   private static final byte COST = 1;
+
   private static final byte RATE_LIMIT = 2;
 
   /** The body up to the value of {@code extensions.cost}; the ETag's input starts the same way. */
   private final byte[] head;
+
   /** Between the values of {@code extensions.cost} and {@code extensions.rateLimit}. */
   private final byte[] middle;
+
   private final byte[] tail;
+
   /** What follows {@code extensions.cost} in the body without {@code extensions.rateLimit}. */
   private final byte[] etagTail;
+
   private final long etagCost;
   private final long etagMaxCost;
   private final @Nullable String etagWouldRefuse;
   private final String etag;
   private final long storedAtNanos;
 
-  private CachedResponse(byte[] body, int cost, int rateLimit, byte[] etagSource, Decision.Admitted admitted,
+  private CachedResponse(
+      byte[] body,
+      int cost,
+      int rateLimit,
+      byte[] etagSource,
+      Decision.Admitted admitted,
       long storedAtNanos) {
     this.head = Arrays.copyOfRange(body, 0, cost);
     this.middle = Arrays.copyOfRange(body, cost + 1, rateLimit);
@@ -53,20 +63,30 @@ final class CachedResponse {
     this.storedAtNanos = storedAtNanos;
   }
 
-  /** The upstream's {@code body}, ready to be answered to {@code admitted} and to later requests. */
-  static CachedResponse of(ObjectMapper json, Map<String, @Nullable Object> body, Decision.Admitted admitted,
+  /**
+   * The upstream's {@code body}, ready to be answered to {@code admitted} and to later requests.
+   */
+  static CachedResponse of(
+      ObjectMapper json,
+      Map<String, @Nullable Object> body,
+      Decision.Admitted admitted,
       long storedAtNanos) {
-    Map<String, @Nullable Object> template = GatewayBodies.resultWith(body,
-        new RawValue(String.valueOf((char) COST)), new RawValue(String.valueOf((char) RATE_LIMIT)));
+    Map<String, @Nullable Object> template =
+        GatewayBodies.resultWith(
+            body,
+            new RawValue(String.valueOf((char) COST)),
+            new RawValue(String.valueOf((char) RATE_LIMIT)));
     byte[] bytes = bytes(json, template);
     byte[] etagSource = bytes(json, GatewayBodies.withoutRateLimit(template));
     int cost = onlyIndexOf(bytes, COST);
     int rateLimit = onlyIndexOf(bytes, RATE_LIMIT);
     // Our extensions come last, cost first, and everything before them is the same in both.
-    boolean cut = cost >= 0 && rateLimit > cost
-        && onlyIndexOf(etagSource, COST) == cost
-        && onlyIndexOf(etagSource, RATE_LIMIT) == -1
-        && Arrays.equals(bytes, 0, cost, etagSource, 0, cost);
+    boolean cut =
+        cost >= 0
+            && rateLimit > cost
+            && onlyIndexOf(etagSource, COST) == cost
+            && onlyIndexOf(etagSource, RATE_LIMIT) == -1
+            && Arrays.equals(bytes, 0, cost, etagSource, 0, cost);
     if (!cut) {
       throw new IllegalStateException("cannot cut a response body around its extensions");
     }
@@ -78,9 +98,12 @@ final class CachedResponse {
     return concat(head, cost(admitted), middle, rateLimit(admitted.budget()), tail);
   }
 
-  /** The strong ETag of the body answered to {@code admitted} (it holds the caller's cost limit). */
+  /**
+   * The strong ETag of the body answered to {@code admitted} (it holds the caller's cost limit).
+   */
   String etag(Decision.Admitted admitted) {
-    if (admitted.cost() == etagCost && admitted.maxCost() == etagMaxCost
+    if (admitted.cost() == etagCost
+        && admitted.maxCost() == etagMaxCost
         && Objects.equals(admitted.wouldRefuse(), etagWouldRefuse)) {
       return etag;
     }
@@ -96,17 +119,31 @@ final class CachedResponse {
     return head.length + middle.length + tail.length + etagTail.length + etag.length() + 64;
   }
 
-  /** {@code {"estimated":..,"max":..,"wouldRefuse"?:..}}, as Jackson writes {@link GatewayBodies#extensions}. */
+  /**
+   * {@code {"estimated":..,"max":..,"wouldRefuse"?:..}}, as Jackson writes {@link
+   * GatewayBodies#extensions}.
+   */
   private static byte[] cost(Decision.Admitted admitted) {
     // a refusal code is upper-case ASCII letters and underscores: nothing to escape
-    String wouldRefuse = admitted.wouldRefuse() == null ? "" : ",\"wouldRefuse\":\"" + admitted.wouldRefuse() + '"';
-    return ascii("{\"estimated\":" + admitted.cost() + ",\"max\":" + admitted.maxCost() + wouldRefuse + '}');
+    String wouldRefuse =
+        admitted.wouldRefuse() == null ? "" : ",\"wouldRefuse\":\"" + admitted.wouldRefuse() + '"';
+    return ascii(
+        "{\"estimated\":" + admitted.cost() + ",\"max\":" + admitted.maxCost() + wouldRefuse + '}');
   }
 
-  /** {@code {"cost":..,"remaining":..,"resetIn":..}}, as Jackson writes {@link GatewayBodies#extensions}. */
+  /**
+   * {@code {"cost":..,"remaining":..,"resetIn":..}}, as Jackson writes {@link
+   * GatewayBodies#extensions}.
+   */
   private static byte[] rateLimit(BudgetCharge budget) {
-    return ascii("{\"cost\":" + budget.charged() + ",\"remaining\":" + budget.remaining()
-        + ",\"resetIn\":" + budget.resetInSeconds() + '}');
+    return ascii(
+        "{\"cost\":"
+            + budget.charged()
+            + ",\"remaining\":"
+            + budget.remaining()
+            + ",\"resetIn\":"
+            + budget.resetInSeconds()
+            + '}');
   }
 
   private static byte[] ascii(String text) {
@@ -127,7 +164,9 @@ final class CachedResponse {
     return out;
   }
 
-  /** The index of the one {@code value} in {@code bytes}; -1 when there is none or more than one. */
+  /**
+   * The index of the one {@code value} in {@code bytes}; -1 when there is none or more than one.
+   */
   private static int onlyIndexOf(byte[] bytes, byte value) {
     int found = -1;
     for (int i = 0; i < bytes.length; i++) {

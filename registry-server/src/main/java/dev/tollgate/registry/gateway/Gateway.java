@@ -10,7 +10,6 @@ import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BudgetStoreUnavailableException;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
-import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
@@ -32,34 +31,35 @@ import org.slf4j.LoggerFactory;
  * returns the answer as status, headers and bytes, counted in the {@link GatewayMetrics}.
  *
  * <p>The contract:
+ *
  * <ul>
  *   <li>Errors are GraphQL-shaped, with no {@code data}: {@code {"errors":[{"message","extensions":
  *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. The status is the same whatever the
  *       client accepts: 400 for request errors (bad JSON, bad id, limits, cost, parse and
- *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403
- *       {@code QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404
- *       {@code PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
- *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}; an APQ miss
- *       ({@code PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
+ *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403 {@code
+ *       QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404 {@code
+ *       PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
+ *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}; an APQ miss ({@code
+ *       PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
  *       dependency is a 500 in the same shape that names nothing internal.
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
- *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and
- *       {@code extensions.rateLimit {cost (units charged by this request), remaining, resetIn}};
- *       {@code extensions.cost {estimated, max}} whenever the request was priced, with
- *       {@code wouldRefuse} (the code enforcing would have refused with) when a measure-mode
- *       request breached a limit; such a request is also counted in
- *       {@code tollgate_would_refuse_total{code}}.
+ *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and {@code
+ *       extensions.rateLimit {cost (units charged by this request), remaining, resetIn}}; {@code
+ *       extensions.cost {estimated, max}} whenever the request was priced, with {@code wouldRefuse}
+ *       (the code enforcing would have refused with) when a measure-mode request breached a limit;
+ *       such a request is also counted in {@code tollgate_would_refuse_total{code}}.
  *   <li>Caching (one rule, {@code ResponseCache.cacheable}): a registered query fetched by id with
  *       GET and answered without errors gets {@code Cache-Control: public, max-age=N} (anonymous
- *       caller) or {@code private, max-age=N} (a keyed caller: the body holds that key's balance), and a strong
- *       {@code ETag} over the response without {@code extensions.rateLimit} (which changes on every
- *       request and is in the headers too); {@code If-None-Match} gives a 304 (still charged).
- *       Everything else gets {@code Cache-Control: private, no-cache, must-revalidate}.
- *   <li>Those cacheable answers are also kept in the gateway's response cache for the
- *       caller's max-age: a later GET of the same query with the same variables, by any caller, is
- *       admitted and charged as usual and then answered from it without an upstream call (with an
- *       {@code Age} header), the body identical to the upstream's answer but for our extensions.
+ *       caller) or {@code private, max-age=N} (a keyed caller: the body holds that key's balance),
+ *       and a strong {@code ETag} over the response without {@code extensions.rateLimit} (which
+ *       changes on every request and is in the headers too); {@code If-None-Match} gives a 304
+ *       (still charged). Everything else gets {@code Cache-Control: private, no-cache,
+ *       must-revalidate}.
+ *   <li>Those cacheable answers are also kept in the gateway's response cache for the caller's
+ *       max-age: a later GET of the same query with the same variables, by any caller, is admitted
+ *       and charged as usual and then answered from it without an upstream call (with an {@code
+ *       Age} header), the body identical to the upstream's answer but for our extensions.
  * </ul>
  */
 public final class Gateway {
@@ -76,11 +76,18 @@ public final class Gateway {
   /**
    * @param upstream the raw upstream; calls are counted in {@code metrics} here
    * @param responseCache the bounds of the response cache, set by the wiring: {@code maximumWeight}
-   *     in bytes, {@code expireAfterWrite} the longest max-age, {@code recordStats()}, on {@code ticker}
+   *     in bytes, {@code expireAfterWrite} the longest max-age, {@code recordStats()}, on {@code
+   *     ticker}
    * @param ticker the clock of cached answers' ages, the same as {@code responseCache}'s
    */
-  public Gateway(AdmissionController admission, Upstream upstream, Caffeine<Object, Object> responseCache,
-      Ticker ticker, GatewayMetrics metrics, ServerConfig config, ObjectMapper json) {
+  public Gateway(
+      AdmissionController admission,
+      Upstream upstream,
+      Caffeine<Object, Object> responseCache,
+      Ticker ticker,
+      GatewayMetrics metrics,
+      ServerConfig config,
+      ObjectMapper json) {
     this.admission = admission;
     this.upstream = metrics.counting(upstream);
     this.responses = new ResponseCache(responseCache, ticker, json);
@@ -101,9 +108,10 @@ public final class Gateway {
       return handle(call, reply);
     } catch (RuntimeException e) {
       LOG.error("unexpected error on {} /graphql", call.transport(), e);
-      Refusal refusal = e instanceof BudgetStoreUnavailableException unavailable
-          ? Refusal.of(unavailable)
-          : new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
+      Refusal refusal =
+          e instanceof BudgetStoreUnavailableException unavailable
+              ? Refusal.of(unavailable)
+              : new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(refusal.code(), 500, bytes(GatewayBodies.error(refusal, null)));
     }
@@ -132,10 +140,12 @@ public final class Gateway {
   private Outcome decide(GatewayCall call, KeyPolicy policy) {
     try {
       GatewayCall.Read read = call.operations().read();
-      Decision decision = read.batch()
-          ? admission.admitBatch(policy, read.operations())
-          : admission.admit(policy, read.operations().get(0));
-      return new Outcome(decision, read.batch(), read.batch() ? null : read.operations().get(0).id());
+      Decision decision =
+          read.batch()
+              ? admission.admitBatch(policy, read.operations())
+              : admission.admit(policy, read.operations().get(0));
+      return new Outcome(
+          decision, read.batch(), read.batch() ? null : read.operations().get(0).id());
     } catch (BudgetStoreUnavailableException e) {
       // The charge failed: answered by execute() as a 500.
       throw e;
@@ -144,8 +154,15 @@ public final class Gateway {
     }
   }
 
-  /** Runs one admitted operation: from the response cache when it holds a fresh answer, else upstream. */
-  private GatewayAnswer run(Reply reply, GatewayCall call, Decision.Admitted admitted, @Nullable DocumentHash id,
+  /**
+   * Runs one admitted operation: from the response cache when it holds a fresh answer, else
+   * upstream.
+   */
+  private GatewayAnswer run(
+      Reply reply,
+      GatewayCall call,
+      Decision.Admitted admitted,
+      @Nullable DocumentHash id,
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
     ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy);
@@ -158,12 +175,16 @@ public final class Gateway {
     try {
       response = upstream.execute(operation.request());
     } catch (UpstreamException e) {
-      return refuse(reply, new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
+      return refuse(
+          reply,
+          new Decision.Rejected(
+              Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
     }
     if (!ResponseCache.cacheable(call.transport(), operation, response)) {
       GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-      return reply.body("ok", response.status(), bytes(GatewayBodies.result(response.body(), admitted)));
+      return reply.body(
+          "ok", response.status(), bytes(GatewayBodies.result(response.body(), admitted)));
     }
     CachedResponse fresh = CachedResponse.of(json, response.body(), admitted, responses.now());
     if (key != null) {
@@ -176,8 +197,12 @@ public final class Gateway {
    * A cacheable answer, written from its stored bytes: {@code Cache-Control} from the caller's
    * policy, and the strong ETag of the body without {@code extensions.rateLimit}.
    */
-  private GatewayAnswer cacheableAnswer(Reply reply, GatewayCall call, Decision.Admitted admitted,
-      CachedResponse response, KeyPolicy policy) {
+  private GatewayAnswer cacheableAnswer(
+      Reply reply,
+      GatewayCall call,
+      Decision.Admitted admitted,
+      CachedResponse response,
+      KeyPolicy policy) {
     GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
     String etag = response.etag(admitted);
     String visibility = call.apiKey() == null ? "public" : "private";
@@ -217,7 +242,10 @@ public final class Gateway {
     GatewayHeaders.rateLimit(reply.headers(), rejected.budget());
     GatewayHeaders.refusal(reply.headers(), refusal, rejected.budget());
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-    return reply.body(refusal.code(), GatewayHeaders.status(refusal), bytes(GatewayBodies.error(refusal, rejected)));
+    return reply.body(
+        refusal.code(),
+        GatewayHeaders.status(refusal),
+        bytes(GatewayBodies.error(refusal, rejected)));
   }
 
   private GatewayAnswer unauthenticated(Reply reply) {
@@ -234,6 +262,8 @@ public final class Gateway {
     }
   }
 
-  /** @param id the document id of a single request, when it named one */
+  /**
+   * @param id the document id of a single request, when it named one
+   */
   private record Outcome(Decision decision, boolean batch, @Nullable DocumentHash id) {}
 }

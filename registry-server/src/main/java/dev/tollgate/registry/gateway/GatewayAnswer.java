@@ -18,7 +18,11 @@ public final class GatewayAnswer {
   private final @Nullable String contentType;
   private final byte @Nullable [] body;
 
-  GatewayAnswer(int status, Map<String, String> headers, @Nullable String contentType, byte @Nullable [] body) {
+  GatewayAnswer(
+      int status,
+      Map<String, String> headers,
+      @Nullable String contentType,
+      byte @Nullable [] body) {
     this.status = status;
     this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     this.contentType = contentType;

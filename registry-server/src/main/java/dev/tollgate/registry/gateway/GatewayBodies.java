@@ -10,15 +10,23 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** The GraphQL-shaped bodies of {@code /graphql}: errors, and our extensions merged into results. */
+/**
+ * The GraphQL-shaped bodies of {@code /graphql}: errors, and our extensions merged into results.
+ */
 final class GatewayBodies {
 
-  /** graphql-java adds none today, but a suggestion would name schema fields the caller never asked for. */
+  /**
+   * graphql-java adds none today, but a suggestion would name schema fields the caller never asked
+   * for.
+   */
   private static final Pattern SUGGESTION = Pattern.compile("\\s*Did you mean[^?]*\\?");
 
   private GatewayBodies() {}
 
-  /** {@code {"errors":[{message, extensions:{code,...}}], "extensions":{cost?, rateLimit?}}}, with no {@code data}. */
+  /**
+   * {@code {"errors":[{message, extensions:{code,...}}], "extensions":{cost?, rateLimit?}}}, with
+   * no {@code data}.
+   */
   static Map<String, Object> error(Refusal refusal, @Nullable Decision decision) {
     Map<String, Object> errorExtensions = new LinkedHashMap<>();
     errorExtensions.put("code", refusal.code());
@@ -40,23 +48,26 @@ final class GatewayBodies {
    * The upstream's body with {@code extensions.cost} and {@code extensions.rateLimit} added, last
    * (replacing any the upstream sent).
    */
-  static Map<String, @Nullable Object> result(Map<String, @Nullable Object> upstream, Decision decision) {
+  static Map<String, @Nullable Object> result(
+      Map<String, @Nullable Object> upstream, Decision decision) {
     return merged(upstream, extensions(decision));
   }
 
   /**
-   * {@link #result} with {@code cost} and {@code rateLimit} standing in for the values of
-   * {@code extensions.cost} and {@code extensions.rateLimit}, in the places {@code result} puts them:
-   * what {@link CachedResponse} serialises once and splices each request's values into.
+   * {@link #result} with {@code cost} and {@code rateLimit} standing in for the values of {@code
+   * extensions.cost} and {@code extensions.rateLimit}, in the places {@code result} puts them: what
+   * {@link CachedResponse} serialises once and splices each request's values into.
    */
-  static Map<String, @Nullable Object> resultWith(Map<String, @Nullable Object> upstream, Object cost, Object rateLimit) {
+  static Map<String, @Nullable Object> resultWith(
+      Map<String, @Nullable Object> upstream, Object cost, Object rateLimit) {
     Map<String, Object> ours = new LinkedHashMap<>();
     ours.put("cost", cost);
     ours.put("rateLimit", rateLimit);
     return merged(upstream, ours);
   }
 
-  private static Map<String, @Nullable Object> merged(Map<String, @Nullable Object> upstream, Map<String, Object> ours) {
+  private static Map<String, @Nullable Object> merged(
+      Map<String, @Nullable Object> upstream, Map<String, Object> ours) {
     Map<String, @Nullable Object> body = new LinkedHashMap<>(upstream);
     Map<String, @Nullable Object> extensions = new LinkedHashMap<>();
     if (upstream.get("extensions") instanceof Map<?, ?> theirs) {
@@ -69,9 +80,9 @@ final class GatewayBodies {
   }
 
   /**
-   * {@code {cost: {estimated, max, wouldRefuse?}, rateLimit: {cost, remaining, resetIn}}}; cost only
-   * when priced, {@code wouldRefuse} only when a measure-mode request breached a limit, rateLimit
-   * only when the balance is known.
+   * {@code {cost: {estimated, max, wouldRefuse?}, rateLimit: {cost, remaining, resetIn}}}; cost
+   * only when priced, {@code wouldRefuse} only when a measure-mode request breached a limit,
+   * rateLimit only when the balance is known.
    */
   static Map<String, Object> extensions(Decision decision) {
     Map<String, Object> extensions = new LinkedHashMap<>();
@@ -98,7 +109,10 @@ final class GatewayBodies {
     return rateLimit;
   }
 
-  /** The body without {@code extensions.rateLimit}, which changes on every request: what the ETag hashes. */
+  /**
+   * The body without {@code extensions.rateLimit}, which changes on every request: what the ETag
+   * hashes.
+   */
   static Map<String, @Nullable Object> withoutRateLimit(Map<String, @Nullable Object> body) {
     Map<String, @Nullable Object> copy = new LinkedHashMap<>(body);
     if (copy.get("extensions") instanceof Map<?, ?> extensions) {

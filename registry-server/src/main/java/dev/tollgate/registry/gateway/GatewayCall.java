@@ -15,8 +15,12 @@ import org.jspecify.annotations.Nullable;
  * @param operations reads the request's operations; may throw a {@code TollgateException} naming
  *     what is malformed, which the gateway answers as a refusal
  */
-public record GatewayCall(@Nullable String apiKey, Transport transport, @Nullable String accept,
-    @Nullable String ifNoneMatch, Operations operations) {
+public record GatewayCall(
+    @Nullable String apiKey,
+    Transport transport,
+    @Nullable String accept,
+    @Nullable String ifNoneMatch,
+    Operations operations) {
 
   /** Reads the operations of a request. */
   @FunctionalInterface
@@ -24,7 +28,9 @@ public record GatewayCall(@Nullable String apiKey, Transport transport, @Nullabl
     Read read();
   }
 
-  /** @param batch true when the request was a JSON array, even of one operation */
+  /**
+   * @param batch true when the request was a JSON array, even of one operation
+   */
   public record Read(List<AdmissionRequest> operations, boolean batch) {
     public Read {
       operations = List.copyOf(operations);

@@ -19,7 +19,8 @@ final class GatewayHeaders {
 
   /**
    * The status of a refusal: its kind's status, except that an APQ miss is a 200 (Apollo clients
-   * resend the text on it) and a document that does not parse or validate is a 400 (GraphQL over HTTP).
+   * resend the text on it) and a document that does not parse or validate is a 400 (GraphQL over
+   * HTTP).
    */
   static int status(Refusal refusal) {
     return switch (refusal.errorCode()) {
@@ -29,9 +30,13 @@ final class GatewayHeaders {
     };
   }
 
-  /** {@code application/graphql-response+json} when the client accepts it, else {@code application/json}. */
+  /**
+   * {@code application/graphql-response+json} when the client accepts it, else {@code
+   * application/json}.
+   */
   static String responseType(@Nullable String accept) {
-    boolean graphql = accept != null && accept.toLowerCase(Locale.ROOT).contains(GRAPHQL_RESPONSE_JSON);
+    boolean graphql =
+        accept != null && accept.toLowerCase(Locale.ROOT).contains(GRAPHQL_RESPONSE_JSON);
     return (graphql ? GRAPHQL_RESPONSE_JSON : "application/json") + "; charset=utf-8";
   }
 
@@ -60,7 +65,10 @@ final class GatewayHeaders {
     return '"' + Sha256.hex(bytes) + '"';
   }
 
-  /** Whether {@code If-None-Match} names {@code etag} (or is {@code *}); weak comparison, as RFC 9110 asks for it. */
+  /**
+   * Whether {@code If-None-Match} names {@code etag} (or is {@code *}); weak comparison, as RFC
+   * 9110 asks for it.
+   */
   static boolean matches(@Nullable String ifNoneMatch, String etag) {
     if (ifNoneMatch == null) {
       return false;

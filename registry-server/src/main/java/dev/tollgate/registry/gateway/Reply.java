@@ -30,10 +30,13 @@ final class Reply {
     return headers;
   }
 
-  /** The answer with {@code body}, in the media type the client accepts; counted as {@code outcome}. */
+  /**
+   * The answer with {@code body}, in the media type the client accepts; counted as {@code outcome}.
+   */
   GatewayAnswer body(String outcome, int status, byte[] body) {
     headers.put("Vary", GatewayHeaders.VARY);
-    return finish(outcome, new GatewayAnswer(status, headers, GatewayHeaders.responseType(accept), body));
+    return finish(
+        outcome, new GatewayAnswer(status, headers, GatewayHeaders.responseType(accept), body));
   }
 
   /** A 304 Not Modified: no body, no media type. */

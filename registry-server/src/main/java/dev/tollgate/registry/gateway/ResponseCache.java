@@ -24,16 +24,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>What is cached, decided here only ({@link #cacheable}): a query of a registered document
  * fetched by id with GET, answered by the upstream with 200 and no {@code errors}; the same answers
- * get {@code Cache-Control: max-age} and an ETag. Never a mutation, a POST, a document sent as text, a batch, an error or a refusal.
- * The key is the document's hash, the operation name and the variables as canonical JSON (object
- * keys sorted), which is everything the upstream receives: it never sees who is calling, so one
- * entry serves every caller. The entry holds the upstream's body serialised once, with our
- * per-request {@code extensions.cost} and {@code extensions.rateLimit} written into it on each hit
- * (see {@link CachedResponse}).
+ * get {@code Cache-Control: max-age} and an ETag. Never a mutation, a POST, a document sent as
+ * text, a batch, an error or a refusal. The key is the document's hash, the operation name and the
+ * variables as canonical JSON (object keys sorted), which is everything the upstream receives: it
+ * never sees who is calling, so one entry serves every caller. The entry holds the upstream's body
+ * serialised once, with our per-request {@code extensions.cost} and {@code extensions.rateLimit}
+ * written into it on each hit (see {@link CachedResponse}).
  *
- * <p>For how long: an entry is served to a caller while it is younger than that caller's
- * {@code cacheMaxAgeSeconds}, the {@code max-age} the caller is told anyway; a caller whose max-age
- * is 0 neither reads nor fills the cache. The wiring bounds the cache by bytes (weighed here) and
+ * <p>For how long: an entry is served to a caller while it is younger than that caller's {@code
+ * cacheMaxAgeSeconds}, the {@code max-age} the caller is told anyway; a caller whose max-age is 0
+ * neither reads nor fills the cache. The wiring bounds the cache by bytes (weighed here) and
  * expires entries after the longest max-age of any policy; both the cache and this class read time
  * from the same {@link Ticker}. Admission comes first: every hit has been admitted and charged
  * exactly as a miss, and refusals never reach the cache.
@@ -45,8 +45,8 @@ final class ResponseCache {
   private final ObjectWriter canonical;
 
   /**
-   * @param entries the wiring's bounds: {@code maximumWeight} (weighed here, in bytes), expiring after
-   *     the longest max-age, with {@code recordStats()}, on {@code ticker}
+   * @param entries the wiring's bounds: {@code maximumWeight} (weighed here, in bytes), expiring
+   *     after the longest max-age, with {@code recordStats()}, on {@code ticker}
    * @param ticker the clock of entry ages, the same as {@code entries}'
    */
   ResponseCache(Caffeine<Object, Object> entries, Ticker ticker, ObjectMapper json) {
@@ -65,22 +65,31 @@ final class ResponseCache {
    * The rule of what is cacheable: a query of a registered document, fetched by its id with GET,
    * that the upstream answered with 200 and no {@code errors}.
    */
-  static boolean cacheable(Transport transport, AdmittedOperation operation, UpstreamResponse response) {
-    return cacheable(transport, operation) && response.status() == 200 && response.body().get("errors") == null;
+  static boolean cacheable(
+      Transport transport, AdmittedOperation operation, UpstreamResponse response) {
+    return cacheable(transport, operation)
+        && response.status() == 200
+        && response.body().get("errors") == null;
   }
 
   /** The request half of {@link #cacheable(Transport, AdmittedOperation, UpstreamResponse)}. */
   private static boolean cacheable(Transport transport, AdmittedOperation operation) {
-    return transport == Transport.GET && operation.registeredById() && operation.kind() == OperationKind.QUERY;
+    return transport == Transport.GET
+        && operation.registeredById()
+        && operation.kind() == OperationKind.QUERY;
   }
 
   /**
    * The key of an admitted operation that may be answered from the cache: a cacheable request for
    * its id {@code document}, by a caller whose max-age is not 0; else {@code null}.
    */
-  @Nullable Key keyFor(Transport transport, AdmittedOperation operation, @Nullable DocumentHash document,
+  @Nullable Key keyFor(
+      Transport transport,
+      AdmittedOperation operation,
+      @Nullable DocumentHash document,
       KeyPolicy policy) {
-    boolean eligible = cacheable(transport, operation) && document != null && policy.cacheMaxAgeSeconds() > 0;
+    boolean eligible =
+        cacheable(transport, operation) && document != null && policy.cacheMaxAgeSeconds() > 0;
     return eligible ? key(document, operation.request()) : null;
   }
 

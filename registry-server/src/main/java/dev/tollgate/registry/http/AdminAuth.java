@@ -36,15 +36,20 @@ final class AdminAuth {
   String require(Context ctx, Scope required) {
     Credential credential = authenticate(ctx);
     if (required == Scope.ADMIN && credential.scope() != Scope.ADMIN) {
-      throw RouteException.forbidden("token " + credential.name() + " has scope "
-          + credential.scope().name().toLowerCase(java.util.Locale.ROOT) + "; this route needs admin");
+      throw RouteException.forbidden(
+          "token "
+              + credential.name()
+              + " has scope "
+              + credential.scope().name().toLowerCase(java.util.Locale.ROOT)
+              + "; this route needs admin");
     }
     return credential.name();
   }
 
   private Credential authenticate(Context ctx) {
     String header = ctx.header("Authorization");
-    if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())
+    if (header == null
+        || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())
         || header.substring(BEARER.length()).isBlank()) {
       ctx.header("WWW-Authenticate", "Bearer");
       throw RouteException.unauthenticated();

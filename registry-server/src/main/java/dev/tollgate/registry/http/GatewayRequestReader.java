@@ -1,16 +1,16 @@
 package dev.tollgate.registry.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.error.ErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -26,12 +26,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a {@code /graphql} request into {@link AdmissionRequest}s: a POST body (JSON object, or an
- * array for a batch) or GET query parameters. Every malformed input is a {@link GatewayRequestException}
- * naming what is wrong.
+ * array for a batch) or GET query parameters. Every malformed input is a {@link
+ * GatewayRequestException} naming what is wrong.
  */
 final class GatewayRequestReader {
 
-  private static final List<String> TEXT_PARAMETERS = List.of("query", "documentId", "operationName");
+  private static final List<String> TEXT_PARAMETERS =
+      List.of("query", "documentId", "operationName");
   private static final List<String> JSON_PARAMETERS = List.of("variables", "extensions");
 
   private final ObjectMapper json;
@@ -41,16 +42,19 @@ final class GatewayRequestReader {
   GatewayRequestReader(ObjectMapper json, long maxBodyBytes) {
     this.json = json;
     this.maxBodyBytes = maxBodyBytes;
-    this.strict = json.reader()
-        .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-        .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    this.strict =
+        json.reader()
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
   }
 
   /** The requests of a POST body; {@code batch} when the body is an array. */
   ParsedRequest readPost(@Nullable String contentType, long contentLength, InputStream body) {
     if (!isJson(contentType)) {
-      throw new GatewayRequestException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          "Content-Type must be application/json, got: " + (contentType == null ? "none" : contentType));
+      throw new GatewayRequestException(
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+          "Content-Type must be application/json, got: "
+              + (contentType == null ? "none" : contentType));
     }
     JsonNode root = parseJson(utf8(bounded(contentLength, body)), "request body");
     if (root.isArray()) {
@@ -63,7 +67,9 @@ final class GatewayRequestReader {
     return new ParsedRequest(List.of(operation(root, Transport.POST)), false);
   }
 
-  /** The request of GET query parameters ({@code variables} and {@code extensions} JSON-encoded). */
+  /**
+   * The request of GET query parameters ({@code variables} and {@code extensions} JSON-encoded).
+   */
   ParsedRequest readGet(Map<String, List<String>> parameters) {
     ObjectNode fields = json.getNodeFactory().objectNode();
     for (String name : TEXT_PARAMETERS) {
@@ -83,18 +89,22 @@ final class GatewayRequestReader {
 
   private AdmissionRequest operation(JsonNode node, Transport transport) {
     if (!node.isObject()) {
-      throw GatewayRequestException.badRequest("a GraphQL request must be a JSON object (or an array of them)");
+      throw GatewayRequestException.badRequest(
+          "a GraphQL request must be a JSON object (or an array of them)");
     }
     String query = text(node, "query");
     String operationName = text(node, "operationName");
     DocumentHash id = id(text(node, "documentId"), persistedQueryHash(object(node, "extensions")));
-    return new AdmissionRequest(query, id, operationName, variables(object(node, "variables")), transport);
+    return new AdmissionRequest(
+        query, id, operationName, variables(object(node, "variables")), transport);
   }
 
-  private static @Nullable DocumentHash id(@Nullable String documentId, @Nullable DocumentHash persisted) {
+  private static @Nullable DocumentHash id(
+      @Nullable String documentId, @Nullable DocumentHash persisted) {
     DocumentHash id = documentId == null ? null : DocumentHash.parse(documentId);
     if (id != null && persisted != null && !id.equals(persisted)) {
-      throw GatewayRequestException.badRequest("documentId and extensions.persistedQuery.sha256Hash differ");
+      throw GatewayRequestException.badRequest(
+          "documentId and extensions.persistedQuery.sha256Hash differ");
     }
     return id != null ? id : persisted;
   }
@@ -109,7 +119,8 @@ final class GatewayRequestReader {
     }
     JsonNode version = persisted.get("version");
     if (version == null || !version.isIntegralNumber() || version.asLong() != 1) {
-      throw new GatewayRequestException(ErrorCode.PERSISTED_QUERY_VERSION_NOT_SUPPORTED,
+      throw new GatewayRequestException(
+          ErrorCode.PERSISTED_QUERY_VERSION_NOT_SUPPORTED,
           "Unsupported persisted query version: only version 1 is supported");
     }
     String hash = text(persisted, "sha256Hash");
@@ -124,11 +135,16 @@ final class GatewayRequestReader {
       return Map.of();
     }
     Map<String, @Nullable Object> values = new LinkedHashMap<>();
-    variables.fields().forEachRemaining(field -> values.put(field.getKey(), plain(field.getValue())));
+    variables
+        .fields()
+        .forEachRemaining(field -> values.put(field.getKey(), plain(field.getValue())));
     return values;
   }
 
-  /** The value as Jackson would bind it to Object (maps, lists, numbers, strings, booleans, null), without a round trip. */
+  /**
+   * The value as Jackson would bind it to Object (maps, lists, numbers, strings, booleans, null),
+   * without a round trip.
+   */
   private static @Nullable Object plain(JsonNode node) {
     if (node.isObject()) {
       return variables(node);
@@ -180,11 +196,14 @@ final class GatewayRequestReader {
       }
       return node;
     } catch (JsonProcessingException e) {
-      throw GatewayRequestException.badRequest(what + " is not valid JSON: " + e.getOriginalMessage());
+      throw GatewayRequestException.badRequest(
+          what + " is not valid JSON: " + e.getOriginalMessage());
     }
   }
 
-  /** The body, read up to the size limit: 413 when the declared or the actual length is above it. */
+  /**
+   * The body, read up to the size limit: 413 when the declared or the actual length is above it.
+   */
   private byte[] bounded(long contentLength, InputStream body) {
     try {
       return RequestBodies.read(contentLength, body, maxBodyBytes);
@@ -195,7 +214,8 @@ final class GatewayRequestReader {
 
   private static String utf8(byte[] body) {
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(body))
@@ -211,7 +231,8 @@ final class GatewayRequestReader {
       return null;
     }
     if (values.size() > 1) {
-      throw GatewayRequestException.badRequest("query parameter " + name + " is given more than once");
+      throw GatewayRequestException.badRequest(
+          "query parameter " + name + " is given more than once");
     }
     return values.get(0);
   }

@@ -30,16 +30,33 @@ public final class GatewayRoutes {
   }
 
   private void post(Context ctx) {
-    write(ctx, gateway.execute(call(ctx, Transport.POST, () -> read(
-        reader.readPost(ctx.header("Content-Type"), ctx.req().getContentLengthLong(), ctx.bodyInputStream())))));
+    write(
+        ctx,
+        gateway.execute(
+            call(
+                ctx,
+                Transport.POST,
+                () ->
+                    read(
+                        reader.readPost(
+                            ctx.header("Content-Type"),
+                            ctx.req().getContentLengthLong(),
+                            ctx.bodyInputStream())))));
   }
 
   private void get(Context ctx) {
-    write(ctx, gateway.execute(call(ctx, Transport.GET, () -> read(reader.readGet(ctx.queryParamMap())))));
+    write(
+        ctx,
+        gateway.execute(call(ctx, Transport.GET, () -> read(reader.readGet(ctx.queryParamMap())))));
   }
 
-  private static GatewayCall call(Context ctx, Transport transport, GatewayCall.Operations operations) {
-    return new GatewayCall(ctx.header("X-API-Key"), transport, ctx.header("Accept"), ctx.header("If-None-Match"),
+  private static GatewayCall call(
+      Context ctx, Transport transport, GatewayCall.Operations operations) {
+    return new GatewayCall(
+        ctx.header("X-API-Key"),
+        transport,
+        ctx.header("Accept"),
+        ctx.header("If-None-Match"),
         operations);
   }
 

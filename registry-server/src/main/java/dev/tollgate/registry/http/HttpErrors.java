@@ -11,10 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place where exceptions of the {@code /v1} API become HTTP responses: a JSON body
- * {@code {code, message, extensions}} and the status of the exception's {@link ErrorCode} (its
- * {@link ErrorKind}'s).
- * The gateway renders GraphQL-shaped errors itself.
+ * The one place where exceptions of the {@code /v1} API become HTTP responses: a JSON body {@code
+ * {code, message, extensions}} and the status of the exception's {@link ErrorCode} (its {@link
+ * ErrorKind}'s). The gateway renders GraphQL-shaped errors itself.
  */
 public final class HttpErrors {
 
@@ -35,7 +34,8 @@ public final class HttpErrors {
   private static void renderUnexpected(Exception e, Context ctx) {
     LOG.error("unexpected error on {} {}", ctx.method(), ctx.path(), e);
     ctx.status(ErrorCode.INTERNAL_SERVER_ERROR.status());
-    ctx.json(new ErrorBody(ErrorCode.INTERNAL_SERVER_ERROR.code(), "internal server error", Map.of()));
+    ctx.json(
+        new ErrorBody(ErrorCode.INTERNAL_SERVER_ERROR.code(), "internal server error", Map.of()));
   }
 
   /** The wire form of an error of the {@code /v1} API. */

@@ -15,7 +15,9 @@ public final class OpsRoutes {
   private final GatewayMetrics metrics;
   private final IntSupplier activeDocuments;
 
-  /** @param activeDocuments how many documents the gateway holds active, for {@code /health} */
+  /**
+   * @param activeDocuments how many documents the gateway holds active, for {@code /health}
+   */
   public OpsRoutes(GatewayMetrics metrics, IntSupplier activeDocuments) {
     this.metrics = metrics;
     this.activeDocuments = activeDocuments;

@@ -26,33 +26,62 @@ final class RegistryBodies {
 
   private RegistryBodies() {}
 
-  record PublishReportBody(String app, String version, boolean dryRun, List<ReportedOperation> operations) {
+  record PublishReportBody(
+      String app, String version, boolean dryRun, List<ReportedOperation> operations) {
     static PublishReportBody of(PublishReport report) {
       List<ReportedOperation> operations = new ArrayList<>();
       for (OperationReport operation : report.operations()) {
-        operations.add(new ReportedOperation(operation.id().hex(), operation.name(), typeName(operation.kind()),
-            operation.cost(), operation.depth(), operation.aliases(), operation.isNew() ? "new" : "existing"));
+        operations.add(
+            new ReportedOperation(
+                operation.id().hex(),
+                operation.name(),
+                typeName(operation.kind()),
+                operation.cost(),
+                operation.depth(),
+                operation.aliases(),
+                operation.isNew() ? "new" : "existing"));
       }
       return new PublishReportBody(report.app(), report.version(), report.dryRun(), operations);
     }
   }
 
-  record ReportedOperation(String id, @Nullable String name, String type, long cost, int depth, int aliases,
+  record ReportedOperation(
+      String id,
+      @Nullable String name,
+      String type,
+      long cost,
+      int depth,
+      int aliases,
       String status) {}
 
   record DocumentBody(String id, String body, String created, List<OperationBody> operations) {
     static DocumentBody of(StoredDocument document) {
       List<OperationBody> operations = new ArrayList<>();
       document.operations().forEach(operation -> operations.add(OperationBody.of(operation)));
-      return new DocumentBody(document.hash().hex(), document.body(), document.created().toString(), operations);
+      return new DocumentBody(
+          document.hash().hex(), document.body(), document.created().toString(), operations);
     }
   }
 
-  record OperationBody(@Nullable String name, String type, long cost, int depth, int aliases, int tokens,
-      String price, String schemaFingerprint) {
+  record OperationBody(
+      @Nullable String name,
+      String type,
+      long cost,
+      int depth,
+      int aliases,
+      int tokens,
+      String price,
+      String schemaFingerprint) {
     static OperationBody of(StoredOperation operation) {
-      return new OperationBody(operation.name(), typeName(operation.kind()), operation.cost(), operation.depth(),
-          operation.aliases(), operation.tokens(), operation.price(), operation.schemaFingerprint());
+      return new OperationBody(
+          operation.name(),
+          typeName(operation.kind()),
+          operation.cost(),
+          operation.depth(),
+          operation.aliases(),
+          operation.tokens(),
+          operation.price(),
+          operation.schemaFingerprint());
     }
   }
 
@@ -70,16 +99,35 @@ final class RegistryBodies {
 
   record AppBody(String name, String created, List<VersionBody> versions) {}
 
-  record VersionBody(String app, String version, String status, String created, String publishedBy,
-      @Nullable String retired, @Nullable String retiredBy) {
+  record VersionBody(
+      String app,
+      String version,
+      String status,
+      String created,
+      String publishedBy,
+      @Nullable String retired,
+      @Nullable String retiredBy) {
     static VersionBody of(AppVersion version) {
-      return new VersionBody(version.app(), version.version(), version.status().name().toLowerCase(Locale.ROOT),
-          version.created().toString(), version.publishedBy(), text(version.retired()), version.retiredBy());
+      return new VersionBody(
+          version.app(),
+          version.version(),
+          version.status().name().toLowerCase(Locale.ROOT),
+          version.created().toString(),
+          version.publishedBy(),
+          text(version.retired()),
+          version.retiredBy());
     }
   }
 
-  record VersionContentsBody(String app, String version, String status, String created, String publishedBy,
-      @Nullable String retired, @Nullable String retiredBy, List<VersionDocument> documents) {
+  record VersionContentsBody(
+      String app,
+      String version,
+      String status,
+      String created,
+      String publishedBy,
+      @Nullable String retired,
+      @Nullable String retiredBy,
+      List<VersionDocument> documents) {
     static VersionContentsBody of(VersionContents contents) {
       AppVersion v = contents.version();
       List<VersionDocument> documents = new ArrayList<>();
@@ -88,8 +136,15 @@ final class RegistryBodies {
         document.operations().forEach(operation -> operations.add(OperationSummary.of(operation)));
         documents.add(new VersionDocument(document.hash().hex(), operations));
       }
-      return new VersionContentsBody(v.app(), v.version(), v.status().name().toLowerCase(Locale.ROOT),
-          v.created().toString(), v.publishedBy(), text(v.retired()), v.retiredBy(), documents);
+      return new VersionContentsBody(
+          v.app(),
+          v.version(),
+          v.status().name().toLowerCase(Locale.ROOT),
+          v.created().toString(),
+          v.publishedBy(),
+          text(v.retired()),
+          v.retiredBy(),
+          documents);
     }
   }
 
@@ -97,33 +152,63 @@ final class RegistryBodies {
 
   record OperationSummary(@Nullable String name, String type, long cost, int depth, int aliases) {
     static OperationSummary of(StoredOperation operation) {
-      return new OperationSummary(operation.name(), typeName(operation.kind()), operation.cost(), operation.depth(),
+      return new OperationSummary(
+          operation.name(),
+          typeName(operation.kind()),
+          operation.cost(),
+          operation.depth(),
           operation.aliases());
     }
   }
 
-  record PriceListBody(String model, int defaultListSize, String fragmentSpreads, List<PriceBody> prices,
+  record PriceListBody(
+      String model,
+      int defaultListSize,
+      String fragmentSpreads,
+      List<PriceBody> prices,
       Map<String, PolicyBody> policies) {
     static PriceListBody of(PriceList list) {
       List<PriceBody> prices = new ArrayList<>();
       for (CostDirectives.Price price : list.prices()) {
         CostDirectives.ListSize size = price.listSize();
-        prices.add(new PriceBody(price.coordinate(), price.weight(), size == null ? null
-            : new ListSizeBody(size.assumedSize(), size.slicingArguments(), size.sizedFields(),
-                size.requireOneSlicingArgument())));
+        prices.add(
+            new PriceBody(
+                price.coordinate(),
+                price.weight(),
+                size == null
+                    ? null
+                    : new ListSizeBody(
+                        size.assumedSize(),
+                        size.slicingArguments(),
+                        size.sizedFields(),
+                        size.requireOneSlicingArgument())));
       }
       Map<String, PolicyBody> policies = new LinkedHashMap<>();
-      list.policies().forEach((name, policy) -> policies.put(name, new PolicyBody(policy.mode(),
-          new LimitsBody(policy.limits().tokens(), policy.limits().depth(), policy.limits().aliases(),
-              policy.limits().cost()),
-          new BudgetBody(policy.budget().capacity(), policy.budget().refillPerSecond()))));
-      return new PriceListBody(list.model(), list.defaultListSize(), list.fragmentSpreads(), prices, policies);
+      list.policies()
+          .forEach(
+              (name, policy) ->
+                  policies.put(
+                      name,
+                      new PolicyBody(
+                          policy.mode(),
+                          new LimitsBody(
+                              policy.limits().tokens(),
+                              policy.limits().depth(),
+                              policy.limits().aliases(),
+                              policy.limits().cost()),
+                          new BudgetBody(
+                              policy.budget().capacity(), policy.budget().refillPerSecond()))));
+      return new PriceListBody(
+          list.model(), list.defaultListSize(), list.fragmentSpreads(), prices, policies);
     }
   }
 
   record PriceBody(String coordinate, @Nullable Long cost, @Nullable ListSizeBody listSize) {}
 
-  record ListSizeBody(@Nullable Integer assumedSize, List<String> slicingArguments, List<String> sizedFields,
+  record ListSizeBody(
+      @Nullable Integer assumedSize,
+      List<String> slicingArguments,
+      List<String> sizedFields,
       boolean requireOneSlicingArgument) {}
 
   record PolicyBody(String mode, LimitsBody limits, BudgetBody budget) {}

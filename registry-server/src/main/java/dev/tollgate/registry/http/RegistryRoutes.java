@@ -22,8 +22,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The registry API, {@code /v1}. Publishing needs a token of scope publish or admin, retiring one of
- * scope admin; reading documents, apps and versions needs any valid token; the price list is public.
+ * The registry API, {@code /v1}. Publishing needs a token of scope publish or admin, retiring one
+ * of scope admin; reading documents, apps and versions needs any valid token; the price list is
+ * public.
  */
 public final class RegistryRoutes {
 
@@ -33,8 +34,15 @@ public final class RegistryRoutes {
   private final AdminAuth auth;
   private final long maxBodyBytes;
 
-  /** @param maxBodyBytes the largest manifest accepted (413 above); the server's {@code http.maxBodyBytes} */
-  public RegistryRoutes(Publisher publisher, RegistryStore store, PriceList priceList, List<AdminToken> tokens,
+  /**
+   * @param maxBodyBytes the largest manifest accepted (413 above); the server's {@code
+   *     http.maxBodyBytes}
+   */
+  public RegistryRoutes(
+      Publisher publisher,
+      RegistryStore store,
+      PriceList priceList,
+      List<AdminToken> tokens,
       long maxBodyBytes) {
     this.publisher = publisher;
     this.store = store;
@@ -56,7 +64,8 @@ public final class RegistryRoutes {
     String publisherName = auth.require(ctx, Scope.PUBLISH);
     VersionRef ref = versionRef(ctx);
     boolean dryRun = flag(ctx, "dryRun");
-    PublishReport report = publisher.publish(ref, RequestBodies.read(ctx, maxBodyBytes), publisherName, dryRun);
+    PublishReport report =
+        publisher.publish(ref, RequestBodies.read(ctx, maxBodyBytes), publisherName, dryRun);
     ctx.status(report.created() ? HttpStatus.CREATED : HttpStatus.OK);
     ctx.json(PublishReportBody.of(report));
   }
@@ -64,8 +73,11 @@ public final class RegistryRoutes {
   private void version(Context ctx) {
     auth.reader(ctx);
     VersionRef ref = versionRef(ctx);
-    ctx.json(VersionContentsBody.of(store.findVersion(ref.app(), ref.version())
-        .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version()))));
+    ctx.json(
+        VersionContentsBody.of(
+            store
+                .findVersion(ref.app(), ref.version())
+                .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version()))));
   }
 
   private void retire(Context ctx) {
@@ -83,8 +95,11 @@ public final class RegistryRoutes {
   private void document(Context ctx) {
     auth.reader(ctx);
     DocumentHash hash = DocumentHash.parse(ctx.pathParam("id"));
-    ctx.json(DocumentBody.of(store.findDocument(hash)
-        .orElseThrow(() -> RouteException.documentNotFound(hash.hex()))));
+    ctx.json(
+        DocumentBody.of(
+            store
+                .findDocument(hash)
+                .orElseThrow(() -> RouteException.documentNotFound(hash.hex()))));
   }
 
   private void priceList(Context ctx) {

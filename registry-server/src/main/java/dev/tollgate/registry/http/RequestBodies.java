@@ -27,7 +27,8 @@ final class RequestBodies {
    * Reads {@code body} (and closes it), at most {@code maxBytes} of it.
    *
    * @param declaredLength the {@code Content-Length}, or -1 when none was sent
-   * @throws RouteException {@code PAYLOAD_TOO_LARGE} when the declared or actual length is above the limit
+   * @throws RouteException {@code PAYLOAD_TOO_LARGE} when the declared or actual length is above
+   *     the limit
    */
   static byte[] read(long declaredLength, InputStream body, long maxBytes) throws IOException {
     if (declaredLength > maxBytes) {

@@ -12,8 +12,10 @@ final class RouteException extends TollgateException {
   }
 
   static RouteException unauthenticated() {
-    return new RouteException(ErrorCode.UNAUTHENTICATED,
-        "this route needs an Authorization: Bearer <token> header", Map.of());
+    return new RouteException(
+        ErrorCode.UNAUTHENTICATED,
+        "this route needs an Authorization: Bearer <token> header",
+        Map.of());
   }
 
   static RouteException forbidden(String message) {
@@ -21,22 +23,28 @@ final class RouteException extends TollgateException {
   }
 
   static RouteException tooLarge(long maxBytes) {
-    return new RouteException(ErrorCode.PAYLOAD_TOO_LARGE,
-        "request body is larger than " + maxBytes + " bytes", Map.of("maxBytes", maxBytes));
+    return new RouteException(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        "request body is larger than " + maxBytes + " bytes",
+        Map.of("maxBytes", maxBytes));
   }
 
   static RouteException badParameter(String name, String value) {
-    return new RouteException(ErrorCode.INVALID_PARAMETER,
-        "query parameter " + name + " must be true or false: " + value, Map.of("parameter", name));
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter " + name + " must be true or false: " + value,
+        Map.of("parameter", name));
   }
 
   static RouteException documentNotFound(String id) {
-    return new RouteException(ErrorCode.DOCUMENT_NOT_FOUND, "no document with id " + id,
-        Map.of("id", id));
+    return new RouteException(
+        ErrorCode.DOCUMENT_NOT_FOUND, "no document with id " + id, Map.of("id", id));
   }
 
   static RouteException versionNotFound(String app, String version) {
-    return new RouteException(ErrorCode.VERSION_NOT_FOUND, "app " + app + " has no version " + version,
+    return new RouteException(
+        ErrorCode.VERSION_NOT_FOUND,
+        "app " + app + " has no version " + version,
         Map.of("app", app, "version", version));
   }
 }

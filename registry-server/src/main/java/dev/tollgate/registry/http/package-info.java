@@ -1,4 +1,6 @@
-/** HTTP adapters: route groups, wire records and the one place that maps exceptions to responses. */
+/**
+ * HTTP adapters: route groups, wire records and the one place that maps exceptions to responses.
+ */
 @NullMarked
 package dev.tollgate.registry.http;
 

@@ -62,24 +62,40 @@ final class GatewayCounts {
     Family family = new Family(out, openMetrics);
     family.counter("tollgate_upstream_requests_total", "Operations forwarded to the upstream.");
     out.append("tollgate_upstream_requests_total ").append(upstreamRequests.sum()).append('\n');
-    family.counter("tollgate_requests_total", "Gateway requests by outcome (ok or the error code).");
+    family.counter(
+        "tollgate_requests_total", "Gateway requests by outcome (ok or the error code).");
     for (Map.Entry<String, LongAdder> entry : new TreeMap<>(requests).entrySet()) {
-      out.append("tollgate_requests_total{outcome=\"").append(escape(entry.getKey())).append("\"} ")
-          .append(entry.getValue().sum()).append('\n');
+      out.append("tollgate_requests_total{outcome=\"")
+          .append(escape(entry.getKey()))
+          .append("\"} ")
+          .append(entry.getValue().sum())
+          .append('\n');
     }
-    family.counter("tollgate_would_refuse_total", "Requests admitted in measure mode that enforce mode refuses.");
+    family.counter(
+        "tollgate_would_refuse_total",
+        "Requests admitted in measure mode that enforce mode refuses.");
     for (Map.Entry<String, LongAdder> entry : new TreeMap<>(wouldRefuse).entrySet()) {
-      out.append("tollgate_would_refuse_total{code=\"").append(escape(entry.getKey())).append("\"} ")
-          .append(entry.getValue().sum()).append('\n');
+      out.append("tollgate_would_refuse_total{code=\"")
+          .append(escape(entry.getKey()))
+          .append("\"} ")
+          .append(entry.getValue().sum())
+          .append('\n');
     }
     renderCost(out, family);
-    family.counter("tollgate_registry_document_reads_total", "Documents read from the registry store by the gateway.");
+    family.counter(
+        "tollgate_registry_document_reads_total",
+        "Documents read from the registry store by the gateway.");
     out.append("tollgate_registry_document_reads_total ").append(documentReads.sum()).append('\n');
-    family.counter("tollgate_response_cache_hits_total", "Registered GET queries answered from the response cache.");
+    family.counter(
+        "tollgate_response_cache_hits_total",
+        "Registered GET queries answered from the response cache.");
     out.append("tollgate_response_cache_hits_total ").append(responseCacheHits.sum()).append('\n');
-    family.counter("tollgate_response_cache_misses_total",
+    family.counter(
+        "tollgate_response_cache_misses_total",
         "Registered GET queries not found fresh in the response cache.");
-    out.append("tollgate_response_cache_misses_total ").append(responseCacheMisses.sum()).append('\n');
+    out.append("tollgate_response_cache_misses_total ")
+        .append(responseCacheMisses.sum())
+        .append('\n');
   }
 
   private void renderCost(StringBuilder out, Family family) {
@@ -88,18 +104,30 @@ final class GatewayCounts {
     for (int i = 0; i <= COST_BUCKETS.length; i++) {
       cumulative += costBuckets[i].sum();
       String le = i < COST_BUCKETS.length ? Long.toString(COST_BUCKETS[i]) : "+Inf";
-      out.append("tollgate_estimated_cost_bucket{le=\"").append(le).append("\"} ").append(cumulative).append('\n');
+      out.append("tollgate_estimated_cost_bucket{le=\"")
+          .append(le)
+          .append("\"} ")
+          .append(cumulative)
+          .append('\n');
     }
-    out.append("tollgate_estimated_cost_sum ").append(costSum.sum()).append('\n')
-        .append("tollgate_estimated_cost_count ").append(costCount.sum()).append('\n');
+    out.append("tollgate_estimated_cost_sum ")
+        .append(costSum.sum())
+        .append('\n')
+        .append("tollgate_estimated_cost_count ")
+        .append(costCount.sum())
+        .append('\n');
   }
+
   /**
    * The {@code # HELP} and {@code # TYPE} lines of one family: in OpenMetrics a counter's family
    * name has no {@code _total}, which only its samples carry.
    */
   private record Family(StringBuilder out, boolean openMetrics) {
     void counter(String name, String help) {
-      header(openMetrics ? name.substring(0, name.length() - "_total".length()) : name, "counter", help);
+      header(
+          openMetrics ? name.substring(0, name.length() - "_total".length()) : name,
+          "counter",
+          help);
     }
 
     void histogram(String name, String help) {
@@ -107,8 +135,16 @@ final class GatewayCounts {
     }
 
     private void header(String name, String type, String help) {
-      out.append("# HELP ").append(name).append(' ').append(help).append('\n')
-          .append("# TYPE ").append(name).append(' ').append(type).append('\n');
+      out.append("# HELP ")
+          .append(name)
+          .append(' ')
+          .append(help)
+          .append('\n')
+          .append("# TYPE ")
+          .append(name)
+          .append(' ')
+          .append(type)
+          .append('\n');
     }
   }
 

@@ -31,8 +31,8 @@ import org.jspecify.annotations.Nullable;
  * The server's metrics for {@code /metrics}, in the Prometheus text format (0.0.4), or in
  * OpenMetrics when the scraper asks for it.
  *
- * <p>The gateway's own families are counted lock-free and written by hand ({@code GatewayCounts}), as their
- * exact text is a contract (tests, dashboards and the load script read it, some with shell
+ * <p>The gateway's own families are counted lock-free and written by hand ({@code GatewayCounts}),
+ * as their exact text is a contract (tests, dashboards and the load script read it, some with shell
  * arithmetic): {@code tollgate_upstream_requests_total}, {@code tollgate_requests_total{outcome}}
  * ({@code ok} or the refusal's code), {@code tollgate_would_refuse_total{code}} (measure mode), the
  * histogram {@code tollgate_estimated_cost} (with an {@code le="0"} bucket), the response cache's
@@ -51,16 +51,29 @@ public final class GatewayMetrics implements AutoCloseable {
 
   /** The Prometheus text exposition content type, the default. */
   public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
-  /** The OpenMetrics content type, answered when {@code Accept} names it. */
-  public static final String OPENMETRICS_CONTENT_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
-  private static final Duration[] LATENCY_BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(5),
-      Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100),
-      Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2_500),
-      Duration.ofSeconds(5), Duration.ofSeconds(10)};
+  /** The OpenMetrics content type, answered when {@code Accept} names it. */
+  public static final String OPENMETRICS_CONTENT_TYPE =
+      "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+  private static final Duration[] LATENCY_BUCKETS = {
+    Duration.ofMillis(1),
+    Duration.ofMillis(5),
+    Duration.ofMillis(10),
+    Duration.ofMillis(25),
+    Duration.ofMillis(50),
+    Duration.ofMillis(100),
+    Duration.ofMillis(250),
+    Duration.ofMillis(500),
+    Duration.ofSeconds(1),
+    Duration.ofMillis(2_500),
+    Duration.ofSeconds(5),
+    Duration.ofSeconds(10)
+  };
 
   private final GatewayCounts counts = new GatewayCounts();
-  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final ConcurrentMap<String, Timer> latencies = new ConcurrentHashMap<>();
   private final JvmGcMetrics gc = new JvmGcMetrics();
 
@@ -75,12 +88,18 @@ public final class GatewayMetrics implements AutoCloseable {
     return registry;
   }
 
-  /** Exports {@code cache}'s statistics (built with {@code recordStats()}) as {@code cache_*{cache="name"}}. */
+  /**
+   * Exports {@code cache}'s statistics (built with {@code recordStats()}) as {@code
+   * cache_*{cache="name"}}.
+   */
   public void monitor(Cache<?, ?> cache, String name) {
     CaffeineCacheMetrics.monitor(registry, cache, name);
   }
 
-  /** Exports Jetty's thread pool ({@code jetty_threads_*}) and connections ({@code jetty_connections_*}). */
+  /**
+   * Exports Jetty's thread pool ({@code jetty_threads_*}) and connections ({@code
+   * jetty_connections_*}).
+   */
   public void bindJetty(Server server) {
     new JettyServerThreadPoolMetrics(server.getThreadPool(), List.of()).bindTo(registry);
     JettyConnectionMetrics.addToAllConnectors(server, registry);
@@ -135,7 +154,10 @@ public final class GatewayMetrics implements AutoCloseable {
         .register(registry);
   }
 
-  /** Counts one request admitted in measure mode that enforcing would have refused with {@code code}. */
+  /**
+   * Counts one request admitted in measure mode that enforcing would have refused with {@code
+   * code}.
+   */
   public void wouldRefuse(String code) {
     counts.wouldRefuse(code);
   }
@@ -164,8 +186,8 @@ public final class GatewayMetrics implements AutoCloseable {
    * in the Prometheus text format.
    */
   public Scrape scrape(@Nullable String accept) {
-    boolean openMetrics = accept != null
-        && accept.toLowerCase(Locale.ROOT).contains("application/openmetrics-text");
+    boolean openMetrics =
+        accept != null && accept.toLowerCase(Locale.ROOT).contains("application/openmetrics-text");
     String contentType = openMetrics ? OPENMETRICS_CONTENT_TYPE : CONTENT_TYPE;
     StringBuilder out = new StringBuilder(16_384);
     counts.render(out, openMetrics);
@@ -181,5 +203,4 @@ public final class GatewayMetrics implements AutoCloseable {
 
   /** A scrape of {@code /metrics}: its content type and text. */
   public record Scrape(String contentType, String text) {}
-
 }

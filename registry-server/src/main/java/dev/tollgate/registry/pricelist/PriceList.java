@@ -17,7 +17,11 @@ import java.util.TreeMap;
  * @param prices the schema's price entries, ordered by coordinate
  * @param policies each policy by its name (the keys themselves are never listed)
  */
-public record PriceList(String model, int defaultListSize, String fragmentSpreads, List<Price> prices,
+public record PriceList(
+    String model,
+    int defaultListSize,
+    String fragmentSpreads,
+    List<Price> prices,
     Map<String, PolicyLimits> policies) {
 
   public PriceList {
@@ -25,15 +29,27 @@ public record PriceList(String model, int defaultListSize, String fragmentSpread
     policies = java.util.Collections.unmodifiableMap(new TreeMap<>(policies));
   }
 
-  /** Reads the price list of {@code schema} under {@code model}, with the limits of {@code policies}. */
-  public static PriceList of(GraphQLSchema schema, CostModel model, Collection<KeyPolicy> policies) {
+  /**
+   * Reads the price list of {@code schema} under {@code model}, with the limits of {@code
+   * policies}.
+   */
+  public static PriceList of(
+      GraphQLSchema schema, CostModel model, Collection<KeyPolicy> policies) {
     Map<String, PolicyLimits> byName = new TreeMap<>();
     for (KeyPolicy policy : policies) {
-      byName.put(policy.name(), new PolicyLimits(policy.mode().name().toLowerCase(java.util.Locale.ROOT),
-          policy.limits(), policy.budget()));
+      byName.put(
+          policy.name(),
+          new PolicyLimits(
+              policy.mode().name().toLowerCase(java.util.Locale.ROOT),
+              policy.limits(),
+              policy.budget()));
     }
-    return new PriceList(model.preset().name().toLowerCase(java.util.Locale.ROOT), model.defaultListSize(),
-        model.fragmentSpreads().name().toLowerCase(java.util.Locale.ROOT), SchemaPrices.of(schema), byName);
+    return new PriceList(
+        model.preset().name().toLowerCase(java.util.Locale.ROOT),
+        model.defaultListSize(),
+        model.fragmentSpreads().name().toLowerCase(java.util.Locale.ROOT),
+        SchemaPrices.of(schema),
+        byName);
   }
 
   /** A policy's mode, per-operation limits and budget. */

@@ -6,9 +6,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Every operation of a document has more aliases than the limit, found before validation
- * ({@code MAX_ALIASES_EXCEEDED}). Carries what was measured, so a caller can cache the facts and
- * compare them with other limits: each operation's count and the document's token count.
+ * Every operation of a document has more aliases than the limit, found before validation ({@code
+ * MAX_ALIASES_EXCEEDED}). Carries what was measured, so a caller can cache the facts and compare
+ * them with other limits: each operation's count and the document's token count.
  */
 public final class AliasLimitExceededException extends PricingException {
 
@@ -17,7 +17,8 @@ public final class AliasLimitExceededException extends PricingException {
   private final int tokens;
 
   AliasLimitExceededException(List<OperationAliases> operations, int maxAliases, int tokens) {
-    super(ErrorCode.MAX_ALIASES_EXCEEDED,
+    super(
+        ErrorCode.MAX_ALIASES_EXCEEDED,
         aliasesOf(operations, null) + " aliases found. Allowed: " + maxAliases);
     this.operations = List.copyOf(operations);
     this.maxAliases = maxAliases;

@@ -21,8 +21,6 @@ public record AnalysedDocument(int tokens, List<PricedOperation> operations) {
 
   /** The operations' names in document order, {@code <anonymous>} for unnamed ones. */
   public List<String> names() {
-    return operations.stream()
-        .map(o -> o.name() == null ? "<anonymous>" : o.name())
-        .toList();
+    return operations.stream().map(o -> o.name() == null ? "<anonymous>" : o.name()).toList();
   }
 }

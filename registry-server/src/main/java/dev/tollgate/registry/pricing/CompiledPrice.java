@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * An operation's price compiled at registration: evaluated per request with the request's
  * variables, without parsing the document, to exactly what a full walk with the same variables
- * gives. Holds the operation's variable definitions so that it can coerce raw JSON variables itself.
+ * gives. Holds the operation's variable definitions so that it can coerce raw JSON variables
+ * itself.
  */
 public interface CompiledPrice {
 
@@ -21,6 +22,9 @@ public interface CompiledPrice {
   /** The measure with no variables given: every variable at its default, or absent. */
   Measure atDefaults();
 
-  /** The stable, versioned text form stored with the operation; {@link OperationPricer#restore} reads it. */
+  /**
+   * The stable, versioned text form stored with the operation; {@link OperationPricer#restore}
+   * reads it.
+   */
   String serialize();
 }

@@ -11,13 +11,13 @@ import org.jspecify.annotations.Nullable;
  * price compiler and {@code /v1/price-list} ({@link SchemaPrices}) both read through it, so what is
  * listed is what is priced.
  *
- * <p>The rule: a directive argument counts only when the schema sets it (given, or defaulted by
- * the directive's definition); a weight is any number, read as a {@code long} (the directive
- * declares {@code Int}); {@code assumedSize} is read as an {@code int}; {@code slicingArguments}
- * and {@code sizedFields} are lists of strings, an unset one empty; {@code
- * requireOneSlicingArgument} holds unless set to {@code false}. Any schema element may carry
- * either directive; pricing reads {@code @cost} on fields, arguments, input fields and types and
- * {@code @listSize} on fields, and the price list shows every one.
+ * <p>The rule: a directive argument counts only when the schema sets it (given, or defaulted by the
+ * directive's definition); a weight is any number, read as a {@code long} (the directive declares
+ * {@code Int}); {@code assumedSize} is read as an {@code int}; {@code slicingArguments} and {@code
+ * sizedFields} are lists of strings, an unset one empty; {@code requireOneSlicingArgument} holds
+ * unless set to {@code false}. Any schema element may carry either directive; pricing reads
+ * {@code @cost} on fields, arguments, input fields and types and {@code @listSize} on fields, and
+ * the price list shows every one.
  */
 public final class CostDirectives {
 
@@ -67,8 +67,11 @@ public final class CostDirectives {
         !Boolean.FALSE.equals(require));
   }
 
-  private static @Nullable GraphQLAppliedDirective directive(@Nullable Object element, String name) {
-    return element instanceof GraphQLDirectiveContainer container ? container.getAppliedDirective(name) : null;
+  private static @Nullable GraphQLAppliedDirective directive(
+      @Nullable Object element, String name) {
+    return element instanceof GraphQLDirectiveContainer container
+        ? container.getAppliedDirective(name)
+        : null;
   }
 
   private static @Nullable Object value(GraphQLAppliedDirective directive, String name) {

@@ -5,9 +5,10 @@ package dev.tollgate.registry.pricing;
  * a fragment is priced, and the per-field clamp (DESIGN.md section 4).
  *
  * @param preset {@code book} (the default) or {@code apollo}
- * @param defaultListSize the page assumed when no slicing argument and no {@code assumedSize} is given
- * @param fragmentSpreads {@code first}: a fragment is priced at its first live spread only (the book);
- *     {@code each}: every spread is priced
+ * @param defaultListSize the page assumed when no slicing argument and no {@code assumedSize} is
+ *     given
+ * @param fragmentSpreads {@code first}: a fragment is priced at its first live spread only (the
+ *     book); {@code each}: every spread is priced
  * @param fieldCostClamp each field's cost is clamped at this (book: 429,496); sums above it are not
  */
 public record CostModel(
@@ -17,7 +18,8 @@ public record CostModel(
 
   public CostModel {
     if (defaultListSize < 0) {
-      throw new IllegalArgumentException("default list size must not be negative: " + defaultListSize);
+      throw new IllegalArgumentException(
+          "default list size must not be negative: " + defaultListSize);
     }
     if (fieldCostClamp <= 0) {
       throw new IllegalArgumentException("field cost clamp must be positive: " + fieldCostClamp);

@@ -2,6 +2,7 @@ package dev.tollgate.registry.pricing;
 
 import dev.tollgate.registry.document.ScannedText;
 import dev.tollgate.registry.error.ErrorCode;
+import graphql.ParseAndValidate;
 import graphql.language.Document;
 import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
@@ -12,7 +13,6 @@ import graphql.parser.exceptions.ParseCancelledTooDeepException;
 import graphql.parser.exceptions.ParseCancelledTooManyCharsException;
 import graphql.schema.GraphQLSchema;
 import graphql.validation.ValidationError;
-import graphql.ParseAndValidate;
 import java.util.List;
 import java.util.Locale;
 
@@ -57,16 +57,18 @@ public final class DocumentReader {
   /**
    * Parses a text {@link #scan} passed, without lexing it again before the parser.
    *
-   * @throws TokenLimitExceededException when the parser passes the limit (a text the scan left to it)
+   * @throws TokenLimitExceededException when the parser passes the limit (a text the scan left to
+   *     it)
    * @throws InvalidDocumentException ({@code GRAPHQL_PARSE_FAILED}) on a syntax error or a document
    *     nested deeper than the parser allows
    */
   static Parsed parse(ScannedText scanned, int maxTokens) {
     String text = scanned.text();
     int[] count = {0};
-    ParserOptions options = ScannedText.options(maxTokens).transform(o -> o.parsingListener(token -> count[0]++));
-    ParserEnvironment environment = ParserEnvironment.newParserEnvironment()
-        .document(text).parserOptions(options).build();
+    ParserOptions options =
+        ScannedText.options(maxTokens).transform(o -> o.parsingListener(token -> count[0]++));
+    ParserEnvironment environment =
+        ParserEnvironment.newParserEnvironment().document(text).parserOptions(options).build();
     try {
       Document document = new Parser().parseDocument(environment);
       // the listener sees grammar tokens; graphql-java's limit also counts the end of file
@@ -85,14 +87,19 @@ public final class DocumentReader {
   }
 
   private static InvalidDocumentException parseFailed(Exception e) {
-    return new InvalidDocumentException(ErrorCode.GRAPHQL_PARSE_FAILED, List.of(String.valueOf(e.getMessage())));
+    return new InvalidDocumentException(
+        ErrorCode.GRAPHQL_PARSE_FAILED, List.of(String.valueOf(e.getMessage())));
   }
 
-  /** @throws InvalidDocumentException ({@code GRAPHQL_VALIDATION_FAILED}) with graphql-java's messages */
+  /**
+   * @throws InvalidDocumentException ({@code GRAPHQL_VALIDATION_FAILED}) with graphql-java's
+   *     messages
+   */
   static void validate(GraphQLSchema schema, Document document) {
     List<ValidationError> errors = ParseAndValidate.validate(schema, document, Locale.ROOT);
     if (!errors.isEmpty()) {
-      throw new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED,
+      throw new InvalidDocumentException(
+          ErrorCode.GRAPHQL_VALIDATION_FAILED,
           errors.stream().map(ValidationError::getMessage).toList());
     }
   }

@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * whose price does not depend on variables answers a constant.
  *
  * <p>Text form ({@link #VERSION} first, one item a line):
+ *
  * <pre>
  * tgp1
  * vars ($n: Int, $ids: [ID!]!)
@@ -33,7 +34,8 @@ final class ExpressionPrice implements CompiledPrice {
   private final Expr depth;
   private final @Nullable Measure constant;
 
-  ExpressionPrice(GraphQLSchema schema, List<VariableDefinition> definitions, Expr cost, Expr depth) {
+  ExpressionPrice(
+      GraphQLSchema schema, List<VariableDefinition> definitions, Expr cost, Expr depth) {
     this.schema = schema;
     this.definitions = List.copyOf(definitions);
     this.optional = Variables.optional(definitions);

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.pricing.CostDirectives.ListSize;
 import dev.tollgate.registry.pricing.expr.ArgumentCost;
 import dev.tollgate.registry.pricing.expr.Expr;
 import dev.tollgate.registry.pricing.expr.Source;
-import dev.tollgate.registry.pricing.CostDirectives.ListSize;
 import graphql.language.Argument;
 import graphql.language.ArrayValue;
 import graphql.language.Field;
@@ -48,7 +48,8 @@ final class FieldCosts {
     this.binder = binder;
   }
 
-  Sized sized(Field field, GraphQLFieldDefinition definition, @Nullable Sizing parent, boolean mayRun) {
+  Sized sized(
+      Field field, GraphQLFieldDefinition definition, @Nullable Sizing parent, boolean mayRun) {
     ListSize listSize = prices.cachedListSize(definition);
     if (listSize == null) {
       Expr count = apollo ? apolloCount(field, definition, null, List.of(), parent) : Expr.ONE;
@@ -63,22 +64,29 @@ final class FieldCosts {
       Expr fallback = Expr.constant(orDefault(listSize.assumedSize()));
       return new Sized(Expr.size(false, sources, fallback), null);
     }
-    Sizing child = listSize.sizedFields().isEmpty()
-        ? null
-        : new Sizing(listSize.sizedFields(), sources, listSize.assumedSize());
+    Sizing child =
+        listSize.sizedFields().isEmpty()
+            ? null
+            : new Sizing(listSize.sizedFields(), sources, listSize.assumedSize());
     return new Sized(apolloCount(field, definition, listSize, sources, parent), child);
   }
 
-  Expr cost(Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition,
-      Sized sized, Expr children) {
+  Expr cost(
+      Field field,
+      GraphQLFieldsContainer parent,
+      GraphQLFieldDefinition definition,
+      Sized sized,
+      Expr children) {
     if (!apollo) {
       Long weight = prices.cachedWeight(definition);
       Expr base = Expr.constant(weight == null ? 1 : weight);
       Expr own = Expr.sum(base, Expr.product(sized.count(), children));
       return Expr.clamp(model.fieldCostClamp(), own);
     }
-    Expr typed = Expr.product(sized.count(), Expr.sum(Expr.constant(typeCost(definition)), children));
-    return Expr.clamp(model.fieldCostClamp(), Expr.sum(typed, arguments(field, parent, definition)));
+    Expr typed =
+        Expr.product(sized.count(), Expr.sum(Expr.constant(typeCost(definition)), children));
+    return Expr.clamp(
+        model.fieldCostClamp(), Expr.sum(typed, arguments(field, parent, definition)));
   }
 
   private long orDefault(@Nullable Integer size) {
@@ -89,14 +97,19 @@ final class FieldCosts {
    * Apollo: 1 for a non-list; a list takes its parent's sized-field size, else its own, else the
    * global size.
    */
-  private Expr apolloCount(Field field, GraphQLFieldDefinition definition, @Nullable ListSize listSize,
-      List<Source> sources, @Nullable Sizing parent) {
+  private Expr apolloCount(
+      Field field,
+      GraphQLFieldDefinition definition,
+      @Nullable ListSize listSize,
+      List<Source> sources,
+      @Nullable Sizing parent) {
     if (!GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(definition.getType()))) {
       return Expr.ONE;
     }
-    Expr own = listSize == null
-        ? Expr.constant(model.defaultListSize())
-        : Expr.size(true, sources, Expr.constant(orDefault(listSize.assumedSize())));
+    Expr own =
+        listSize == null
+            ? Expr.constant(model.defaultListSize())
+            : Expr.size(true, sources, Expr.constant(orDefault(listSize.assumedSize())));
     if (parent == null || !parent.names().contains(field.getName())) {
       return own;
     }
@@ -104,21 +117,32 @@ final class FieldCosts {
     return Expr.size(true, parent.sources(), fallback);
   }
 
-  /** Apollo refuses a field that needs exactly one slicing argument and is given none, or several. */
-  private static void requireOneSlicingArgument(Field field, ListSize listSize, List<Source> given) {
+  /**
+   * Apollo refuses a field that needs exactly one slicing argument and is given none, or several.
+   */
+  private static void requireOneSlicingArgument(
+      Field field, ListSize listSize, List<Source> given) {
     if (!listSize.requireOneSlicingArgument() || listSize.slicingArguments().isEmpty()) {
       return;
     }
-    long present = given.stream().filter(s -> !s.isConstant() || s.constant() != Source.ABSENT).count();
+    long present =
+        given.stream().filter(s -> !s.isConstant() || s.constant() != Source.ABSENT).count();
     if (present != 1) {
       // Apollo Router's text (COST_INVALID_SLICING_ARGUMENTS), with the arguments it may take
-      throw PriceCompiler.invalid("Exactly one slicing argument is required for field '"
-          + field.getName() + "', but found " + present + " (slicing arguments: "
-          + String.join(", ", listSize.slicingArguments()) + ")");
+      throw PriceCompiler.invalid(
+          "Exactly one slicing argument is required for field '"
+              + field.getName()
+              + "', but found "
+              + present
+              + " (slicing arguments: "
+              + String.join(", ", listSize.slicingArguments())
+              + ")");
     }
   }
 
-  /** A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, else 0. */
+  /**
+   * A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, else 0.
+   */
   private long typeCost(GraphQLFieldDefinition definition) {
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
     Long weight = prices.cachedWeight(definition);
@@ -128,12 +152,15 @@ final class FieldCosts {
     if (weight != null) {
       return weight;
     }
-    boolean composite = named instanceof GraphQLObjectType || named instanceof GraphQLInterfaceType
-        || named instanceof GraphQLUnionType;
+    boolean composite =
+        named instanceof GraphQLObjectType
+            || named instanceof GraphQLInterfaceType
+            || named instanceof GraphQLUnionType;
     return composite ? 1 : 0;
   }
 
-  private Expr arguments(Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition) {
+  private Expr arguments(
+      Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition) {
     List<Expr> terms = new ArrayList<>();
     for (Argument argument : field.getArguments()) {
       GraphQLArgument declared = definition.getArgument(argument.getName());
@@ -145,7 +172,8 @@ final class FieldCosts {
     return Expr.sum(terms);
   }
 
-  private Expr argumentCost(Value<?> value, GraphQLInputValueDefinition definition, String coordinate) {
+  private Expr argumentCost(
+      Value<?> value, GraphQLInputValueDefinition definition, String coordinate) {
     if (value instanceof VariableReference ref) {
       return binder.expr(new ArgumentCost(ref.getName(), coordinate, definition, prices));
     }

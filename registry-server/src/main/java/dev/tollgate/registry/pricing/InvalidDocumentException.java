@@ -12,7 +12,10 @@ public final class InvalidDocumentException extends PricingException {
 
   private final List<String> errors;
 
-  /** @param code {@link ErrorCode#GRAPHQL_PARSE_FAILED} or {@link ErrorCode#GRAPHQL_VALIDATION_FAILED} */
+  /**
+   * @param code {@link ErrorCode#GRAPHQL_PARSE_FAILED} or {@link
+   *     ErrorCode#GRAPHQL_VALIDATION_FAILED}
+   */
   public InvalidDocumentException(ErrorCode code, List<String> errors) {
     super(code, String.join("; ", errors), Map.of("errors", List.copyOf(errors)));
     this.errors = List.copyOf(errors);

@@ -37,8 +37,8 @@ public final class OperationPricer {
    * Parses, validates and prices {@code text}, with a token limit only.
    *
    * @throws TokenLimitExceededException when the document has more tokens than {@code maxTokens}
-   * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or
-   *     too large (after fragment expansion) to price
+   * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or too
+   *     large (after fragment expansion) to price
    */
   public AnalysedDocument analyse(String text, int maxTokens) {
     return analyse(text, DocumentLimits.tokens(maxTokens));
@@ -50,8 +50,8 @@ public final class OperationPricer {
    *
    * @throws TokenLimitExceededException when the document has more tokens than the limit
    * @throws AliasLimitExceededException when every operation has more aliases than the limit
-   * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or
-   *     too large (after fragment expansion) to price
+   * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or too
+   *     large (after fragment expansion) to price
    */
   public AnalysedDocument analyse(String text, DocumentLimits limits) {
     DocumentReader.Parsed parsed = DocumentReader.parse(scan(text, limits), limits.maxTokens());
@@ -72,7 +72,8 @@ public final class OperationPricer {
   /**
    * The one lexical pass before the parser: the token limit, and, under an alias limit, the alias
    * counts read from the same tokens, which for a large text cost far less than graphql-java's
-   * parser. A text the pass cannot read plainly is left to the parser and the parsed document's count.
+   * parser. A text the pass cannot read plainly is left to the parser and the parsed document's
+   * count.
    */
   private static ScannedText scan(String text, DocumentLimits limits) {
     boolean countAliases = limits.maxAliases() != Integer.MAX_VALUE;
@@ -88,7 +89,8 @@ public final class OperationPricer {
     return !aliases.isEmpty() && aliases.stream().allMatch(o -> o.aliases() > maxAliases);
   }
 
-  private static List<OperationAliases> aliases(Document document, Map<String, FragmentDefinition> fragments) {
+  private static List<OperationAliases> aliases(
+      Document document, Map<String, FragmentDefinition> fragments) {
     List<OperationAliases> aliases = new ArrayList<>();
     for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
       aliases.add(new OperationAliases(operation.getName(), AliasCount.of(operation, fragments)));
@@ -96,16 +98,23 @@ public final class OperationPricer {
     return aliases;
   }
 
-  private List<PricedOperation> priceAll(Document document, Map<String, FragmentDefinition> fragments,
+  private List<PricedOperation> priceAll(
+      Document document,
+      Map<String, FragmentDefinition> fragments,
       List<OperationAliases> aliases) {
     List<PricedOperation> operations = new ArrayList<>();
     for (OperationDefinition operation : document.getDefinitionsOfType(OperationDefinition.class)) {
       PriceCompiler.Result result =
           new PriceCompiler(schema, model, prices, fragments, Binder.SYMBOLIC).compile(operation);
-      CompiledPrice price = new ExpressionPrice(
-          schema, operation.getVariableDefinitions(), result.cost(), result.depth());
-      operations.add(new PricedOperation(operation.getName(), kind(operation.getOperation()), price,
-          aliases.get(operations.size()).aliases()));
+      CompiledPrice price =
+          new ExpressionPrice(
+              schema, operation.getVariableDefinitions(), result.cost(), result.depth());
+      operations.add(
+          new PricedOperation(
+              operation.getName(),
+              kind(operation.getOperation()),
+              price,
+              aliases.get(operations.size()).aliases()));
     }
     return operations;
   }
@@ -129,7 +138,9 @@ public final class OperationPricer {
 
   private static OperationDefinition operation(Document document, @Nullable String name) {
     return OperationSelection.select(
-        document.getDefinitionsOfType(OperationDefinition.class), OperationDefinition::getName, name);
+        document.getDefinitionsOfType(OperationDefinition.class),
+        OperationDefinition::getName,
+        name);
   }
 
   private static Map<String, FragmentDefinition> fragments(Document document) {
@@ -156,8 +167,12 @@ public final class OperationPricer {
   public CompiledPrice restore(String serialized) {
     String[] lines = serialized.split("\n");
     if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
-      throw new IllegalArgumentException("unknown price format: expected " + ExpressionPrice.VERSION
-          + ", got '" + (lines.length == 0 ? "" : lines[0]) + "'");
+      throw new IllegalArgumentException(
+          "unknown price format: expected "
+              + ExpressionPrice.VERSION
+              + ", got '"
+              + (lines.length == 0 ? "" : lines[0])
+              + "'");
     }
     try {
       String definitions = field(lines[1], "vars");

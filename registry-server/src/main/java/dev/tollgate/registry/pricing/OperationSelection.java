@@ -19,8 +19,8 @@ public final class OperationSelection {
    * @param name reads an operation's name, null when anonymous
    * @throws OperationNotFoundException when the name is unknown, or several operations and no name
    */
-  public static <T> T select(List<T> operations, Function<T, @Nullable String> name,
-      @Nullable String operationName) {
+  public static <T> T select(
+      List<T> operations, Function<T, @Nullable String> name, @Nullable String operationName) {
     if (operationName == null || operationName.isEmpty()) {
       return only(operations);
     }

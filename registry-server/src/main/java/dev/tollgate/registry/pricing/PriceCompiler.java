@@ -1,8 +1,9 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.pricing.FieldCosts.Sizing;
 import dev.tollgate.registry.pricing.expr.Cond;
 import dev.tollgate.registry.pricing.expr.Expr;
-import dev.tollgate.registry.error.ErrorCode;
 import graphql.language.Argument;
 import graphql.language.BooleanValue;
 import graphql.language.Directive;
@@ -21,7 +22,6 @@ import graphql.schema.GraphQLFieldsContainer;
 import graphql.schema.GraphQLObjectType;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.GraphQLTypeUtil;
-import dev.tollgate.registry.pricing.FieldCosts.Sizing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -43,6 +43,7 @@ final class PriceCompiler {
 
   /** Selections visited after fragment expansion, beyond which a document is refused. */
   static final int MAX_SELECTIONS = 100_000;
+
   /**
    * Nesting of selection sets (fields, inline fragments, spreads) after fragment expansion, beyond
    * which a document is refused: the walk recurses, and this keeps it well inside a 512 KB stack.
@@ -78,8 +79,12 @@ final class PriceCompiler {
   private final Map<String, List<Cond>> visits = new HashMap<>();
   private int selections;
 
-  PriceCompiler(GraphQLSchema schema, CostModel model, CachedPrices prices,
-      Map<String, FragmentDefinition> fragments, Binder binder) {
+  PriceCompiler(
+      GraphQLSchema schema,
+      CostModel model,
+      CachedPrices prices,
+      Map<String, FragmentDefinition> fragments,
+      Binder binder) {
     this.schema = schema;
     this.model = model;
     this.fragments = fragments;
@@ -89,19 +94,22 @@ final class PriceCompiler {
 
   Result compile(OperationDefinition operation) {
     GraphQLObjectType root = rootType(operation.getOperation());
-    Walk walk = selectionSet(operation.getSelectionSet(), root, new Scope(Cond.TRUE, true, 0, null));
-    boolean apolloMutation = model.preset() == CostPreset.APOLLO
-        && operation.getOperation() == OperationDefinition.Operation.MUTATION;
+    Walk walk =
+        selectionSet(operation.getSelectionSet(), root, new Scope(Cond.TRUE, true, 0, null));
+    boolean apolloMutation =
+        model.preset() == CostPreset.APOLLO
+            && operation.getOperation() == OperationDefinition.Operation.MUTATION;
     Expr cost = apolloMutation ? Expr.sum(Expr.constant(10), walk.cost()) : walk.cost();
     return new Result(cost, walk.depth());
   }
 
   private GraphQLObjectType rootType(OperationDefinition.Operation operation) {
-    GraphQLObjectType root = switch (operation) {
-      case QUERY -> schema.getQueryType();
-      case MUTATION -> schema.getMutationType();
-      case SUBSCRIPTION -> schema.getSubscriptionType();
-    };
+    GraphQLObjectType root =
+        switch (operation) {
+          case QUERY -> schema.getQueryType();
+          case MUTATION -> schema.getMutationType();
+          case SUBSCRIPTION -> schema.getSubscriptionType();
+        };
     if (root == null) {
       throw invalid("Schema is not configured for " + operation.name().toLowerCase() + "s.");
     }
@@ -110,8 +118,11 @@ final class PriceCompiler {
 
   private Walk selectionSet(SelectionSet set, GraphQLCompositeType type, Scope scope) {
     if (scope.nesting() > MAX_NESTING) {
-      throw invalid("Document nests more than " + MAX_NESTING + " selection sets deep after "
-          + "expanding fragments: too deep to price.");
+      throw invalid(
+          "Document nests more than "
+              + MAX_NESTING
+              + " selection sets deep after "
+              + "expanding fragments: too deep to price.");
     }
     List<Expr> costs = new ArrayList<>();
     List<Expr> depths = new ArrayList<>();
@@ -125,8 +136,11 @@ final class PriceCompiler {
 
   private Walk selection(Selection<?> selection, GraphQLCompositeType type, Scope scope) {
     if (++selections > MAX_SELECTIONS) {
-      throw invalid("Document has more than " + MAX_SELECTIONS + " selections after expanding "
-          + "fragments: too large to price.");
+      throw invalid(
+          "Document has more than "
+              + MAX_SELECTIONS
+              + " selections after expanding "
+              + "fragments: too large to price.");
     }
     if (selection instanceof Field field) {
       return field(field, type, scope);
@@ -159,9 +173,10 @@ final class PriceCompiler {
 
   private Walk inlineFragment(InlineFragment inline, GraphQLCompositeType parent, Scope scope) {
     Cond live = conditions(inline.getDirectives(), binder);
-    GraphQLCompositeType type = inline.getTypeCondition() == null
-        ? parent
-        : (GraphQLCompositeType) schema.getType(inline.getTypeCondition().getName());
+    GraphQLCompositeType type =
+        inline.getTypeCondition() == null
+            ? parent
+            : (GraphQLCompositeType) schema.getType(inline.getTypeCondition().getName());
     Scope inner = scope.fragment(live, mayRun(inline.getDirectives()));
     Walk walk = selectionSet(inline.getSelectionSet(), type, inner);
     return new Walk(Expr.when(live, walk.cost()), Expr.when(live, walk.depth()));
@@ -179,8 +194,8 @@ final class PriceCompiler {
   }
 
   /**
-   * Whether this spread prices its fragment: every live spread under {@code each}; under
-   * {@code first}, when it is live and no spread of the same fragment earlier in the walk was.
+   * Whether this spread prices its fragment: every live spread under {@code each}; under {@code
+   * first}, when it is live and no spread of the same fragment earlier in the walk was.
    */
   private Cond pricedHere(String fragment, Cond live, Cond traversed) {
     if (model.fragmentSpreads() == FragmentSpreads.EACH) {
@@ -198,13 +213,16 @@ final class PriceCompiler {
       return;
     }
     if (nesting > MAX_NESTING) {
-      throw invalid("Document nests more than " + MAX_NESTING
-          + " selection sets deep: too deep to price.");
+      throw invalid(
+          "Document nests more than " + MAX_NESTING + " selection sets deep: too deep to price.");
     }
     for (Selection<?> selection : set.getSelections()) {
       if (++selections > MAX_SELECTIONS) {
-        throw invalid("Document has more than " + MAX_SELECTIONS + " selections after expanding "
-            + "fragments: too large to price.");
+        throw invalid(
+            "Document has more than "
+                + MAX_SELECTIONS
+                + " selections after expanding "
+                + "fragments: too large to price.");
       }
       introspection(selection, nesting);
     }

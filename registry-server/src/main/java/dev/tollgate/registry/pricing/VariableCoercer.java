@@ -12,17 +12,26 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Coerces one operation's raw variables. Variables of the built-in scalars ({@code Int},
- * {@code Boolean}, {@code String}, {@code ID}) and flat lists of them take a fast path when the raw
- * value already has the coerced Java type (as Jackson reads JSON); anything else, including every
- * value that would not coerce, goes through graphql-java's {@code ValuesResolver}, which gives the
- * exact values and error messages. Defaults are coerced once, up front.
+ * Coerces one operation's raw variables. Variables of the built-in scalars ({@code Int}, {@code
+ * Boolean}, {@code String}, {@code ID}) and flat lists of them take a fast path when the raw value
+ * already has the coerced Java type (as Jackson reads JSON); anything else, including every value
+ * that would not coerce, goes through graphql-java's {@code ValuesResolver}, which gives the exact
+ * values and error messages. Defaults are coerced once, up front.
  */
 final class VariableCoercer {
 
-  private enum Kind { INT, BOOLEAN, STRING }
+  private enum Kind {
+    INT,
+    BOOLEAN,
+    STRING
+  }
 
-  private record Slot(String name, Kind kind, boolean list, boolean nonNull, boolean elementNonNull,
+  private record Slot(
+      String name,
+      Kind kind,
+      boolean list,
+      boolean nonNull,
+      boolean elementNonNull,
       boolean hasDefault) {}
 
   /** A raw value the fast path does not take. */
@@ -39,9 +48,8 @@ final class VariableCoercer {
     this.definitions = List.copyOf(definitions);
     this.slots = slots(definitions);
     this.names = definitions.stream().map(VariableDefinition::getName).toArray(String[]::new);
-    this.defaults = slots == null
-        ? Map.of()
-        : Variables.coerce(schema, withDefaults(definitions), Map.of());
+    this.defaults =
+        slots == null ? Map.of() : Variables.coerce(schema, withDefaults(definitions), Map.of());
   }
 
   Map<String, @Nullable Object> coerce(Map<String, @Nullable Object> raw) {
@@ -82,9 +90,8 @@ final class VariableCoercer {
     }
     List<@Nullable Object> result = new ArrayList<>(elements.size());
     for (Object element : elements) {
-      Object coerced = element == null
-          ? (slot.elementNonNull() ? SLOW : null)
-          : scalar(slot.kind(), element);
+      Object coerced =
+          element == null ? (slot.elementNonNull() ? SLOW : null) : scalar(slot.kind(), element);
       if (coerced == SLOW) {
         return SLOW;
       }
@@ -94,11 +101,12 @@ final class VariableCoercer {
   }
 
   private static Object scalar(Kind kind, Object value) {
-    boolean fits = switch (kind) {
-      case INT -> value instanceof Integer;
-      case BOOLEAN -> value instanceof Boolean;
-      case STRING -> value instanceof String;
-    };
+    boolean fits =
+        switch (kind) {
+          case INT -> value instanceof Integer;
+          case BOOLEAN -> value instanceof Boolean;
+          case STRING -> value instanceof String;
+        };
     return fits ? value : SLOW;
   }
 

@@ -23,13 +23,16 @@ final class Variables {
    * @throws VariableCoercionException naming the variable that does not coerce or is missing
    */
   static Map<String, @Nullable Object> coerce(
-      GraphQLSchema schema, List<VariableDefinition> definitions, Map<String, @Nullable Object> raw) {
+      GraphQLSchema schema,
+      List<VariableDefinition> definitions,
+      Map<String, @Nullable Object> raw) {
     if (definitions.isEmpty()) {
       return Map.of();
     }
     try {
-      return ValuesResolver.coerceVariableValues(schema, definitions, RawVariables.of(raw),
-          GraphQLContext.getDefault(), Locale.ROOT).toMap();
+      return ValuesResolver.coerceVariableValues(
+              schema, definitions, RawVariables.of(raw), GraphQLContext.getDefault(), Locale.ROOT)
+          .toMap();
     } catch (RuntimeException e) {
       if (e instanceof GraphQLError || e instanceof IllegalArgumentException) {
         throw new VariableCoercionException(String.valueOf(e.getMessage()));

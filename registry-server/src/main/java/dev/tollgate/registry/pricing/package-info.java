@@ -8,19 +8,19 @@
  * tokens), checks the alias limit on the parsed text (before graphql-java's validation, whose
  * overlapping-fields rule is quadratic in same-named aliases), validates, and walks each operation
  * once, compiling its cost and depth into small expressions of {@link
- * dev.tollgate.registry.pricing.expr} over its variables. Constants fold, so a price that
- * does not depend on variables is one number. The schema's {@code @cost}/{@code @listSize} are read
- * by {@link dev.tollgate.registry.pricing.CostDirectives} only, for pricing and for the price list
- * clients read. The same walk with concrete variables is the direct
- * walk the tests hold the expressions equal to. The text form ({@code tgp1}) carries the printed
- * variable definitions so that a restored price coerces variables itself.
+ * dev.tollgate.registry.pricing.expr} over its variables. Constants fold, so a price that does not
+ * depend on variables is one number. The schema's {@code @cost}/{@code @listSize} are read by
+ * {@link dev.tollgate.registry.pricing.CostDirectives} only, for pricing and for the price list
+ * clients read. The same walk with concrete variables is the direct walk the tests hold the
+ * expressions equal to. The text form ({@code tgp1}) carries the printed variable definitions so
+ * that a restored price coerces variables itself.
  *
- * <p>Choices where the design is silent: introspection is free in both presets; Apollo's
- * {@code requireOneSlicingArgument} is checked on the text (a slicing argument given as a literal,
- * a variable, or by a schema default counts), so none or several refuse the document as a
- * validation error, and a variable that turns out absent falls back to {@code assumedSize}, then
- * the global size; {@link dev.tollgate.registry.pricing.CompiledPrice#atDefaults()} reads a
- * required variable without a default as absent.
+ * <p>Choices where the design is silent: introspection is free in both presets; Apollo's {@code
+ * requireOneSlicingArgument} is checked on the text (a slicing argument given as a literal, a
+ * variable, or by a schema default counts), so none or several refuse the document as a validation
+ * error, and a variable that turns out absent falls back to {@code assumedSize}, then the global
+ * size; {@link dev.tollgate.registry.pricing.CompiledPrice#atDefaults()} reads a required variable
+ * without a default as absent.
  */
 @NullMarked
 package dev.tollgate.registry.pricing;

@@ -66,14 +66,23 @@ final class ManifestPricer {
   private NewDocument price(ManifestDocument document) {
     AnalysedDocument analysed = pricer.analyse(document.body(), maxTokens);
     if (analysed.operations().isEmpty()) {
-      throw new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED, List.of("the document defines no operation"));
+      throw new InvalidDocumentException(
+          ErrorCode.GRAPHQL_VALIDATION_FAILED, List.of("the document defines no operation"));
     }
     List<StoredOperation> operations = new ArrayList<>();
     for (PricedOperation operation : analysed.operations()) {
       requireStorableName(operation.name());
       Measure measure = operation.price().atDefaults();
-      operations.add(new StoredOperation(operation.name(), operation.kind(), operation.price().serialize(),
-          measure.cost(), measure.depth(), operation.aliases(), analysed.tokens(), schemaFingerprint));
+      operations.add(
+          new StoredOperation(
+              operation.name(),
+              operation.kind(),
+              operation.price().serialize(),
+              measure.cost(),
+              measure.depth(),
+              operation.aliases(),
+              analysed.tokens(),
+              schemaFingerprint));
     }
     return new NewDocument(document.hash(), document.body(), operations);
   }
@@ -81,8 +90,14 @@ final class ManifestPricer {
   /** The store keeps operation names up to {@value #MAX_NAME_LENGTH} characters. */
   private static void requireStorableName(@Nullable String name) {
     if (name != null && name.length() > MAX_NAME_LENGTH) {
-      throw new InvalidDocumentException(ErrorCode.GRAPHQL_VALIDATION_FAILED, List.of("operation name is longer than "
-          + MAX_NAME_LENGTH + " characters: " + name.substring(0, 40) + "..."));
+      throw new InvalidDocumentException(
+          ErrorCode.GRAPHQL_VALIDATION_FAILED,
+          List.of(
+              "operation name is longer than "
+                  + MAX_NAME_LENGTH
+                  + " characters: "
+                  + name.substring(0, 40)
+                  + "..."));
     }
   }
 
@@ -99,7 +114,9 @@ final class ManifestPricer {
       failure.put("name", document.name());
     }
     failure.put("code", e.code());
-    failure.put("errors", e instanceof InvalidDocumentException invalid ? invalid.errors() : List.of(e.getMessage()));
+    failure.put(
+        "errors",
+        e instanceof InvalidDocumentException invalid ? invalid.errors() : List.of(e.getMessage()));
     return failure;
   }
 }

@@ -20,19 +20,24 @@ final class ManifestReader {
 
   static final String APOLLO_FORMAT = "apollo-persisted-query-manifest";
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private ManifestReader() {}
 
-  /** @throws PublishException when the body is not JSON or not a manifest of a known format, or is empty */
+  /**
+   * @throws PublishException when the body is not JSON or not a manifest of a known format, or is
+   *     empty
+   */
   static List<ManifestEntry> read(byte[] body) {
     JsonNode root = parse(body);
     if (!root.isObject()) {
       throw PublishException.malformedManifest("manifest must be a JSON object");
     }
-    List<ManifestEntry> entries = root.has("format") || root.has("operations") ? apollo(root) : map(root);
+    List<ManifestEntry> entries =
+        root.has("format") || root.has("operations") ? apollo(root) : map(root);
     if (entries.isEmpty()) {
       throw PublishException.emptyManifest();
     }
@@ -86,8 +91,10 @@ final class ManifestReader {
       throw PublishException.malformedManifest("operations[" + index + "].id must be a string");
     }
     JsonNode name = operation.get("name");
-    return new ManifestEntry(id == null || id.isNull() ? null : id.asText(),
-        name != null && name.isTextual() ? name.asText() : null, body.asText());
+    return new ManifestEntry(
+        id == null || id.isNull() ? null : id.asText(),
+        name != null && name.isTextual() ? name.asText() : null,
+        body.asText());
   }
 
   private static List<ManifestEntry> map(JsonNode root) {
@@ -96,8 +103,10 @@ final class ManifestReader {
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> field = fields.next();
       if (!field.getValue().isTextual()) {
-        throw PublishException.malformedManifest("the value of " + abbreviate(field.getKey())
-            + " must be the document's text (a string)");
+        throw PublishException.malformedManifest(
+            "the value of "
+                + abbreviate(field.getKey())
+                + " must be the document's text (a string)");
       }
       entries.add(new ManifestEntry(field.getKey(), null, field.getValue().asText()));
     }

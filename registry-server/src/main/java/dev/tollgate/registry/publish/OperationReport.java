@@ -12,4 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param isNew whether this publication registered the document (dry run: whether it would)
  */
 public record OperationReport(
-    DocumentHash id, @Nullable String name, OperationKind kind, long cost, int depth, int aliases, boolean isNew) {}
+    DocumentHash id,
+    @Nullable String name,
+    OperationKind kind,
+    long cost,
+    int depth,
+    int aliases,
+    boolean isNew) {}

@@ -13,8 +13,8 @@ public final class PublishException extends TollgateException {
   }
 
   static PublishException malformedJson(String detail) {
-    return new PublishException(ErrorCode.MALFORMED_JSON, "manifest is not valid JSON: " + detail,
-        Map.of());
+    return new PublishException(
+        ErrorCode.MALFORMED_JSON, "manifest is not valid JSON: " + detail, Map.of());
   }
 
   static PublishException malformedManifest(String message) {
@@ -22,14 +22,21 @@ public final class PublishException extends TollgateException {
   }
 
   static PublishException unsupportedFormat(String format) {
-    return new PublishException(ErrorCode.UNSUPPORTED_MANIFEST_FORMAT,
-        "unknown manifest format: " + format + " (expected " + ManifestReader.APOLLO_FORMAT
-            + " or an {id: body} map)", Map.of("format", format));
+    return new PublishException(
+        ErrorCode.UNSUPPORTED_MANIFEST_FORMAT,
+        "unknown manifest format: "
+            + format
+            + " (expected "
+            + ManifestReader.APOLLO_FORMAT
+            + " or an {id: body} map)",
+        Map.of("format", format));
   }
 
   static PublishException unsupportedVersion(String version) {
-    return new PublishException(ErrorCode.UNSUPPORTED_MANIFEST_VERSION,
-        "unsupported manifest version: " + version + " (expected 1)", Map.of("version", version));
+    return new PublishException(
+        ErrorCode.UNSUPPORTED_MANIFEST_VERSION,
+        "unsupported manifest version: " + version + " (expected 1)",
+        Map.of("version", version));
   }
 
   static PublishException emptyManifest() {
@@ -37,25 +44,36 @@ public final class PublishException extends TollgateException {
   }
 
   static PublishException idMismatch(List<String> ids) {
-    String shown = ids.size() <= 5 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 5)) + ", ...";
-    return new PublishException(ErrorCode.DOCUMENT_ID_MISMATCH,
-        ids.size() + " id(s) are not the SHA-256 of their body: " + shown, Map.of("ids", List.copyOf(ids)));
+    String shown =
+        ids.size() <= 5 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 5)) + ", ...";
+    return new PublishException(
+        ErrorCode.DOCUMENT_ID_MISMATCH,
+        ids.size() + " id(s) are not the SHA-256 of their body: " + shown,
+        Map.of("ids", List.copyOf(ids)));
   }
 
   static PublishException invalidOperations(List<Map<String, Object>> operations) {
-    return new PublishException(ErrorCode.INVALID_OPERATIONS,
-        operations.size() + " document(s) of the manifest do not parse or validate against the schema",
+    return new PublishException(
+        ErrorCode.INVALID_OPERATIONS,
+        operations.size()
+            + " document(s) of the manifest do not parse or validate against the schema",
         Map.of("operations", List.copyOf(operations)));
   }
 
-  /** @param what {@code app} or {@code version} */
+  /**
+   * @param what {@code app} or {@code version}
+   */
   static PublishException invalidName(String what, String value) {
-    ErrorCode code = switch (what) {
-      case "app" -> ErrorCode.INVALID_APP_NAME;
-      case "version" -> ErrorCode.INVALID_VERSION_NAME;
-      default -> throw new IllegalArgumentException("not a name of a version reference: " + what);
-    };
-    return new PublishException(code, what + " name must match " + VersionRef.NAME_PATTERN + ": " + abbreviate(value),
+    ErrorCode code =
+        switch (what) {
+          case "app" -> ErrorCode.INVALID_APP_NAME;
+          case "version" -> ErrorCode.INVALID_VERSION_NAME;
+          default ->
+              throw new IllegalArgumentException("not a name of a version reference: " + what);
+        };
+    return new PublishException(
+        code,
+        what + " name must match " + VersionRef.NAME_PATTERN + ": " + abbreviate(value),
         Map.of(what, abbreviate(value)));
   }
 

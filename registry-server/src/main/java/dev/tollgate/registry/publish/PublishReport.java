@@ -9,8 +9,8 @@ import java.util.List;
  * @param created true when this call stored the version; false for a dry run and for a re-publish
  *     of the same manifest (a no-op)
  */
-public record PublishReport(String app, String version, boolean dryRun, boolean created,
-    List<OperationReport> operations) {
+public record PublishReport(
+    String app, String version, boolean dryRun, boolean created, List<OperationReport> operations) {
 
   public PublishReport {
     operations = List.copyOf(operations);

@@ -4,8 +4,8 @@ import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.NewDocument;
-import dev.tollgate.registry.store.PublishOutcome;
 import dev.tollgate.registry.store.Publication;
+import dev.tollgate.registry.store.PublishOutcome;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
@@ -20,8 +20,9 @@ import java.util.function.Predicate;
 
 /**
  * The publication service: reads a manifest, checks its ids, prices every operation against the
- * schema (the book's token limit) and stores it whole under {@code (app, version)}. Publishing the same
- * manifest again is a no-op answered with the same report (every document then {@code existing}).
+ * schema (the book's token limit) and stores it whole under {@code (app, version)}. Publishing the
+ * same manifest again is a no-op answered with the same report (every document then {@code
+ * existing}).
  */
 public final class Publisher {
 
@@ -48,10 +49,12 @@ public final class Publisher {
    * @throws dev.tollgate.registry.store.StoreException when the version holds a different manifest
    *     or was retired (409), checked before pricing and, for a dry run, without storing
    */
-  public PublishReport publish(VersionRef ref, byte[] manifest, String publishedBy, boolean dryRun) {
+  public PublishReport publish(
+      VersionRef ref, byte[] manifest, String publishedBy, boolean dryRun) {
     List<ManifestDocument> documents = ManifestDocument.distinct(ManifestReader.read(manifest));
     String fingerprint = ManifestFingerprint.of(documents);
-    Optional<VersionContents> stored = store.checkPublishable(ref.app(), ref.version(), fingerprint);
+    Optional<VersionContents> stored =
+        store.checkPublishable(ref.app(), ref.version(), fingerprint);
     if (stored.isPresent() && !dryRun) {
       return storedReport(ref, stored.get(), documents);
     }
@@ -60,29 +63,46 @@ public final class Publisher {
       Set<DocumentHash> existing = store.existingDocuments(hashes(priced));
       return report(ref, true, false, priced, hash -> !existing.contains(hash));
     }
-    PublishOutcome outcome = store.publish(new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced));
+    PublishOutcome outcome =
+        store.publish(new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced));
     return report(ref, false, outcome.created(), priced, outcome.newDocuments()::contains);
   }
 
-  /** The report of a re-publish of the stored manifest, read from the store without pricing again. */
-  private static PublishReport storedReport(VersionRef ref, VersionContents stored, List<ManifestDocument> documents) {
+  /**
+   * The report of a re-publish of the stored manifest, read from the store without pricing again.
+   */
+  private static PublishReport storedReport(
+      VersionRef ref, VersionContents stored, List<ManifestDocument> documents) {
     Map<DocumentHash, StoredDocument> byHash = new HashMap<>();
     stored.documents().forEach(document -> byHash.put(document.hash(), document));
     List<NewDocument> existing = new ArrayList<>(documents.size());
     for (ManifestDocument document : documents) {
-      existing.add(new NewDocument(document.hash(), document.body(), byHash.get(document.hash()).operations()));
+      existing.add(
+          new NewDocument(
+              document.hash(), document.body(), byHash.get(document.hash()).operations()));
     }
     return report(ref, false, false, existing, hash -> false);
   }
 
-  private static PublishReport report(VersionRef ref, boolean dryRun, boolean created, List<NewDocument> documents,
+  private static PublishReport report(
+      VersionRef ref,
+      boolean dryRun,
+      boolean created,
+      List<NewDocument> documents,
       Predicate<DocumentHash> isNew) {
     List<OperationReport> operations = new ArrayList<>();
     for (NewDocument document : documents) {
       boolean fresh = isNew.test(document.hash());
       for (StoredOperation operation : document.operations()) {
-        operations.add(new OperationReport(document.hash(), operation.name(), operation.kind(), operation.cost(),
-            operation.depth(), operation.aliases(), fresh));
+        operations.add(
+            new OperationReport(
+                document.hash(),
+                operation.name(),
+                operation.kind(),
+                operation.cost(),
+                operation.depth(),
+                operation.aliases(),
+                fresh));
       }
     }
     return new PublishReport(ref.app(), ref.version(), dryRun, created, operations);

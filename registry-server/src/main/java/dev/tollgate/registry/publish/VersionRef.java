@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 /**
  * An {@code (app, version)} pair as clients name it: each 1 to 100 of {@code [A-Za-z0-9._-]}.
  *
- * @throws PublishException {@code INVALID_APP_NAME} or {@code INVALID_VERSION_NAME}, naming the value
+ * @throws PublishException {@code INVALID_APP_NAME} or {@code INVALID_VERSION_NAME}, naming the
+ *     value
  */
 public record VersionRef(String app, String version) {
 
@@ -17,7 +18,9 @@ public record VersionRef(String app, String version) {
     requireName("version", version);
   }
 
-  /** @throws PublishException {@code INVALID_APP_NAME} */
+  /**
+   * @throws PublishException {@code INVALID_APP_NAME}
+   */
   public static String requireApp(String app) {
     requireName("app", app);
     return app;

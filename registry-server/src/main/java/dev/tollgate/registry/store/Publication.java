@@ -12,7 +12,11 @@ import java.util.Set;
  * @param documents distinct documents, at least one
  */
 public record Publication(
-    String app, String version, String manifestFingerprint, String publishedBy, List<NewDocument> documents) {
+    String app,
+    String version,
+    String manifestFingerprint,
+    String publishedBy,
+    List<NewDocument> documents) {
 
   public Publication {
     documents = List.copyOf(documents);

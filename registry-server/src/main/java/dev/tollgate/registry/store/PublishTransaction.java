@@ -33,8 +33,13 @@ final class PublishTransaction {
       requireSameManifest(existing.get().version(), publication.manifestFingerprint());
       return new PublishOutcome(false, Set.of());
     }
-    long versionId = dao.insertVersion(publication.app(), publication.version(),
-        publication.manifestFingerprint(), publication.publishedBy(), now);
+    long versionId =
+        dao.insertVersion(
+            publication.app(),
+            publication.version(),
+            publication.manifestFingerprint(),
+            publication.publishedBy(),
+            now);
     List<NewDocument> documents = new ArrayList<>(publication.documents());
     documents.sort(Comparator.comparing(document -> document.hash().hex()));
     Set<DocumentHash> inserted = insertDocuments(documents);

@@ -32,12 +32,15 @@ interface RegistryDao {
 
   /* ---- documents and operations ---- */
 
-  @SqlBatch("INSERT INTO documents (id, body, created) VALUES (:hash, :body, :created) ON CONFLICT DO NOTHING")
-  int[] insertDocumentsIfAbsent(@BindMethods List<NewDocument> documents, @Bind("created") Timestamp created);
+  @SqlBatch(
+      "INSERT INTO documents (id, body, created) VALUES (:hash, :body, :created) ON CONFLICT DO NOTHING")
+  int[] insertDocumentsIfAbsent(
+      @BindMethods List<NewDocument> documents, @Bind("created") Timestamp created);
 
-  @SqlBatch("INSERT INTO operations (document_id, ordinal, name, kind, price, cost, depth, aliases, tokens,"
-      + " schema_fingerprint) VALUES (:documentId, :ordinal, :name, :kind, :price, :cost, :depth, :aliases, :tokens,"
-      + " :schemaFingerprint)")
+  @SqlBatch(
+      "INSERT INTO operations (document_id, ordinal, name, kind, price, cost, depth, aliases, tokens,"
+          + " schema_fingerprint) VALUES (:documentId, :ordinal, :name, :kind, :price, :cost, :depth, :aliases, :tokens,"
+          + " :schemaFingerprint)")
   void insertOperations(@BindMethods List<OperationRow> operations);
 
   @SqlQuery("SELECT id, body, created FROM documents WHERE id = :id")
@@ -63,8 +66,9 @@ interface RegistryDao {
   @SqlQuery("SELECT * FROM app_versions WHERE app = :app AND version = :version")
   Optional<VersionRow> findVersion(@Bind("app") String app, @Bind("version") String version);
 
-  @SqlUpdate("INSERT INTO app_versions (app, version, status, manifest_fingerprint, published_by, created)"
-      + " VALUES (:app, :version, 'active', :fingerprint, :publishedBy, :created)")
+  @SqlUpdate(
+      "INSERT INTO app_versions (app, version, status, manifest_fingerprint, published_by, created)"
+          + " VALUES (:app, :version, 'active', :fingerprint, :publishedBy, :created)")
   @GetGeneratedKeys("id")
   long insertVersion(
       @Bind("app") String app,
@@ -73,30 +77,38 @@ interface RegistryDao {
       @Bind("publishedBy") String publishedBy,
       @Bind("created") Timestamp created);
 
-  @SqlUpdate("UPDATE app_versions SET status = 'retired', retired_by = :by, retired = :at"
-      + " WHERE id = :id AND status = 'active'")
+  @SqlUpdate(
+      "UPDATE app_versions SET status = 'retired', retired_by = :by, retired = :at"
+          + " WHERE id = :id AND status = 'active'")
   int retireVersion(@Bind("id") long id, @Bind("by") String by, @Bind("at") Timestamp at);
 
-  @SqlBatch("INSERT INTO version_documents (version_id, document_id) VALUES (:versionId, :documentId)")
-  void linkDocuments(@Bind("versionId") long versionId, @Bind("documentId") List<DocumentHash> documents);
+  @SqlBatch(
+      "INSERT INTO version_documents (version_id, document_id) VALUES (:versionId, :documentId)")
+  void linkDocuments(
+      @Bind("versionId") long versionId, @Bind("documentId") List<DocumentHash> documents);
 
-  @SqlQuery("SELECT d.id, d.body, d.created FROM documents d"
-      + " JOIN version_documents vd ON vd.document_id = d.id WHERE vd.version_id = :versionId ORDER BY d.id")
+  @SqlQuery(
+      "SELECT d.id, d.body, d.created FROM documents d"
+          + " JOIN version_documents vd ON vd.document_id = d.id WHERE vd.version_id = :versionId ORDER BY d.id")
   List<DocumentRow> documentsOf(@Bind("versionId") long versionId);
 
-  @SqlQuery("SELECT o.* FROM operations o JOIN version_documents vd ON vd.document_id = o.document_id"
-      + " WHERE vd.version_id = :versionId ORDER BY o.document_id, o.ordinal")
+  @SqlQuery(
+      "SELECT o.* FROM operations o JOIN version_documents vd ON vd.document_id = o.document_id"
+          + " WHERE vd.version_id = :versionId ORDER BY o.document_id, o.ordinal")
   List<OperationRow> operationsOfVersion(@Bind("versionId") long versionId);
 
-  @SqlQuery("SELECT DISTINCT vd.document_id, v.app FROM version_documents vd"
-      + " JOIN app_versions v ON v.id = vd.version_id WHERE v.status = 'active'")
+  @SqlQuery(
+      "SELECT DISTINCT vd.document_id, v.app FROM version_documents vd"
+          + " JOIN app_versions v ON v.id = vd.version_id WHERE v.status = 'active'")
   List<DocumentApp> activeDocumentApps();
 
   /* ---- change log ---- */
 
   @SqlUpdate("INSERT INTO changes (kind, app, version, at) VALUES (:kind, :app, :version, :at)")
   void insertChange(
-      @Bind("kind") String kind, @Bind("app") String app, @Bind("version") String version,
+      @Bind("kind") String kind,
+      @Bind("app") String app,
+      @Bind("version") String version,
       @Bind("at") Timestamp at);
 
   // The count, not MAX(id): ids are taken at insert but transactions may commit out of order, so a

@@ -46,7 +46,10 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   private RegistryStore(HikariDataSource dataSource, InstantSource clock) {
     this.dataSource = dataSource;
     this.clock = clock;
-    this.jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin()).installPlugin(new StoreTypes());
+    this.jdbi =
+        Jdbi.create(dataSource)
+            .installPlugin(new SqlObjectPlugin())
+            .installPlugin(new StoreTypes());
   }
 
   /**
@@ -57,8 +60,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     return open(config, clock, null);
   }
 
-  /** As {@link #open(ServerConfig.Store, InstantSource)}, with the pool's metrics in {@code meters}. */
-  public static RegistryStore open(ServerConfig.Store config, InstantSource clock, @Nullable MeterRegistry meters) {
+  /**
+   * As {@link #open(ServerConfig.Store, InstantSource)}, with the pool's metrics in {@code meters}.
+   */
+  public static RegistryStore open(
+      ServerConfig.Store config, InstantSource clock, @Nullable MeterRegistry meters) {
     HikariConfig pool = new HikariConfig();
     if (meters != null) {
       pool.setMetricRegistry(meters);
@@ -72,7 +78,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     pool.setPoolName("tollgate-store");
     HikariDataSource dataSource = new HikariDataSource(pool);
     try {
-      Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+      Flyway.configure()
+          .dataSource(dataSource)
+          .locations("classpath:db/migration")
+          .load()
+          .migrate();
     } catch (RuntimeException e) {
       dataSource.close();
       throw e;
@@ -89,13 +99,18 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
       store.jdbi.useExtension(CrashRepair.class, CrashRepair::repair);
     } catch (RuntimeException e) {
       store.close();
-      throw new IllegalStateException("the H2 store could not be checked for an unfinished publication; "
-          + "after an unclean shutdown its file may be damaged (restore it, or start on an empty data dir): "
-          + e.getMessage(), e);
+      throw new IllegalStateException(
+          "the H2 store could not be checked for an unfinished publication; "
+              + "after an unclean shutdown its file may be damaged (restore it, or start on an empty data dir): "
+              + e.getMessage(),
+          e);
     }
   }
 
-  /** Runs {@code listener} after every committed publication and retirement (on the writer's thread). */
+  /**
+   * Runs {@code listener} after every committed publication and retirement (on the writer's
+   * thread).
+   */
   public void addChangeListener(Runnable listener) {
     listeners.add(listener);
   }
@@ -107,7 +122,8 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    *     {@code VERSION_RETIRED} when it was retired
    */
   public PublishOutcome publish(Publication publication) {
-    PublishOutcome outcome = inTransaction(dao -> new PublishTransaction(dao, now()).run(publication));
+    PublishOutcome outcome =
+        inTransaction(dao -> new PublishTransaction(dao, now()).run(publication));
     if (outcome.created()) {
       notifyListeners();
     }
@@ -121,15 +137,19 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public AppVersion retire(String app, String version, String retiredBy) {
     boolean[] changed = new boolean[1];
-    AppVersion retired = inTransaction(dao -> {
-      VersionRow row = dao.findVersion(app, version).orElseThrow(() -> StoreException.versionNotFound(app, version));
-      Timestamp now = now();
-      changed[0] = dao.retireVersion(row.id(), retiredBy, now) > 0;
-      if (changed[0]) {
-        dao.insertChange("retire", app, version, now);
-      }
-      return dao.findVersion(app, version).orElseThrow().version();
-    });
+    AppVersion retired =
+        inTransaction(
+            dao -> {
+              VersionRow row =
+                  dao.findVersion(app, version)
+                      .orElseThrow(() -> StoreException.versionNotFound(app, version));
+              Timestamp now = now();
+              changed[0] = dao.retireVersion(row.id(), retiredBy, now) > 0;
+              if (changed[0]) {
+                dao.insertChange("retire", app, version, now);
+              }
+              return dao.findVersion(app, version).orElseThrow().version();
+            });
     if (changed[0]) {
       notifyListeners();
     }
@@ -138,62 +158,83 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   @Override
   public Optional<StoredDocument> findDocument(DocumentHash hash) {
-    return jdbi.withExtension(RegistryDao.class, dao -> dao.findDocument(hash)
-        .map(row -> new StoredDocument(row.hash(), row.body(), row.created(), operationsOf(dao, hash))));
+    return jdbi.withExtension(
+        RegistryDao.class,
+        dao ->
+            dao.findDocument(hash)
+                .map(
+                    row ->
+                        new StoredDocument(
+                            row.hash(), row.body(), row.created(), operationsOf(dao, hash))));
   }
 
   /** Which of {@code hashes} are registered. */
   public Set<DocumentHash> existingDocuments(Collection<DocumentHash> hashes) {
     List<DocumentHash> ids = List.copyOf(hashes);
     Set<DocumentHash> existing = new HashSet<>();
-    jdbi.useExtension(RegistryDao.class, dao -> {
-      for (int from = 0; from < ids.size(); from += IN_LIST_CHUNK) {
-        existing.addAll(dao.existingDocuments(ids.subList(from, Math.min(ids.size(), from + IN_LIST_CHUNK))));
-      }
-    });
+    jdbi.useExtension(
+        RegistryDao.class,
+        dao -> {
+          for (int from = 0; from < ids.size(); from += IN_LIST_CHUNK) {
+            existing.addAll(
+                dao.existingDocuments(
+                    ids.subList(from, Math.min(ids.size(), from + IN_LIST_CHUNK))));
+          }
+        });
     return existing;
   }
 
   /** Every app with its versions, by name. */
   public List<AppSummary> apps() {
-    return jdbi.inTransaction(handle -> {
-      RegistryDao dao = handle.attach(RegistryDao.class);
-      Map<String, List<AppVersion>> versions = new LinkedHashMap<>();
-      for (VersionRow row : dao.versions()) {
-        versions.computeIfAbsent(row.version().app(), app -> new ArrayList<>()).add(row.version());
-      }
-      List<AppSummary> apps = new ArrayList<>();
-      for (AppRow app : dao.apps()) {
-        apps.add(new AppSummary(app.name(), app.created(), versions.getOrDefault(app.name(), List.of())));
-      }
-      return apps;
-    });
+    return jdbi.inTransaction(
+        handle -> {
+          RegistryDao dao = handle.attach(RegistryDao.class);
+          Map<String, List<AppVersion>> versions = new LinkedHashMap<>();
+          for (VersionRow row : dao.versions()) {
+            versions
+                .computeIfAbsent(row.version().app(), app -> new ArrayList<>())
+                .add(row.version());
+          }
+          List<AppSummary> apps = new ArrayList<>();
+          for (AppRow app : dao.apps()) {
+            apps.add(
+                new AppSummary(
+                    app.name(), app.created(), versions.getOrDefault(app.name(), List.of())));
+          }
+          return apps;
+        });
   }
 
   /**
    * Whether a manifest with this fingerprint may be published under {@code (app, version)}: the
    * stored version when it already holds this manifest, empty when the version is new.
    *
-   * @throws StoreException {@code VERSION_CONFLICT} or {@code VERSION_RETIRED}, as {@link #publish} would
+   * @throws StoreException {@code VERSION_CONFLICT} or {@code VERSION_RETIRED}, as {@link #publish}
+   *     would
    */
-  public Optional<VersionContents> checkPublishable(String app, String version, String manifestFingerprint) {
+  public Optional<VersionContents> checkPublishable(
+      String app, String version, String manifestFingerprint) {
     Optional<VersionContents> stored = findVersion(app, version);
-    stored.ifPresent(contents -> PublishTransaction.requireSameManifest(contents.version(), manifestFingerprint));
+    stored.ifPresent(
+        contents ->
+            PublishTransaction.requireSameManifest(contents.version(), manifestFingerprint));
     return stored;
   }
 
   /** A version with its documents and their operations. */
   public Optional<VersionContents> findVersion(String app, String version) {
-    return jdbi.inTransaction(handle -> {
-      RegistryDao dao = handle.attach(RegistryDao.class);
-      return dao.findVersion(app, version).map(row -> VersionReader.contents(dao, row));
-    });
+    return jdbi.inTransaction(
+        handle -> {
+          RegistryDao dao = handle.attach(RegistryDao.class);
+          return dao.findVersion(app, version).map(row -> VersionReader.contents(dao, row));
+        });
   }
 
   @Override
   public Map<DocumentHash, Set<String>> activeDocumentApps() {
     Map<DocumentHash, Set<String>> apps = new LinkedHashMap<>();
-    for (DocumentApp pair : jdbi.withExtension(RegistryDao.class, RegistryDao::activeDocumentApps)) {
+    for (DocumentApp pair :
+        jdbi.withExtension(RegistryDao.class, RegistryDao::activeDocumentApps)) {
       apps.computeIfAbsent(pair.documentId(), hash -> new HashSet<>()).add(pair.app());
     }
     apps.replaceAll((hash, names) -> Set.copyOf(names));

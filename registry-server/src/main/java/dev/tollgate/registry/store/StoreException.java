@@ -12,19 +12,23 @@ public final class StoreException extends TollgateException {
   }
 
   static StoreException versionConflict(String app, String version) {
-    return new StoreException(ErrorCode.VERSION_CONFLICT,
+    return new StoreException(
+        ErrorCode.VERSION_CONFLICT,
         "app " + app + " version " + version + " is already published with a different manifest",
         Map.of("app", app, "version", version));
   }
 
   static StoreException versionRetired(String app, String version) {
-    return new StoreException(ErrorCode.VERSION_RETIRED,
+    return new StoreException(
+        ErrorCode.VERSION_RETIRED,
         "app " + app + " version " + version + " is retired and cannot be published again",
         Map.of("app", app, "version", version));
   }
 
   static StoreException versionNotFound(String app, String version) {
-    return new StoreException(ErrorCode.VERSION_NOT_FOUND,
-        "app " + app + " has no version " + version, Map.of("app", app, "version", version));
+    return new StoreException(
+        ErrorCode.VERSION_NOT_FOUND,
+        "app " + app + " has no version " + version,
+        Map.of("app", app, "version", version));
   }
 }

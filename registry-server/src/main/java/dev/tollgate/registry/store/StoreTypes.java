@@ -17,8 +17,10 @@ final class StoreTypes implements JdbiPlugin {
   @Override
   public void customizeJdbi(Jdbi jdbi) {
     jdbi.registerArgument(new DocumentHashArgument());
-    jdbi.registerColumnMapper(DocumentHash.class, (rs, column, ctx) -> new DocumentHash(rs.getString(column)));
-    jdbi.registerColumnMapper(VersionStatus.class, (rs, column, ctx) -> VersionStatus.ofColumn(rs.getString(column)));
+    jdbi.registerColumnMapper(
+        DocumentHash.class, (rs, column, ctx) -> new DocumentHash(rs.getString(column)));
+    jdbi.registerColumnMapper(
+        VersionStatus.class, (rs, column, ctx) -> VersionStatus.ofColumn(rs.getString(column)));
   }
 
   private static final class DocumentHashArgument extends AbstractArgumentFactory<DocumentHash> {

@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
  * One operation of a registered document as priced at registration.
  *
  * @param name {@code null} for an anonymous operation
- * @param price the compiled price expression in its serialised form ({@code CompiledPrice#serialize})
+ * @param price the compiled price expression in its serialised form ({@code
+ *     CompiledPrice#serialize})
  * @param cost the cost at default variables
  * @param depth the depth at default variables
  * @param schemaFingerprint SHA-256 of the schema text the price was computed against

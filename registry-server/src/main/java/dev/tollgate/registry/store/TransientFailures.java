@@ -9,11 +9,12 @@ import java.util.Set;
  */
 final class TransientFailures {
 
-  private static final Set<String> STATES = Set.of(
-      "23505", // unique violation: another transaction inserted the same key first
-      "40001", // serialization failure (PostgreSQL), deadlock (H2)
-      "40P01", // deadlock detected (PostgreSQL)
-      "HYT00"); // lock timeout (H2)
+  private static final Set<String> STATES =
+      Set.of(
+          "23505", // unique violation: another transaction inserted the same key first
+          "40001", // serialization failure (PostgreSQL), deadlock (H2)
+          "40P01", // deadlock detected (PostgreSQL)
+          "HYT00"); // lock timeout (H2)
   private static final int H2_CONCURRENT_UPDATE = 90131;
 
   private TransientFailures() {}

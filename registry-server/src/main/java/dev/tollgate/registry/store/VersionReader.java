@@ -17,12 +17,18 @@ final class VersionReader {
   static VersionContents contents(RegistryDao dao, VersionRow row) {
     Map<DocumentHash, List<StoredOperation>> operations = new HashMap<>();
     for (OperationRow operation : dao.operationsOfVersion(row.id())) {
-      operations.computeIfAbsent(operation.documentId(), hash -> new ArrayList<>()).add(operation.operation());
+      operations
+          .computeIfAbsent(operation.documentId(), hash -> new ArrayList<>())
+          .add(operation.operation());
     }
     List<StoredDocument> documents = new ArrayList<>();
     for (DocumentRow document : dao.documentsOf(row.id())) {
-      documents.add(new StoredDocument(document.hash(), document.body(), document.created(),
-          operations.getOrDefault(document.hash(), List.of())));
+      documents.add(
+          new StoredDocument(
+              document.hash(),
+              document.body(),
+              document.created(),
+              operations.getOrDefault(document.hash(), List.of())));
     }
     return new VersionContents(row.version(), documents);
   }

@@ -1,4 +1,6 @@
-/** The registry store: documents, operations, apps and versions through Flyway migrations and Jdbi. */
+/**
+ * The registry store: documents, operations, apps and versions through Flyway migrations and Jdbi.
+ */
 @NullMarked
 package dev.tollgate.registry.store;
 

@@ -17,12 +17,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * An upstream GraphQL endpoint over HTTP: posts plain {@code {query, operationName, variables}} as
  * JSON and reads a JSON object back. Connecting and the whole exchange are bounded by the
- * configured timeout; any failure, a timeout or a body that is not a JSON object is an
- * {@link UpstreamException} (502), never a hang.
+ * configured timeout; any failure, a timeout or a body that is not a JSON object is an {@link
+ * UpstreamException} (502), never a hang.
  */
 public final class HttpUpstream implements Upstream {
 
-  private static final TypeReference<LinkedHashMap<String, @Nullable Object>> MAP = new TypeReference<>() {};
+  private static final TypeReference<LinkedHashMap<String, @Nullable Object>> MAP =
+      new TypeReference<>() {};
 
   private final URI endpoint;
   private final Duration timeout;
@@ -33,7 +34,11 @@ public final class HttpUpstream implements Upstream {
     this.endpoint = endpoint;
     this.timeout = timeout;
     this.json = json;
-    this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(timeout)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
   }
 
   /** From {@code upstream.url} and {@code upstream.timeoutMillis}; the url must be set. */
@@ -43,12 +48,14 @@ public final class HttpUpstream implements Upstream {
 
   @Override
   public UpstreamResponse execute(UpstreamRequest request) {
-    HttpResponse<byte[]> response = send(HttpRequest.newBuilder(endpoint)
-        .timeout(timeout)
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/graphql-response+json, application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body(request)))
-        .build());
+    HttpResponse<byte[]> response =
+        send(
+            HttpRequest.newBuilder(endpoint)
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/graphql-response+json, application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body(request)))
+                .build());
     return new UpstreamResponse(response.statusCode(), parse(response));
   }
 
@@ -62,7 +69,8 @@ public final class HttpUpstream implements Upstream {
     try {
       return json.writeValueAsBytes(body);
     } catch (JsonProcessingException e) {
-      throw new UpstreamException("cannot encode the upstream request: " + e.getOriginalMessage(), e);
+      throw new UpstreamException(
+          "cannot encode the upstream request: " + e.getOriginalMessage(), e);
     }
   }
 
@@ -83,11 +91,13 @@ public final class HttpUpstream implements Upstream {
     try {
       Map<String, @Nullable Object> body = json.readValue(response.body(), MAP);
       if (body == null || !(body.containsKey("data") || body.containsKey("errors"))) {
-        throw new UpstreamException("upstream answered HTTP " + response.statusCode() + " without data or errors");
+        throw new UpstreamException(
+            "upstream answered HTTP " + response.statusCode() + " without data or errors");
       }
       return body;
     } catch (IOException e) {
-      throw new UpstreamException("upstream answered HTTP " + response.statusCode() + " with a body that is not JSON", e);
+      throw new UpstreamException(
+          "upstream answered HTTP " + response.statusCode() + " with a body that is not JSON", e);
     }
   }
 }

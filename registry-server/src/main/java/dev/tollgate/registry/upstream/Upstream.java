@@ -2,7 +2,8 @@ package dev.tollgate.registry.upstream;
 
 /**
  * Where admitted operations run: an HTTP GraphQL endpoint, or the in-process demo service. Every
- * call is one upstream request (the gateway counts them in {@code tollgate_upstream_requests_total}).
+ * call is one upstream request (the gateway counts them in {@code
+ * tollgate_upstream_requests_total}).
  */
 @FunctionalInterface
 public interface Upstream {

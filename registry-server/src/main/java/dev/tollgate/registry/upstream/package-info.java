@@ -1,4 +1,6 @@
-/** Upstream execution: forwarding admitted operations over HTTP, or to the in-process demo service. */
+/**
+ * Upstream execution: forwarding admitted operations over HTTP, or to the in-process demo service.
+ */
 @NullMarked
 package dev.tollgate.registry.upstream;
 

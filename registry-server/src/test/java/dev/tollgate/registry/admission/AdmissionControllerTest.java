@@ -29,23 +29,37 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Decisions without HTTP: the sealed {@link Decision} carries the charge or the refusal and the balance. */
+/**
+ * Decisions without HTTP: the sealed {@link Decision} carries the charge or the refusal and the
+ * balance.
+ */
 final class AdmissionControllerTest {
 
-  private static final String PAGE = "query Page($n: Int) { cargos(first: 50) { edges { node { handlingHistory(first: $n) "
-      + "{ edges { node { id } } } } } } }";
-  private static final KeyPolicy WEB = KeyPolicy.newPolicy("web").apps(Set.of("web")).budget(new Budget(1_000, 10))
-      .build();
-  private static final KeyPolicy PARTNER = KeyPolicy.newPolicy("partner").mode(Mode.OPEN).apps(Set.of("*"))
-      .budget(new Budget(1_000, 10)).build();
+  private static final String PAGE =
+      "query Page($n: Int) { cargos(first: 50) { edges { node { handlingHistory(first: $n) "
+          + "{ edges { node { id } } } } } } }";
+  private static final KeyPolicy WEB =
+      KeyPolicy.newPolicy("web").apps(Set.of("web")).budget(new Budget(1_000, 10)).build();
+  private static final KeyPolicy PARTNER =
+      KeyPolicy.newPolicy("partner")
+          .mode(Mode.OPEN)
+          .apps(Set.of("*"))
+          .budget(new Budget(1_000, 10))
+          .build();
 
-  private final OperationPricer pricer = new OperationPricer(UnExecutableSchemaGenerator.makeUnExecutableSchema(
-      new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))), CostModel.book());
+  private final OperationPricer pricer =
+      new OperationPricer(
+          UnExecutableSchemaGenerator.makeUnExecutableSchema(
+              new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))),
+          CostModel.book());
   private final InMemoryRegistry registry = new InMemoryRegistry();
-  private final Cache<DocumentHash, OpenAnalysis> openCache = Caffeine.newBuilder().maximumSize(10).recordStats().build();
+  private final Cache<DocumentHash, OpenAnalysis> openCache =
+      Caffeine.newBuilder().maximumSize(10).recordStats().build();
   private final DocumentCatalog catalog =
-      new DocumentCatalog(registry, pricer::restore, Caffeine.newBuilder().maximumSize(10).recordStats().build());
-  private final AdmissionController admission = controller(new InMemoryBudgetLedger(new FakeClock()));
+      new DocumentCatalog(
+          registry, pricer::restore, Caffeine.newBuilder().maximumSize(10).recordStats().build());
+  private final AdmissionController admission =
+      controller(new InMemoryBudgetLedger(new FakeClock()));
 
   @Test
   void admit_registeredId_chargesTheStoredPriceWithVariables() {
@@ -53,12 +67,16 @@ final class AdmissionControllerTest {
 
     Decision decision = admission.admit(WEB, byId(hash, Map.of("n", 5)));
 
-    assertThat(decision).isInstanceOfSatisfying(Decision.Admitted.class, admitted -> {
-      assertThat(admitted.cost()).isEqualTo(901);
-      assertThat(admitted.budget().remaining()).isEqualTo(99);
-      assertThat(admitted.operations()).singleElement()
-          .satisfies(operation -> assertThat(operation.registeredById()).isTrue());
-    });
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            Decision.Admitted.class,
+            admitted -> {
+              assertThat(admitted.cost()).isEqualTo(901);
+              assertThat(admitted.budget().remaining()).isEqualTo(99);
+              assertThat(admitted.operations())
+                  .singleElement()
+                  .satisfies(operation -> assertThat(operation.registeredById()).isTrue());
+            });
     assertThat(openCache.estimatedSize()).isZero();
   }
 
@@ -68,11 +86,14 @@ final class AdmissionControllerTest {
 
     Decision decision = admission.admit(WEB, byId(hash, Map.of("n", 6)));
 
-    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class, rejected -> {
-      assertThat(rejected.refusal().code()).isEqualTo("COST_ESTIMATED_TOO_EXPENSIVE");
-      assertThat(rejected.cost()).isEqualTo(1051);
-      assertThat(rejected.budget().remaining()).isEqualTo(1_000);
-    });
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            Decision.Rejected.class,
+            rejected -> {
+              assertThat(rejected.refusal().code()).isEqualTo("COST_ESTIMATED_TOO_EXPENSIVE");
+              assertThat(rejected.cost()).isEqualTo(1051);
+              assertThat(rejected.budget().remaining()).isEqualTo(1_000);
+            });
   }
 
   @Test
@@ -82,8 +103,10 @@ final class AdmissionControllerTest {
 
     Decision decision = controller(ledger).admit(WEB, byId(hash, Map.of("n", 6)));
 
-    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class,
-        rejected -> assertThat(rejected.budget().remaining()).isEqualTo(1_000));
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            Decision.Rejected.class,
+            rejected -> assertThat(rejected.budget().remaining()).isEqualTo(1_000));
     assertThat(ledger.charges()).isEmpty();
   }
 
@@ -94,11 +117,14 @@ final class AdmissionControllerTest {
 
     Decision decision = controller(ledger).admit(WEB, byId(hash, Map.of("n", 6)));
 
-    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class, rejected -> {
-      assertThat(rejected.refusal().code()).isEqualTo("COST_ESTIMATED_TOO_EXPENSIVE");
-      assertThat(rejected.cost()).isEqualTo(1051);
-      assertThat(rejected.budget()).isNull();
-    });
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            Decision.Rejected.class,
+            rejected -> {
+              assertThat(rejected.refusal().code()).isEqualTo("COST_ESTIMATED_TOO_EXPENSIVE");
+              assertThat(rejected.cost()).isEqualTo(1051);
+              assertThat(rejected.budget()).isNull();
+            });
     assertThat(ledger.calls()).isEqualTo(1);
   }
 
@@ -113,7 +139,8 @@ final class AdmissionControllerTest {
 
   @Test
   void admit_openText_analysedOnceAndCachedByHash() {
-    AdmissionRequest request = new AdmissionRequest(PAGE, null, null, Map.of("n", 1), Transport.POST);
+    AdmissionRequest request =
+        new AdmissionRequest(PAGE, null, null, Map.of("n", 1), Transport.POST);
 
     admission.admit(PARTNER, request);
     admission.admit(PARTNER, request);
@@ -126,20 +153,34 @@ final class AdmissionControllerTest {
   void admitBatch_disabled_rejected() {
     Decision decision = admission.admitBatch(PARTNER, List.of());
 
-    assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class,
-        rejected -> assertThat(rejected.refusal().code()).isEqualTo("BATCHING_NOT_SUPPORTED"));
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            Decision.Rejected.class,
+            rejected -> assertThat(rejected.refusal().code()).isEqualTo("BATCHING_NOT_SUPPORTED"));
   }
 
   @Test
   void unknownOperationPolicy_followsModeAndRequireId() {
     assertThat(UnknownOperationPolicy.of(PARTNER)).isEqualTo(UnknownOperationPolicy.ALLOW_ALL);
-    assertThat(UnknownOperationPolicy.of(WEB)).isEqualTo(UnknownOperationPolicy.ALLOW_IF_IN_SAFELIST);
-    assertThat(UnknownOperationPolicy.of(KeyPolicy.newPolicy("strict").apps(Set.of("web")).requireId(true)
-        .budget(new Budget(1, 1)).cacheMaxAgeSeconds(0).build())).isEqualTo(UnknownOperationPolicy.DENY_ALL);
+    assertThat(UnknownOperationPolicy.of(WEB))
+        .isEqualTo(UnknownOperationPolicy.ALLOW_IF_IN_SAFELIST);
+    assertThat(
+            UnknownOperationPolicy.of(
+                KeyPolicy.newPolicy("strict")
+                    .apps(Set.of("web"))
+                    .requireId(true)
+                    .budget(new Budget(1, 1))
+                    .cacheMaxAgeSeconds(0)
+                    .build()))
+        .isEqualTo(UnknownOperationPolicy.DENY_ALL);
   }
 
   private AdmissionController controller(BudgetLedger ledger) {
-    return new AdmissionController(catalog, pricer, openCache, ledger,
+    return new AdmissionController(
+        catalog,
+        pricer,
+        openCache,
+        ledger,
         new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
   }
 
@@ -147,8 +188,23 @@ final class AdmissionControllerTest {
     AnalysedDocument analysed = pricer.analyse(text, 5000);
     PricedOperation operation = analysed.operations().get(0);
     DocumentHash hash = DocumentHash.of(text);
-    registry.publish("web", "1", new StoredDocument(hash, text, Instant.EPOCH, List.of(new StoredOperation(
-        operation.name(), operation.kind(), operation.price().serialize(), 0, 0, operation.aliases(), analysed.tokens(), "t"))));
+    registry.publish(
+        "web",
+        "1",
+        new StoredDocument(
+            hash,
+            text,
+            Instant.EPOCH,
+            List.of(
+                new StoredOperation(
+                    operation.name(),
+                    operation.kind(),
+                    operation.price().serialize(),
+                    0,
+                    0,
+                    operation.aliases(),
+                    analysed.tokens(),
+                    "t"))));
     catalog.refresh();
     return hash;
   }

@@ -12,8 +12,8 @@ import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
@@ -25,8 +25,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The book's attacks in open mode: refused with the book's messages, the outcome cached by hash so a
- * repeat is answered without parsing, and cached facts compared with each caller's own limits.
+ * The book's attacks in open mode: refused with the book's messages, the outcome cached by hash so
+ * a repeat is answered without parsing, and cached facts compared with each caller's own limits.
  */
 final class OpenModeRefusalTest {
 
@@ -37,22 +37,33 @@ final class OpenModeRefusalTest {
 
   private static final KeyPolicy PARTNER = open("partner", Limits.BOOK);
 
-  private final OperationPricer pricer = new OperationPricer(UnExecutableSchemaGenerator.makeUnExecutableSchema(
-      new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))), CostModel.book());
+  private final OperationPricer pricer =
+      new OperationPricer(
+          UnExecutableSchemaGenerator.makeUnExecutableSchema(
+              new SchemaParser().parse(resource("/dev/tollgate/registry/demo/cargo.graphqls"))),
+          CostModel.book());
   private final Cache<DocumentHash, OpenAnalysis> openCache =
       Caffeine.newBuilder().maximumSize(10).recordStats().build();
-  private final AdmissionController admission = new AdmissionController(
-      new DocumentCatalog(new InMemoryRegistry(), pricer::restore, Caffeine.newBuilder().maximumSize(10).build()),
-      pricer, openCache, new InMemoryBudgetLedger(new FakeClock()),
-      new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+  private final AdmissionController admission =
+      new AdmissionController(
+          new DocumentCatalog(
+              new InMemoryRegistry(),
+              pricer::restore,
+              Caffeine.newBuilder().maximumSize(10).build()),
+          pricer,
+          openCache,
+          new InMemoryBudgetLedger(new FakeClock()),
+          new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
 
   /* ---- each attack, twice: refused the same, the second time from the cache ---- */
 
   @Test
   void admit_tokenFloodTwice_refusedFromTheCache() {
-    assertTwiceRefused(FLOOD, "MAX_TOKENS_EXCEEDED", "Document contains more than 5000 tokens. Parsing aborted.");
+    assertTwiceRefused(
+        FLOOD, "MAX_TOKENS_EXCEEDED", "Document contains more than 5000 tokens. Parsing aborted.");
 
-    assertThat(openCache.getIfPresent(DocumentHash.of(FLOOD))).isEqualTo(new OpenAnalysis.TooManyTokens(5_000));
+    assertThat(openCache.getIfPresent(DocumentHash.of(FLOOD)))
+        .isEqualTo(new OpenAnalysis.TooManyTokens(5_000));
   }
 
   @Test
@@ -62,8 +73,10 @@ final class OpenModeRefusalTest {
 
     assertThat(rejected.cost()).isNull();
     assertThat(openCache.getIfPresent(DocumentHash.of(ALIASES)))
-        .isInstanceOfSatisfying(OpenAnalysis.TooManyAliases.class, facts -> assertThat(facts.operations())
-            .containsExactly(new OperationAliases(null, 150)));
+        .isInstanceOfSatisfying(
+            OpenAnalysis.TooManyAliases.class,
+            facts ->
+                assertThat(facts.operations()).containsExactly(new OperationAliases(null, 150)));
   }
 
   @Test
@@ -74,7 +87,10 @@ final class OpenModeRefusalTest {
   @Test
   void admit_hugePageTwice_refusedFromTheCache() {
     Decision.Rejected rejected =
-        assertTwiceRefused(HUGE_PAGE, "COST_ESTIMATED_TOO_EXPENSIVE", "maximum query complexity exceeded 15001 > 1000");
+        assertTwiceRefused(
+            HUGE_PAGE,
+            "COST_ESTIMATED_TOO_EXPENSIVE",
+            "maximum query complexity exceeded 15001 > 1000");
 
     assertThat(rejected.cost()).isEqualTo(15_001);
   }
@@ -99,7 +115,8 @@ final class OpenModeRefusalTest {
 
   @Test
   void admit_invalidCachedForHigherTokenLimit_lowerLimitRefusedByTokens() {
-    // the flood's 6003 tokens (fixture) with a stray brace: past 5000 tokens, a syntax error under 10,000
+    // the flood's 6003 tokens (fixture) with a stray brace: past 5000 tokens, a syntax error under
+    // 10,000
     String broken = FLOOD + " }";
     KeyPolicy generous = open("generous", new Limits(10_000, 15, 20, 1_000));
 
@@ -107,7 +124,8 @@ final class OpenModeRefusalTest {
     Decision strict = admit(PARTNER, broken);
 
     assertThat(refusal(invalid).code()).isEqualTo("GRAPHQL_PARSE_FAILED");
-    assertThat(refusal(strict).message()).isEqualTo("Document contains more than 5000 tokens. Parsing aborted.");
+    assertThat(refusal(strict).message())
+        .isEqualTo("Document contains more than 5000 tokens. Parsing aborted.");
     // and the token facts cached by the strict caller do not decide for the generous one
     assertThat(refusal(admit(generous, broken)).code()).isEqualTo("GRAPHQL_PARSE_FAILED");
   }
@@ -130,7 +148,8 @@ final class OpenModeRefusalTest {
 
     Decision decision = admit(open("strict", new Limits(3_000, 15, 20, 1_000)), FLOOD);
 
-    assertThat(refusal(decision).message()).isEqualTo("Document contains more than 3000 tokens. Parsing aborted.");
+    assertThat(refusal(decision).message())
+        .isEqualTo("Document contains more than 3000 tokens. Parsing aborted.");
     assertThat(openCache.stats().hitCount()).isEqualTo(1);
   }
 
@@ -139,9 +158,11 @@ final class OpenModeRefusalTest {
     KeyPolicy generous = open("generous", new Limits(5_000, 15, 200, 10_000));
     admit(PARTNER, ALIASES);
 
-    assertThat(admit(generous, ALIASES)).isInstanceOfSatisfying(Decision.Admitted.class,
-        admitted -> assertThat(admitted.cost()).isEqualTo(1_050));
-    assertThat(refusal(admit(PARTNER, ALIASES)).message()).isEqualTo("150 aliases found. Allowed: 20");
+    assertThat(admit(generous, ALIASES))
+        .isInstanceOfSatisfying(
+            Decision.Admitted.class, admitted -> assertThat(admitted.cost()).isEqualTo(1_050));
+    assertThat(refusal(admit(PARTNER, ALIASES)).message())
+        .isEqualTo("150 aliases found. Allowed: 20");
   }
 
   @Test
@@ -151,7 +172,8 @@ final class OpenModeRefusalTest {
     Decision decision = admit(open("strict", new Limits(100, 15, 20, 1_000)), ALIASES);
 
     assertThat(refusal(decision).code()).isEqualTo("MAX_TOKENS_EXCEEDED");
-    assertThat(refusal(decision).message()).isEqualTo("Document contains more than 100 tokens. Parsing aborted.");
+    assertThat(refusal(decision).message())
+        .isEqualTo("Document contains more than 100 tokens. Parsing aborted.");
   }
 
   /* ---- by hash alone (automatic persisted queries) ---- */
@@ -180,7 +202,8 @@ final class OpenModeRefusalTest {
   void admit_hashOfATextRefusedUnderLowerLimits_needsTheText() {
     admit(PARTNER, ALIASES);
 
-    Decision decision = admission.admit(open("generous", new Limits(5_000, 15, 200, 10_000)), byHash(ALIASES));
+    Decision decision =
+        admission.admit(open("generous", new Limits(5_000, 15, 200, 10_000)), byHash(ALIASES));
 
     assertThat(refusal(decision).code()).isEqualTo("PERSISTED_QUERY_NOT_FOUND");
   }
@@ -217,7 +240,8 @@ final class OpenModeRefusalTest {
   }
 
   private Decision admit(KeyPolicy policy, String text) {
-    return admission.admit(policy, new AdmissionRequest(text, null, null, Map.of(), Transport.POST));
+    return admission.admit(
+        policy, new AdmissionRequest(text, null, null, Map.of(), Transport.POST));
   }
 
   private static AdmissionRequest byHash(String text) {
@@ -230,7 +254,11 @@ final class OpenModeRefusalTest {
   }
 
   private static KeyPolicy open(String name, Limits limits) {
-    return KeyPolicy.newPolicy(name).mode(Mode.OPEN).apps(Set.of("*")).limits(limits).budget(new Budget(100_000, 10))
+    return KeyPolicy.newPolicy(name)
+        .mode(Mode.OPEN)
+        .apps(Set.of("*"))
+        .limits(limits)
+        .budget(new Budget(100_000, 10))
         .build();
   }
 

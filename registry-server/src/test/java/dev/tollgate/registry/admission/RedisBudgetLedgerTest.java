@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tollgate.registry.error.ErrorKind;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.error.ErrorKind;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.RedisClient;
 
 /**
- * Runs against the Redis named by {@code TOLLGATE_TEST_REDIS_URL} (e.g. {@code redis://127.0.0.1:6379});
- * skipped without it, except for the tests of an unreachable store. Every key carries a fresh UUID
- * and is deleted afterwards, so runs never collide.
+ * Runs against the Redis named by {@code TOLLGATE_TEST_REDIS_URL} (e.g. {@code
+ * redis://127.0.0.1:6379}); skipped without it, except for the tests of an unreachable store. Every
+ * key carries a fresh UUID and is deleted afterwards, so runs never collide.
  */
 final class RedisBudgetLedgerTest {
 
@@ -116,7 +116,8 @@ final class RedisBudgetLedgerTest {
     ledger().charge(key, BUDGET, 500);
     clock.advance(Duration.ofHours(1));
 
-    assertThat(ledger().charge(key, BUDGET, 0)).isEqualTo(new BudgetCharge(true, 0, 1_000, 0, 0, 1_000));
+    assertThat(ledger().charge(key, BUDGET, 0))
+        .isEqualTo(new BudgetCharge(true, 0, 1_000, 0, 0, 1_000));
   }
 
   @Test
@@ -147,7 +148,8 @@ final class RedisBudgetLedgerTest {
 
     BudgetCharge refused = ledger().charge(key, quota, 1);
 
-    assertThat(refused).isEqualTo(new BudgetCharge(false, 0, 0, Long.MAX_VALUE / 1000, Long.MAX_VALUE / 1000, 10));
+    assertThat(refused)
+        .isEqualTo(new BudgetCharge(false, 0, 0, Long.MAX_VALUE / 1000, Long.MAX_VALUE / 1000, 10));
     assertThat(redis().ttl(RedisBudgetLedger.bucketKey(key))).isEqualTo(-1);
   }
 
@@ -165,7 +167,8 @@ final class RedisBudgetLedgerTest {
   @Test
   void charge_generatedSequence_sameOutcomesAsInMemory() {
     InMemoryBudgetLedger memory = new InMemoryBudgetLedger(clock);
-    List<Budget> budgets = List.of(BUDGET, new Budget(37, 0.3), new Budget(5_000, 123.456), new Budget(3, 0));
+    List<Budget> budgets =
+        List.of(BUDGET, new Budget(37, 0.3), new Budget(5_000, 123.456), new Budget(3, 0));
     Random random = new Random(20261129L);
     int refused = 0;
     for (int step = 0; step < 2_000; step++) {
@@ -233,7 +236,8 @@ final class RedisBudgetLedgerTest {
   @Test
   void charge_twoGatewaysOnRealClocks_neverSpendMoreThanCapacityPlusRefill() throws Exception {
     Budget budget = new Budget(100, 50);
-    List<RedisBudgetLedger> gateways = List.of(newLedger(InstantSource.system()), newLedger(InstantSource.system()));
+    List<RedisBudgetLedger> gateways =
+        List.of(newLedger(InstantSource.system()), newLedger(InstantSource.system()));
     String key = key("shared");
     Instant start = Instant.now();
 
@@ -244,8 +248,9 @@ final class RedisBudgetLedgerTest {
     assertThat(allowed).isGreaterThanOrEqualTo(100 / 3);
   }
 
-  private static int chargeConcurrently(List<RedisBudgetLedger> gateways, String key, Budget budget, long cost,
-      int charges) throws Exception {
+  private static int chargeConcurrently(
+      List<RedisBudgetLedger> gateways, String key, Budget budget, long cost, int charges)
+      throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Callable<Boolean>> tasks = new ArrayList<>();
@@ -275,7 +280,8 @@ final class RedisBudgetLedgerTest {
     Set<String> keys = redis().keys(RedisBudgetLedger.KEY_PREFIX + "*");
     assertThat(keys).noneMatch(stored -> stored.contains(raw));
     assertThat(keys).contains(RedisBudgetLedger.KEY_PREFIX + sha256(raw));
-    assertThat(redis().hgetAll(RedisBudgetLedger.bucketKey(raw))).containsOnlyKeys("units", "updatedMicros");
+    assertThat(redis().hgetAll(RedisBudgetLedger.bucketKey(raw)))
+        .containsOnlyKeys("units", "updatedMicros");
   }
 
   @Test
@@ -301,7 +307,8 @@ final class RedisBudgetLedgerTest {
 
     assertThat(balance).isEqualTo(new BudgetCharge(true, 0, 600, 40, 0, 1_000));
     assertThat(redis().hgetAll(bucket)).isEqualTo(stored);
-    // A write would have set the expiry of 400 missing units, 100 s; it still counts down from 110 s.
+    // A write would have set the expiry of 400 missing units, 100 s; it still counts down from 110
+    // s.
     assertThat(redis().pttl(bucket)).isBetween(ttl - 5_000, ttl);
   }
 
@@ -318,7 +325,8 @@ final class RedisBudgetLedgerTest {
   @Test
   void balance_generatedSequence_sameAsInMemory() {
     InMemoryBudgetLedger memory = new InMemoryBudgetLedger(clock);
-    List<Budget> budgets = List.of(BUDGET, new Budget(37, 0.3), new Budget(5_000, 123.456), new Budget(3, 0));
+    List<Budget> budgets =
+        List.of(BUDGET, new Budget(37, 0.3), new Budget(5_000, 123.456), new Budget(3, 0));
     Random random = new Random(20261201L);
     for (int step = 0; step < 500; step++) {
       clock.advance(step(random));
@@ -329,7 +337,8 @@ final class RedisBudgetLedgerTest {
       ledger().charge(key, budget, cost);
       clock.advance(step(random));
 
-      assertThat(ledger().balance(key, budget)).as("step %d: %s", step, budget)
+      assertThat(ledger().balance(key, budget))
+          .as("step %d: %s", step, budget)
           .isEqualTo(memory.balance(key, budget));
     }
   }
@@ -354,14 +363,16 @@ final class RedisBudgetLedgerTest {
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
-    RedisBudgetLedger unreachable = closing(new RedisBudgetLedger("redis://127.0.0.1:" + port, clock,
-        Duration.ofMillis(300)));
+    RedisBudgetLedger unreachable =
+        closing(new RedisBudgetLedger("redis://127.0.0.1:" + port, clock, Duration.ofMillis(300)));
 
     assertThatThrownBy(() -> unreachable.charge("k", BUDGET, 1))
-        .isInstanceOfSatisfying(BudgetStoreUnavailableException.class, e -> {
-          assertThat(e.code()).isEqualTo("BUDGET_STORE_UNAVAILABLE");
-          assertThat(e.kind()).isEqualTo(ErrorKind.INTERNAL);
-        })
+        .isInstanceOfSatisfying(
+            BudgetStoreUnavailableException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("BUDGET_STORE_UNAVAILABLE");
+              assertThat(e.kind()).isEqualTo(ErrorKind.INTERNAL);
+            })
         .hasMessageStartingWith("budget store unavailable: Redis at 127.0.0.1:" + port);
   }
 
@@ -371,8 +382,8 @@ final class RedisBudgetLedgerTest {
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
-    RedisBudgetLedger unreachable = closing(new RedisBudgetLedger("redis://127.0.0.1:" + port, clock,
-        Duration.ofMillis(300)));
+    RedisBudgetLedger unreachable =
+        closing(new RedisBudgetLedger("redis://127.0.0.1:" + port, clock, Duration.ofMillis(300)));
 
     assertThatThrownBy(() -> unreachable.balance("k", BUDGET))
         .isInstanceOf(BudgetStoreUnavailableException.class)
@@ -383,11 +394,14 @@ final class RedisBudgetLedgerTest {
   void charge_serverNeverAnswers_failsWithinTheTimeout() throws Exception {
     // The kernel completes the connection into the backlog; nobody ever reads or answers.
     try (ServerSocket silent = new ServerSocket(0)) {
-      RedisBudgetLedger stuck = closing(new RedisBudgetLedger("redis://127.0.0.1:" + silent.getLocalPort(), clock,
-          Duration.ofMillis(300)));
+      RedisBudgetLedger stuck =
+          closing(
+              new RedisBudgetLedger(
+                  "redis://127.0.0.1:" + silent.getLocalPort(), clock, Duration.ofMillis(300)));
       long started = System.nanoTime();
 
-      assertThatThrownBy(() -> stuck.charge("k", BUDGET, 1)).isInstanceOf(BudgetStoreUnavailableException.class);
+      assertThatThrownBy(() -> stuck.charge("k", BUDGET, 1))
+          .isInstanceOf(BudgetStoreUnavailableException.class);
 
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
     }
@@ -403,12 +417,16 @@ final class RedisBudgetLedgerTest {
   /* ---- helpers ---- */
 
   private RedisBudgetLedger ledger() {
-    assumeTrue(ledger != null, "set TOLLGATE_TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the Redis ledger tests");
+    assumeTrue(
+        ledger != null,
+        "set TOLLGATE_TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the Redis ledger tests");
     return ledger;
   }
 
   private RedisClient redis() {
-    assumeTrue(admin != null, "set TOLLGATE_TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the Redis ledger tests");
+    assumeTrue(
+        admin != null,
+        "set TOLLGATE_TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run the Redis ledger tests");
     return admin;
   }
 
@@ -438,7 +456,9 @@ final class RedisBudgetLedgerTest {
 
   private static String digest(String algorithm, String text) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(text.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance(algorithm).digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new AssertionError(e);
     }

@@ -25,7 +25,7 @@ public final class UnavailableBudgetLedger implements BudgetLedger {
 
   private BudgetStoreUnavailableException unavailable() {
     calls.incrementAndGet();
-    return new BudgetStoreUnavailableException("budget store unavailable: test store is down",
-        new IllegalStateException("down"));
+    return new BudgetStoreUnavailableException(
+        "budget store unavailable: test store is down", new IllegalStateException("down"));
   }
 }

@@ -24,7 +24,8 @@ final class DocumentCatalogTest {
   private static final DocumentHash HASH = DocumentHash.of(TEXT);
 
   private final InMemoryRegistry registry = new InMemoryRegistry();
-  private final Cache<DocumentHash, RegisteredDocument> cache = Caffeine.newBuilder().maximumSize(100).recordStats().build();
+  private final Cache<DocumentHash, RegisteredDocument> cache =
+      Caffeine.newBuilder().maximumSize(100).recordStats().build();
 
   /* ---- findActive ---- */
 
@@ -49,7 +50,8 @@ final class DocumentCatalogTest {
 
     assertThat(registry.documentReads()).isEqualTo(1);
     assertThat(first.text()).isEqualTo(TEXT);
-    assertThat(first.operations()).singleElement()
+    assertThat(first.operations())
+        .singleElement()
         .satisfies(op -> assertThat(op.price().atDefaults().cost()).isEqualTo(7));
     assertThat(cache.stats().hitCount()).isEqualTo(1);
   }
@@ -111,7 +113,8 @@ final class DocumentCatalogTest {
 
     assertThat(document.select(null).name()).isEqualTo("Cargo");
     assertThat(document.select("Cargo").name()).isEqualTo("Cargo");
-    assertThatThrownBy(() -> document.select("Nope")).isInstanceOf(OperationNotFoundException.class);
+    assertThatThrownBy(() -> document.select("Nope"))
+        .isInstanceOf(OperationNotFoundException.class);
   }
 
   private DocumentCatalog catalog() {
@@ -119,8 +122,12 @@ final class DocumentCatalogTest {
   }
 
   private static StoredDocument stored() {
-    return new StoredDocument(HASH, TEXT, Instant.EPOCH,
-        List.of(new StoredOperation("Cargo", OperationKind.QUERY, "7", 7, 2, 0, 12, "fingerprint")));
+    return new StoredDocument(
+        HASH,
+        TEXT,
+        Instant.EPOCH,
+        List.of(
+            new StoredOperation("Cargo", OperationKind.QUERY, "7", 7, 2, 0, 12, "fingerprint")));
   }
 
   /** A price whose serialised form is its constant cost. */

@@ -13,7 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A fake registry: documents published under (app, version), retired by version; counts every read. */
+/**
+ * A fake registry: documents published under (app, version), retired by version; counts every read.
+ */
 public final class InMemoryRegistry implements RegistryReader {
 
   private final Map<DocumentHash, StoredDocument> documents = new ConcurrentHashMap<>();
@@ -23,7 +25,8 @@ public final class InMemoryRegistry implements RegistryReader {
   private final AtomicInteger indexReads = new AtomicInteger();
 
   public synchronized void publish(String app, String version, StoredDocument... published) {
-    Set<DocumentHash> hashes = versions.computeIfAbsent(app + "@" + version, k -> new LinkedHashSet<>());
+    Set<DocumentHash> hashes =
+        versions.computeIfAbsent(app + "@" + version, k -> new LinkedHashSet<>());
     for (StoredDocument document : published) {
       documents.put(document.hash(), document);
       hashes.add(document.hash());
@@ -56,12 +59,13 @@ public final class InMemoryRegistry implements RegistryReader {
   public synchronized Map<DocumentHash, Set<String>> activeDocumentApps() {
     indexReads.incrementAndGet();
     Map<DocumentHash, Set<String>> apps = new HashMap<>();
-    versions.forEach((appVersion, hashes) -> {
-      String app = appVersion.substring(0, appVersion.indexOf('@'));
-      for (DocumentHash hash : hashes) {
-        apps.computeIfAbsent(hash, h -> new LinkedHashSet<>()).add(app);
-      }
-    });
+    versions.forEach(
+        (appVersion, hashes) -> {
+          String app = appVersion.substring(0, appVersion.indexOf('@'));
+          for (DocumentHash hash : hashes) {
+            apps.computeIfAbsent(hash, h -> new LinkedHashSet<>()).add(app);
+          }
+        });
     return apps;
   }
 

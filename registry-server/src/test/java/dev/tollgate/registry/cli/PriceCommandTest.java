@@ -14,8 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 final class PriceCommandTest {
 
-  @TempDir
-  Path temp;
+  @TempDir Path temp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -61,8 +60,12 @@ final class PriceCommandTest {
 
   @Test
   void run_chapterOneQuery_printsOneJsonLine() {
-    int status = run("--schema", cargoSchema(),
-        "--query", fixture("cases/s000-01-chapter1-nested/query.graphql"));
+    int status =
+        run(
+            "--schema",
+            cargoSchema(),
+            "--query",
+            fixture("cases/s000-01-chapter1-nested/query.graphql"));
 
     assertThat(status).isZero();
     // cost, depth, aliases from s000-01; tokens by hand: 11 selection sets = 22 braces, 11 field
@@ -72,8 +75,14 @@ final class PriceCommandTest {
 
   @Test
   void run_variablesGiven_pricesWithThem() {
-    int status = run("--schema", cargoSchema(),
-        "--query", fixture("cases/s000-28-variable-n2/query.graphql"), "--variables", "{\"n\": 2}");
+    int status =
+        run(
+            "--schema",
+            cargoSchema(),
+            "--query",
+            fixture("cases/s000-28-variable-n2/query.graphql"),
+            "--variables",
+            "{\"n\": 2}");
 
     assertThat(status).isZero();
     // s000-28: 19; depth cargos..id is 7
@@ -82,8 +91,14 @@ final class PriceCommandTest {
 
   @Test
   void run_apolloModel_usesApolloPrices() {
-    int status = run("--schema", fixture("bookstore.graphqls"), "--model", "apollo",
-        "--query", fixture("cases/s003-04-newest-additions-limit3/query.graphql"));
+    int status =
+        run(
+            "--schema",
+            fixture("bookstore.graphqls"),
+            "--model",
+            "apollo",
+            "--query",
+            fixture("cases/s003-04-newest-additions-limit3/query.graphql"));
 
     assertThat(status).isZero();
     // s003-04: 24; depth newestAdditions > publisher > address > zipCode = 4
@@ -92,8 +107,12 @@ final class PriceCommandTest {
 
   @Test
   void run_tokenFlood_refusesWithTheBooksMessage() {
-    int status = run("--schema", cargoSchema(),
-        "--query", fixture("cases/s000-29-token-flood/query.graphql"));
+    int status =
+        run(
+            "--schema",
+            cargoSchema(),
+            "--query",
+            fixture("cases/s000-29-token-flood/query.graphql"));
 
     assertThat(status).isEqualTo(2);
     assertThat(stdout()).isEmpty();
@@ -102,7 +121,8 @@ final class PriceCommandTest {
 
   @Test
   void run_unknownField_printsValidationErrors() throws IOException {
-    int status = run("--schema", cargoSchema(), "--query", query("{ cargo(trackingId: \"A\") { weight } }"));
+    int status =
+        run("--schema", cargoSchema(), "--query", query("{ cargo(trackingId: \"A\") { weight } }"));
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).contains("Field 'weight' in type 'Cargo' is undefined");
@@ -118,7 +138,8 @@ final class PriceCommandTest {
 
   @Test
   void run_severalOperationsWithoutName_namesThem() throws IOException {
-    String text = "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
+    String text =
+        "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
 
     int status = run("--schema", cargoSchema(), "--query", query(text));
 
@@ -128,7 +149,8 @@ final class PriceCommandTest {
 
   @Test
   void run_severalOperationsWithName_pricesThatOne() throws IOException {
-    String text = "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
+    String text =
+        "query A { cargos(first: 1) { pageInfo { hasNextPage } } } query B { __typename }";
 
     int status = run("--schema", cargoSchema(), "--query", query(text), "--operation", "A");
 
@@ -155,8 +177,14 @@ final class PriceCommandTest {
 
   @Test
   void run_badVariable_exitsTwoNamingIt() {
-    int status = run("--schema", cargoSchema(),
-        "--query", fixture("cases/s000-28-variable-n2/query.graphql"), "--variables", "{\"n\": \"many\"}");
+    int status =
+        run(
+            "--schema",
+            cargoSchema(),
+            "--query",
+            fixture("cases/s000-28-variable-n2/query.graphql"),
+            "--variables",
+            "{\"n\": \"many\"}");
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).contains("'n'");
@@ -164,14 +192,28 @@ final class PriceCommandTest {
 
   @Test
   void main_separateJvm_pricesLikeTheInProcessCommand() throws IOException, InterruptedException {
-    // RegistryServer.main as `java -jar registry-server.jar price ...` runs it, on this test's classpath
+    // RegistryServer.main as `java -jar registry-server.jar price ...` runs it, on this test's
+    // classpath
     String java = ProcessHandle.current().info().command().orElse("java");
-    // C1 only and the serial collector: a one-shot run is mostly class loading, and they halve its CPU time
-    Process process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-cp", System.getProperty("java.class.path"), "dev.tollgate.registry.RegistryServer", "price",
-        "--schema", cargoSchema(),
-        "--query", fixture("cases/s000-27-variable-n50/query.graphql"), "--variables", "{\"n\":50}")
-        .redirectErrorStream(true).start();
+    // C1 only and the serial collector: a one-shot run is mostly class loading, and they halve its
+    // CPU time
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.tollgate.registry.RegistryServer",
+                "price",
+                "--schema",
+                cargoSchema(),
+                "--query",
+                fixture("cases/s000-27-variable-n50/query.graphql"),
+                "--variables",
+                "{\"n\":50}")
+            .redirectErrorStream(true)
+            .start();
 
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
@@ -182,7 +224,12 @@ final class PriceCommandTest {
 
   @Test
   void run_missingSchemaFile_exitsTwo() throws IOException {
-    int status = run("--schema", temp.resolve("absent.graphqls").toString(), "--query", query("{ __typename }"));
+    int status =
+        run(
+            "--schema",
+            temp.resolve("absent.graphqls").toString(),
+            "--query",
+            query("{ __typename }"));
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr()).isNotBlank();

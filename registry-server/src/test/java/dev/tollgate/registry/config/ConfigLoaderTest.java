@@ -33,7 +33,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_fullConfig_readsEveryConcern() {
-    String json = """
+    String json =
+        """
         {
           "http": {"port": 9000, "maxBodyBytes": 2048},
           "store": {"jdbcUrl": "jdbc:postgresql://db/tollgate", "user": "tg", "password": "pw"},
@@ -56,7 +57,8 @@ final class ConfigLoaderTest {
     assertThat(config.schema().path()).isEqualTo(BASE.resolve("schema.graphqls"));
     assertThat(config.schema().model()).isEqualTo(CostPreset.APOLLO);
     assertThat(config.upstream().timeoutMillis()).isEqualTo(2500);
-    assertThat(config.adminTokens()).singleElement()
+    assertThat(config.adminTokens())
+        .singleElement()
         .satisfies(t -> assertThat(t.scope()).isEqualTo(ServerConfig.Scope.PUBLISH));
     assertThat(config.gateway().budgetStore()).isEqualTo(ServerConfig.BudgetStore.REDIS);
     KeyPolicy partner = config.policyFor("k1").orElseThrow();
@@ -72,12 +74,15 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_enforcement_readOrDefaultedToEnforce() {
-    String json = "{\"keys\": {\"k1\": {\"enforcement\": \"measure\"}, \"k2\": {\"name\": \"other\"}}}";
+    String json =
+        "{\"keys\": {\"k1\": {\"enforcement\": \"measure\"}, \"k2\": {\"name\": \"other\"}}}";
 
     ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
 
-    assertThat(config.policyFor("k1").orElseThrow().enforcement()).isEqualTo(KeyPolicy.Enforcement.MEASURE);
-    assertThat(config.policyFor("k2").orElseThrow().enforcement()).isEqualTo(KeyPolicy.Enforcement.ENFORCE);
+    assertThat(config.policyFor("k1").orElseThrow().enforcement())
+        .isEqualTo(KeyPolicy.Enforcement.MEASURE);
+    assertThat(config.policyFor("k2").orElseThrow().enforcement())
+        .isEqualTo(KeyPolicy.Enforcement.ENFORCE);
     assertThat(config.anonymous().enforcement()).isEqualTo(KeyPolicy.Enforcement.ENFORCE);
   }
 
@@ -99,7 +104,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_unknownKey_namesIt() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"batchin\": true}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"batchin\": true}}", -1, DATA, BASE))
         .isInstanceOf(ConfigException.class)
         .hasMessage("unknown config key: gateway.batchin");
   }
@@ -114,7 +120,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_unknownKeyInAdminToken_namesItWithTheIndex() {
-    String json = "{\"adminTokens\": [{\"token\": \"a\"}, {\"token\": \"b\", \"scop\": \"admin\"}]}";
+    String json =
+        "{\"adminTokens\": [{\"token\": \"a\"}, {\"token\": \"b\", \"scop\": \"admin\"}]}";
 
     assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
         .isInstanceOf(ConfigException.class)
@@ -129,7 +136,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_nameInAnonymous_refusedAsUnknown() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"anonymous\": {\"name\": \"guest\"}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"anonymous\": {\"name\": \"guest\"}}", -1, DATA, BASE))
         .hasMessage("unknown config key: anonymous.name");
   }
 
@@ -167,25 +175,33 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_negativeBudget_namesTheKeyPath() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"anonymous\": {\"budget\": {\"capacity\": 0}}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"anonymous\": {\"budget\": {\"capacity\": 0}}}", -1, DATA, BASE))
         .hasMessage("anonymous.budget.capacity must be positive: 0");
   }
 
   @Test
   void parse_negativeCacheMaxAge_namesTheKeyPath() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"keys\": {\"k\": {\"cacheMaxAgeSeconds\": -5}}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"keys\": {\"k\": {\"cacheMaxAgeSeconds\": -5}}}", -1, DATA, BASE))
         .hasMessage("keys.k.cacheMaxAgeSeconds must not be negative: -5");
   }
 
   @Test
   void parse_unknownPolicyMode_namesTheKeyAndValue() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"keys\": {\"k\": {\"mode\": \"closed\"}}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"keys\": {\"k\": {\"mode\": \"closed\"}}}", -1, DATA, BASE))
         .hasMessage("keys.k.mode must be one of [trusted, open]: closed");
   }
 
   @Test
   void parse_adminTokenWithoutToken_refused() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"adminTokens\": [{\"name\": \"ci\"}]}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"adminTokens\": [{\"name\": \"ci\"}]}", -1, DATA, BASE))
         .hasMessage("adminTokens[0].token is required");
   }
 
@@ -195,7 +211,9 @@ final class ConfigLoaderTest {
 
     ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
 
-    assertThat(config.adminTokens()).extracting(ServerConfig.AdminToken::name).containsExactly("token0");
+    assertThat(config.adminTokens())
+        .extracting(ServerConfig.AdminToken::name)
+        .containsExactly("token0");
     assertThat(config.policyFor("k").orElseThrow().name()).isEqualTo("key0");
     assertThat(config.anonymous().name()).isEqualTo("anonymous");
   }
@@ -206,9 +224,11 @@ final class ConfigLoaderTest {
         .hasMessage("gateway.batching must be true or false: 1");
     assertThatThrownBy(() -> ConfigLoader.parse("{\"upstream\": {\"url\": 80}}", -1, DATA, BASE))
         .hasMessage("upstream.url must be a string: 80");
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"refreshMillis\": 1.5}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"refreshMillis\": 1.5}}", -1, DATA, BASE))
         .hasMessage("gateway.refreshMillis must be an integer: 1.5");
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"anonymous\": {\"apps\": \"web\"}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"anonymous\": {\"apps\": \"web\"}}", -1, DATA, BASE))
         .hasMessage("anonymous.apps must be an array");
     assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": 80}", -1, DATA, BASE))
         .hasMessage("http must be an object");
@@ -216,8 +236,9 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_nullValue_takesTheDefault() {
-    ServerConfig config = ConfigLoader.parse("{\"gateway\": {\"redisUrl\": null, \"refreshMillis\": null}}",
-        -1, DATA, BASE);
+    ServerConfig config =
+        ConfigLoader.parse(
+            "{\"gateway\": {\"redisUrl\": null, \"refreshMillis\": null}}", -1, DATA, BASE);
 
     assertThat(config.gateway()).isEqualTo(ServerConfig.Gateway.DEFAULTS);
   }
@@ -229,7 +250,9 @@ final class ConfigLoaderTest {
 
     assertThat(given.store().poolSize()).isEqualTo(3);
     assertThat(given.store().jdbcUrl()).startsWith("jdbc:h2:file:");
-    assertThat(defaulted.store().poolSize()).isEqualTo(ServerConfig.Store.DEFAULT_POOL_SIZE).isEqualTo(8);
+    assertThat(defaulted.store().poolSize())
+        .isEqualTo(ServerConfig.Store.DEFAULT_POOL_SIZE)
+        .isEqualTo(8);
   }
 
   @Test
@@ -247,7 +270,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_intOutOfRange_namesTheKey() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": {\"port\": 99999999999}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"http\": {\"port\": 99999999999}}", -1, DATA, BASE))
         .hasMessageStartingWith("http.port is invalid: ");
   }
 
@@ -259,7 +283,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_badEnum_listsChoices() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"schema\": {\"model\": \"ibm\"}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"schema\": {\"model\": \"ibm\"}}", -1, DATA, BASE))
         .hasMessage("schema.model must be one of [book, apollo]: ibm");
   }
 
@@ -271,13 +296,15 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_redisWithoutUrl_refused() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"budgetStore\": \"redis\"}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"budgetStore\": \"redis\"}}", -1, DATA, BASE))
         .hasMessage("gateway.redisUrl is required when gateway.budgetStore is redis");
   }
 
   @Test
   void parse_responseCacheBytes_readOrDefaulted() {
-    ServerConfig given = ConfigLoader.parse("{\"gateway\": {\"responseCacheBytes\": 1048576}}", -1, DATA, BASE);
+    ServerConfig given =
+        ConfigLoader.parse("{\"gateway\": {\"responseCacheBytes\": 1048576}}", -1, DATA, BASE);
     ServerConfig defaulted = ConfigLoader.parse("{}", -1, DATA, BASE);
 
     assertThat(given.gateway().responseCacheBytes()).isEqualTo(1_048_576);
@@ -286,7 +313,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_responseCacheBytesZero_refused() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"gateway\": {\"responseCacheBytes\": 0}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"responseCacheBytes\": 0}}", -1, DATA, BASE))
         .isInstanceOf(ConfigException.class)
         .hasMessage("gateway.responseCacheBytes must be positive: 0");
   }
@@ -315,7 +343,10 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_otherJdbcUrl_refused() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"store\": {\"jdbcUrl\": \"jdbc:mysql://x\"}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"store\": {\"jdbcUrl\": \"jdbc:mysql://x\"}}", -1, DATA, BASE))
         .hasMessageContaining("store.jdbcUrl must be a jdbc:h2: or jdbc:postgresql: URL");
   }
 
@@ -323,17 +354,21 @@ final class ConfigLoaderTest {
   void parse_readmeExample_isAccepted() throws Exception {
     String readme = Files.readString(Path.of("../README.md"));
     String section = readme.substring(readme.indexOf("## Configuration"));
-    String example = section.substring(section.indexOf("```json") + "```json".length(), section.indexOf("```\n", 10));
+    String example =
+        section.substring(
+            section.indexOf("```json") + "```json".length(), section.indexOf("```\n", 10));
 
     ServerConfig config = ConfigLoader.parse(example, -1, DATA, BASE);
 
     assertThat(config.store().poolSize()).isEqualTo(ServerConfig.Store.DEFAULT_POOL_SIZE);
-    assertThat(config.policyFor("<api key>").orElseThrow().limits()).isEqualTo(KeyPolicy.Limits.BOOK);
+    assertThat(config.policyFor("<api key>").orElseThrow().limits())
+        .isEqualTo(KeyPolicy.Limits.BOOK);
   }
 
   @Test
   void adminToken_toString_hidesToken() {
-    ServerConfig.AdminToken token = new ServerConfig.AdminToken("ci", "s3cret", ServerConfig.Scope.ADMIN);
+    ServerConfig.AdminToken token =
+        new ServerConfig.AdminToken("ci", "s3cret", ServerConfig.Scope.ADMIN);
 
     assertThat(token.toString()).doesNotContain("s3cret").contains("ci");
   }
@@ -364,21 +399,37 @@ final class ConfigLoaderTest {
 
     KeyPolicy measured = policy.transform(p -> p.enforcement(KeyPolicy.Enforcement.MEASURE));
 
-    assertThat(measured).isEqualTo(new KeyPolicy("web", Mode.TRUSTED, Set.of("web"), true, KeyPolicy.Limits.BOOK,
-        KeyPolicy.Enforcement.MEASURE, KeyPolicy.Budget.DEFAULT, false, 60));
+    assertThat(measured)
+        .isEqualTo(
+            new KeyPolicy(
+                "web",
+                Mode.TRUSTED,
+                Set.of("web"),
+                true,
+                KeyPolicy.Limits.BOOK,
+                KeyPolicy.Enforcement.MEASURE,
+                KeyPolicy.Budget.DEFAULT,
+                false,
+                60));
   }
 
   @Test
   void demo_create_hasDocumentedCredentials() {
     ServerConfig demo = DemoConfig.create(8080, DATA);
 
-    assertThat(demo.adminTokens()).extracting(ServerConfig.AdminToken::token).containsExactly("admin-demo");
+    assertThat(demo.adminTokens())
+        .extracting(ServerConfig.AdminToken::token)
+        .containsExactly("admin-demo");
     assertThat(demo.policyFor("web-demo").orElseThrow().mode()).isEqualTo(Mode.TRUSTED);
     assertThat(demo.policyFor("web-demo").orElseThrow().mayRun("cargo-web")).isTrue();
     assertThat(demo.policyFor("partner-demo").orElseThrow().mode()).isEqualTo(Mode.OPEN);
-    assertThat(List.of(demo.anonymous(), demo.policyFor("web-demo").orElseThrow(),
-        demo.policyFor("partner-demo").orElseThrow()))
-        .extracting(KeyPolicy::enforcement).containsOnly(KeyPolicy.Enforcement.ENFORCE);
+    assertThat(
+            List.of(
+                demo.anonymous(),
+                demo.policyFor("web-demo").orElseThrow(),
+                demo.policyFor("partner-demo").orElseThrow()))
+        .extracting(KeyPolicy::enforcement)
+        .containsOnly(KeyPolicy.Enforcement.ENFORCE);
     assertThat(demo.demo().publishDemoManifest()).isTrue();
   }
 }

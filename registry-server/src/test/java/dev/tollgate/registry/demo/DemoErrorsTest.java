@@ -36,17 +36,20 @@ final class DemoErrorsTest {
 
   private GraphQLError handle(Throwable exception) {
     MergedField field = MergedField.newMergedField(new Field("cargos")).build();
-    var environment = DataFetchingEnvironmentImpl.newDataFetchingEnvironment()
-        .mergedField(field)
-        .executionStepInfo(ExecutionStepInfo.newExecutionStepInfo()
-            .type(Scalars.GraphQLString)
-            .path(ResultPath.rootPath().segment("cargos"))
-            .build())
-        .build();
-    var parameters = DataFetcherExceptionHandlerParameters.newExceptionParameters()
-        .dataFetchingEnvironment(environment)
-        .exception(exception)
-        .build();
+    var environment =
+        DataFetchingEnvironmentImpl.newDataFetchingEnvironment()
+            .mergedField(field)
+            .executionStepInfo(
+                ExecutionStepInfo.newExecutionStepInfo()
+                    .type(Scalars.GraphQLString)
+                    .path(ResultPath.rootPath().segment("cargos"))
+                    .build())
+            .build();
+    var parameters =
+        DataFetcherExceptionHandlerParameters.newExceptionParameters()
+            .dataFetchingEnvironment(environment)
+            .exception(exception)
+            .build();
     return errors.handleException(parameters).join().getErrors().get(0);
   }
 }

@@ -36,15 +36,28 @@ final class DemoManifestTest {
   private static final String MANIFEST = "/demo/manifests/cargo-web.json";
 
   /** Variables a web client would send with each operation. */
-  private static final Map<String, Map<String, @Nullable Object>> EXAMPLE_VARIABLES = Map.of(
-      "TrackCargo", Map.of("trackingId", "ABC123"),
-      "CargoList", Map.of("first", 2),
-      "HandlingEvents", Map.of("trackingId", "ABC123"),
-      "CargoDashboard", Map.of(),
-      "LocationLookup", Map.of("ids", List.of("loc_NLRTM", "loc_USNYC")),
-      "HandlingEventDetail", Map.of("id", "evt_000001"),
-      "RegisterHandlingEvent", Map.of("input", Map.of("trackingId", "DEF456", "type", "UNLOAD",
-          "locationCode", "JPTYO", "voyageNumber", "0102S", "completionTime", "2026-10-08T06:00:00Z")));
+  private static final Map<String, Map<String, @Nullable Object>> EXAMPLE_VARIABLES =
+      Map.of(
+          "TrackCargo", Map.of("trackingId", "ABC123"),
+          "CargoList", Map.of("first", 2),
+          "HandlingEvents", Map.of("trackingId", "ABC123"),
+          "CargoDashboard", Map.of(),
+          "LocationLookup", Map.of("ids", List.of("loc_NLRTM", "loc_USNYC")),
+          "HandlingEventDetail", Map.of("id", "evt_000001"),
+          "RegisterHandlingEvent",
+              Map.of(
+                  "input",
+                  Map.of(
+                      "trackingId",
+                      "DEF456",
+                      "type",
+                      "UNLOAD",
+                      "locationCode",
+                      "JPTYO",
+                      "voyageNumber",
+                      "0102S",
+                      "completionTime",
+                      "2026-10-08T06:00:00Z")));
 
   record Operation(String id, String name, String type, String body) {
     @Override
@@ -68,7 +81,9 @@ final class DemoManifestTest {
     assertThat(manifest.format()).isEqualTo("apollo-persisted-query-manifest");
     assertThat(manifest.version()).isEqualTo(1);
     assertThat(manifest.operations()).hasSizeBetween(6, 8);
-    assertThat(manifest.operations()).extracting(Operation::name).doesNotHaveDuplicates()
+    assertThat(manifest.operations())
+        .extracting(Operation::name)
+        .doesNotHaveDuplicates()
         .containsExactlyInAnyOrderElementsOf(EXAMPLE_VARIABLES.keySet());
   }
 
@@ -81,16 +96,22 @@ final class DemoManifestTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("operations")
   void manifest_operationBody_parsesAndValidatesAsItsNameAndType(Operation operation) {
-    ParseAndValidateResult result = ParseAndValidate.parseAndValidate(demo.schema(),
-        ExecutionInput.newExecutionInput(operation.body()).build());
+    ParseAndValidateResult result =
+        ParseAndValidate.parseAndValidate(
+            demo.schema(), ExecutionInput.newExecutionInput(operation.body()).build());
 
     assertThat(result.getSyntaxException()).isNull();
     assertThat(result.getValidationErrors()).isEmpty();
-    List<OperationDefinition> definitions = result.getDocument().getDefinitionsOfType(OperationDefinition.class);
-    assertThat(definitions).singleElement().satisfies(definition -> {
-      assertThat(definition.getName()).isEqualTo(operation.name());
-      assertThat(definition.getOperation().name().toLowerCase(Locale.ROOT)).isEqualTo(operation.type());
-    });
+    List<OperationDefinition> definitions =
+        result.getDocument().getDefinitionsOfType(OperationDefinition.class);
+    assertThat(definitions)
+        .singleElement()
+        .satisfies(
+            definition -> {
+              assertThat(definition.getName()).isEqualTo(operation.name());
+              assertThat(definition.getOperation().name().toLowerCase(Locale.ROOT))
+                  .isEqualTo(operation.type());
+            });
   }
 
   @ParameterizedTest(name = "{0}")
@@ -102,7 +123,10 @@ final class DemoManifestTest {
     assertThat((Map<String, Object>) at(body, "data")).doesNotContainValue(null);
   }
 
-  /** Required variables without a default take the example value; they slice nothing but {@code ids}. */
+  /**
+   * Required variables without a default take the example value; they slice nothing but {@code
+   * ids}.
+   */
   @ParameterizedTest(name = "{0}")
   @MethodSource("operations")
   void manifest_operationAtDefaultVariables_costsUnder1000InTheBookModel(Operation operation) {
@@ -123,25 +147,38 @@ final class DemoManifestTest {
     var body = run(demo, cargoList.body(), Map.of());
 
     assertThat((List<?>) at(body, "data", "cargos", "edges")).hasSize(8);
-    assertThat(errors(body)).singleElement().satisfies(error -> {
-      assertThat(error).containsEntry("message", "booking service unavailable for GHI345");
-      assertThat(error).containsEntry("path", List.of("cargos", "edges", 2, "node", "itinerary"));
-    });
+    assertThat(errors(body))
+        .singleElement()
+        .satisfies(
+            error -> {
+              assertThat(error).containsEntry("message", "booking service unavailable for GHI345");
+              assertThat(error)
+                  .containsEntry("path", List.of("cargos", "edges", 2, "node", "itinerary"));
+            });
   }
 
   /** The book's model: 1 per field, paginated fields times first/last/10, nodes times its ids. */
   static int bookCost(Operation operation, Map<String, Object> variables) {
-    var document = ParseAndValidate.parse(ExecutionInput.newExecutionInput(operation.body()).build()).getDocument();
-    OperationDefinition definition = document.getDefinitionsOfType(OperationDefinition.class).get(0);
+    var document =
+        ParseAndValidate.parse(ExecutionInput.newExecutionInput(operation.body()).build())
+            .getDocument();
+    OperationDefinition definition =
+        document.getDefinitionsOfType(OperationDefinition.class).get(0);
     Map<String, Object> raw = new HashMap<>(variables);
     for (VariableDefinition variable : definition.getVariableDefinitions()) {
       if (variable.getType() instanceof NonNullType && variable.getDefaultValue() == null) {
-        raw.putIfAbsent(variable.getName(), EXAMPLE_VARIABLES.get(operation.name()).get(variable.getName()));
+        raw.putIfAbsent(
+            variable.getName(), EXAMPLE_VARIABLES.get(operation.name()).get(variable.getName()));
       }
     }
     DemoService demo = new DemoService();
-    CoercedVariables coerced = ValuesResolver.coerceVariableValues(demo.schema(), definition.getVariableDefinitions(),
-        RawVariables.of(raw), GraphQLContext.getDefault(), Locale.ROOT);
+    CoercedVariables coerced =
+        ValuesResolver.coerceVariableValues(
+            demo.schema(),
+            definition.getVariableDefinitions(),
+            RawVariables.of(raw),
+            GraphQLContext.getDefault(),
+            Locale.ROOT);
     return QueryComplexityCalculator.newCalculator()
         .schema(demo.schema())
         .document(document)
@@ -157,11 +194,12 @@ final class DemoManifestTest {
       return 0;
     }
     Map<String, Object> arguments = environment.getArguments();
-    long size = switch (name) {
-      case "cargos", "handlingHistory" -> pageSize(arguments);
-      case "nodes" -> arguments.get("ids") instanceof List<?> ids ? ids.size() : 10;
-      default -> 1;
-    };
+    long size =
+        switch (name) {
+          case "cargos", "handlingHistory" -> pageSize(arguments);
+          case "nodes" -> arguments.get("ids") instanceof List<?> ids ? ids.size() : 10;
+          default -> 1;
+        };
     return (int) Math.min(429_496, 1 + size * childCost);
   }
 
@@ -171,7 +209,10 @@ final class DemoManifestTest {
   }
 
   private static Operation operation(String name) throws IOException {
-    return operations().stream().filter(operation -> operation.name().equals(name)).findFirst().orElseThrow();
+    return operations().stream()
+        .filter(operation -> operation.name().equals(name))
+        .findFirst()
+        .orElseThrow();
   }
 
   private static Manifest manifest() throws IOException {

@@ -11,7 +11,8 @@ final class DemoResponses {
 
   private DemoResponses() {}
 
-  static Map<String, @Nullable Object> run(DemoService service, String query, Map<String, @Nullable Object> variables) {
+  static Map<String, @Nullable Object> run(
+      DemoService service, String query, Map<String, @Nullable Object> variables) {
     UpstreamResponse response = service.execute(new UpstreamRequest(query, null, variables));
     if (response.status() != 200) {
       throw new AssertionError("demo answered " + response.status());
@@ -23,7 +24,10 @@ final class DemoResponses {
     return run(service, query, Map.of());
   }
 
-  /** The value at a path of map keys and list indexes, e.g. {@code at(body, "data", "cargos", "edges", 0)}. */
+  /**
+   * The value at a path of map keys and list indexes, e.g. {@code at(body, "data", "cargos",
+   * "edges", 0)}.
+   */
   @SuppressWarnings("unchecked")
   static <T> @Nullable T at(@Nullable Object root, Object... path) {
     Object current = root;
@@ -31,7 +35,10 @@ final class DemoResponses {
       if (current == null) {
         return null;
       }
-      current = step instanceof Integer index ? ((List<Object>) current).get(index) : ((Map<String, Object>) current).get(step);
+      current =
+          step instanceof Integer index
+              ? ((List<Object>) current).get(index)
+              : ((Map<String, Object>) current).get(step);
     }
     return (T) current;
   }

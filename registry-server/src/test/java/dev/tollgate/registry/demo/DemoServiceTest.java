@@ -20,7 +20,10 @@ final class DemoServiceTest {
 
   @Test
   void cargos_first5_returnsFiveEdgesAndHasNextPage() {
-    var body = run(demo, "{ cargos(first: 5) { edges { cursor node { trackingId } } pageInfo { hasNextPage hasPreviousPage endCursor } } }");
+    var body =
+        run(
+            demo,
+            "{ cargos(first: 5) { edges { cursor node { trackingId } } pageInfo { hasNextPage hasPreviousPage endCursor } } }");
 
     assertThat(errors(body)).isEmpty();
     assertThat(trackingIds(at(body, "data", "cargos", "edges")))
@@ -34,10 +37,14 @@ final class DemoServiceTest {
     var first = run(demo, "{ cargos(first: 5) { pageInfo { endCursor } } }");
     String cursor = at(first, "data", "cargos", "pageInfo", "endCursor");
 
-    var next = run(demo, "query($after: String) { cargos(first: 5, after: $after) { edges { node { trackingId } } pageInfo { hasNextPage hasPreviousPage } } }",
-        Map.of("after", cursor));
+    var next =
+        run(
+            demo,
+            "query($after: String) { cargos(first: 5, after: $after) { edges { node { trackingId } } pageInfo { hasNextPage hasPreviousPage } } }",
+            Map.of("after", cursor));
 
-    assertThat(trackingIds(at(next, "data", "cargos", "edges"))).containsExactly("STU678", "VWX901", "XYZ789");
+    assertThat(trackingIds(at(next, "data", "cargos", "edges")))
+        .containsExactly("STU678", "VWX901", "XYZ789");
     assertThat((Boolean) at(next, "data", "cargos", "pageInfo", "hasNextPage")).isFalse();
     assertThat((Boolean) at(next, "data", "cargos", "pageInfo", "hasPreviousPage")).isTrue();
   }
@@ -46,10 +53,14 @@ final class DemoServiceTest {
   void cargos_lastBeforeCursor_returnsThePageBeforeIt() {
     String cursor = Keyset.cursor("cargo_STU678");
 
-    var body = run(demo, "query($before: String) { cargos(last: 2, before: $before) { edges { node { trackingId } } } }",
-        Map.of("before", cursor));
+    var body =
+        run(
+            demo,
+            "query($before: String) { cargos(last: 2, before: $before) { edges { node { trackingId } } } }",
+            Map.of("before", cursor));
 
-    assertThat(trackingIds(at(body, "data", "cargos", "edges"))).containsExactly("JKL567", "MNO234");
+    assertThat(trackingIds(at(body, "data", "cargos", "edges")))
+        .containsExactly("JKL567", "MNO234");
   }
 
   @Test
@@ -76,12 +87,15 @@ final class DemoServiceTest {
   void cargos_lastNegative_refusesWithBadUserInput() {
     var body = run(demo, "{ cargos(last: -1) { edges { cursor } } }");
 
-    assertThat(errors(body)).extracting(error -> error.get("message")).containsExactly("last must be between 0 and 50");
+    assertThat(errors(body))
+        .extracting(error -> error.get("message"))
+        .containsExactly("last must be between 0 and 50");
   }
 
   @Test
   void cargos_first0_returnsNoEdgesButHasNextPage() {
-    var body = run(demo, "{ cargos(first: 0) { edges { cursor } pageInfo { hasNextPage startCursor } } }");
+    var body =
+        run(demo, "{ cargos(first: 0) { edges { cursor } pageInfo { hasNextPage startCursor } } }");
 
     assertThat(errors(body)).isEmpty();
     assertThat((List<?>) at(body, "data", "cargos", "edges")).isEmpty();
@@ -99,38 +113,61 @@ final class DemoServiceTest {
 
   @Test
   void handlingHistory_pagesOf5And6_showAndContinue() {
-    String query = "query($n: Int, $after: String) { cargo(trackingId: \"ABC123\") { handlingHistory(first: $n, after: $after) "
-        + "{ edges { node { id type completionTime } } pageInfo { hasNextPage endCursor } } } }";
+    String query =
+        "query($n: Int, $after: String) { cargo(trackingId: \"ABC123\") { handlingHistory(first: $n, after: $after) "
+            + "{ edges { node { id type completionTime } } pageInfo { hasNextPage endCursor } } } }";
 
     var five = run(demo, query, Map.of("n", 5));
     var six = run(demo, query, Map.of("n", 6));
-    var rest = run(demo, query, Map.of("n", 50, "after", at(five, "data", "cargo", "handlingHistory", "pageInfo", "endCursor")));
+    var rest =
+        run(
+            demo,
+            query,
+            Map.of(
+                "n",
+                50,
+                "after",
+                at(five, "data", "cargo", "handlingHistory", "pageInfo", "endCursor")));
 
     assertThat((List<?>) at(five, "data", "cargo", "handlingHistory", "edges")).hasSize(5);
     assertThat((List<?>) at(six, "data", "cargo", "handlingHistory", "edges")).hasSize(6);
-    assertThat((Boolean) at(five, "data", "cargo", "handlingHistory", "pageInfo", "hasNextPage")).isTrue();
+    assertThat((Boolean) at(five, "data", "cargo", "handlingHistory", "pageInfo", "hasNextPage"))
+        .isTrue();
     assertThat((List<?>) at(rest, "data", "cargo", "handlingHistory", "edges")).hasSize(4);
-    assertThat((Boolean) at(rest, "data", "cargo", "handlingHistory", "pageInfo", "hasNextPage")).isFalse();
-    assertThat((String) at(five, "data", "cargo", "handlingHistory", "edges", 0, "node", "completionTime"))
+    assertThat((Boolean) at(rest, "data", "cargo", "handlingHistory", "pageInfo", "hasNextPage"))
+        .isFalse();
+    assertThat(
+            (String)
+                at(five, "data", "cargo", "handlingHistory", "edges", 0, "node", "completionTime"))
         .isEqualTo("2026-09-30T08:00:00Z");
   }
 
   @Test
   void handlingHistory_first51_nullsTheCargoWithBadUserInput() {
-    var body = run(demo, "{ cargo(trackingId: \"ABC123\") { handlingHistory(first: 51) { edges { cursor } } } }");
+    var body =
+        run(
+            demo,
+            "{ cargo(trackingId: \"ABC123\") { handlingHistory(first: 51) { edges { cursor } } } }");
 
     assertThat((Object) at(body, "data", "cargo")).isNull();
-    assertThat(errors(body)).extracting(error -> error.get("message")).containsExactly("first must be between 0 and 50");
+    assertThat(errors(body))
+        .extracting(error -> error.get("message"))
+        .containsExactly("first must be between 0 and 50");
   }
 
   @Test
   void handlingHistory_cursorOfAnotherCargosEvent_refusesWithBadUserInput() {
     String cursor = Keyset.cursor("evt_000001");
 
-    var body = run(demo, "query($after: String) { cargo(trackingId: \"XYZ789\") "
-        + "{ handlingHistory(first: 5, after: $after) { edges { cursor } } } }", Map.of("after", cursor));
+    var body =
+        run(
+            demo,
+            "query($after: String) { cargo(trackingId: \"XYZ789\") "
+                + "{ handlingHistory(first: 5, after: $after) { edges { cursor } } } }",
+            Map.of("after", cursor));
 
-    assertThat(errors(body)).extracting(error -> error.get("message"))
+    assertThat(errors(body))
+        .extracting(error -> error.get("message"))
         .containsExactly("after is not a valid cursor: " + cursor);
   }
 
@@ -146,19 +183,28 @@ final class DemoServiceTest {
 
   @Test
   void delivery_misdirectedAndUnroutedCargos_reportTheirStatus() {
-    var body = run(demo, "{ m: cargo(trackingId: \"MNO234\") { delivery { misdirected lastKnownLocation { code } } } "
-        + "j: cargo(trackingId: \"JKL567\") { delivery { transportStatus routingStatus eta } itinerary { legs { voyageNumber } } } }");
+    var body =
+        run(
+            demo,
+            "{ m: cargo(trackingId: \"MNO234\") { delivery { misdirected lastKnownLocation { code } } } "
+                + "j: cargo(trackingId: \"JKL567\") { delivery { transportStatus routingStatus eta } itinerary { legs { voyageNumber } } } }");
 
     assertThat((Boolean) at(body, "data", "m", "delivery", "misdirected")).isTrue();
-    assertThat((String) at(body, "data", "m", "delivery", "lastKnownLocation", "code")).isEqualTo("HKHKG");
+    assertThat((String) at(body, "data", "m", "delivery", "lastKnownLocation", "code"))
+        .isEqualTo("HKHKG");
     assertThat((Map<String, Object>) at(body, "data", "j", "delivery"))
-        .containsEntry("transportStatus", "NOT_RECEIVED").containsEntry("routingStatus", "NOT_ROUTED").containsEntry("eta", null);
+        .containsEntry("transportStatus", "NOT_RECEIVED")
+        .containsEntry("routingStatus", "NOT_ROUTED")
+        .containsEntry("eta", null);
     assertThat((Object) at(body, "data", "j", "itinerary")).isNull();
   }
 
   @Test
   void itinerary_ghi345_failsWithTheBookingOutageWhileTheRestResolves() {
-    var body = run(demo, "{ cargo(trackingId: \"GHI345\") { trackingId itinerary { legs { voyageNumber } } } }");
+    var body =
+        run(
+            demo,
+            "{ cargo(trackingId: \"GHI345\") { trackingId itinerary { legs { voyageNumber } } } }");
 
     assertThat((String) at(body, "data", "cargo", "trackingId")).isEqualTo("GHI345");
     assertThat((Object) at(body, "data", "cargo", "itinerary")).isNull();
@@ -172,20 +218,27 @@ final class DemoServiceTest {
 
   @Test
   void node_locationId_resolvesTheLocation() {
-    var body = run(demo, "{ node(id: \"loc_NLRTM\") { __typename id ... on Location { code name } } }");
+    var body =
+        run(demo, "{ node(id: \"loc_NLRTM\") { __typename id ... on Location { code name } } }");
 
     assertThat((Map<String, Object>) at(body, "data", "node"))
-        .containsEntry("__typename", "Location").containsEntry("code", "NLRTM").containsEntry("name", "Rotterdam");
+        .containsEntry("__typename", "Location")
+        .containsEntry("code", "NLRTM")
+        .containsEntry("name", "Rotterdam");
   }
 
   @Test
   void nodes_mixedIds_resolveEachTypeInOrderWithNullForUnknown() {
-    var body = run(demo, "query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }",
-        Map.of("ids", List.of("cargo_ABC123", "evt_000001", "loc_NLRTM", "nope")));
+    var body =
+        run(
+            demo,
+            "query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }",
+            Map.of("ids", List.of("cargo_ABC123", "evt_000001", "loc_NLRTM", "nope")));
 
     assertThat(errors(body)).isEmpty();
     List<Map<String, Object>> nodes = at(body, "data", "nodes");
-    assertThat(nodes).extracting(node -> node == null ? null : node.get("__typename"))
+    assertThat(nodes)
+        .extracting(node -> node == null ? null : node.get("__typename"))
         .containsExactly("Cargo", "HandlingEvent", "Location", null);
   }
 
@@ -193,58 +246,102 @@ final class DemoServiceTest {
 
   @Test
   void registerHandlingEvent_valid_appearsInLaterHistoryAndDelivery() {
-    var registered = run(demo, """
+    var registered =
+        run(
+            demo,
+            """
         mutation($input: RegisterHandlingEventInput!) { registerHandlingEvent(input: $input) { id type location { code } } }""",
-        Map.of("input", Map.of("trackingId", "VWX901", "type", "UNLOAD", "locationCode", "USNYC",
-            "voyageNumber", "0107S", "completionTime", "2026-10-12T09:30:00+02:00")));
+            Map.of(
+                "input",
+                Map.of(
+                    "trackingId",
+                    "VWX901",
+                    "type",
+                    "UNLOAD",
+                    "locationCode",
+                    "USNYC",
+                    "voyageNumber",
+                    "0107S",
+                    "completionTime",
+                    "2026-10-12T09:30:00+02:00")));
     String id = at(registered, "data", "registerHandlingEvent", "id");
 
-    var later = run(demo, "{ cargo(trackingId: \"VWX901\") { delivery { transportStatus lastKnownLocation { code } } "
-        + "handlingHistory(last: 1) { edges { node { id type completionTime } } } } }");
+    var later =
+        run(
+            demo,
+            "{ cargo(trackingId: \"VWX901\") { delivery { transportStatus lastKnownLocation { code } } "
+                + "handlingHistory(last: 1) { edges { node { id type completionTime } } } } }");
 
     assertThat(errors(registered)).isEmpty();
-    assertThat((String) at(later, "data", "cargo", "handlingHistory", "edges", 0, "node", "id")).isEqualTo(id);
-    assertThat((String) at(later, "data", "cargo", "handlingHistory", "edges", 0, "node", "completionTime"))
+    assertThat((String) at(later, "data", "cargo", "handlingHistory", "edges", 0, "node", "id"))
+        .isEqualTo(id);
+    assertThat(
+            (String)
+                at(later, "data", "cargo", "handlingHistory", "edges", 0, "node", "completionTime"))
         .isEqualTo("2026-10-12T07:30:00Z");
-    assertThat((String) at(later, "data", "cargo", "delivery", "transportStatus")).isEqualTo("IN_PORT");
-    assertThat((String) at(run(demo, "{ node(id: \"" + id + "\") { __typename } }"), "data", "node", "__typename"))
+    assertThat((String) at(later, "data", "cargo", "delivery", "transportStatus"))
+        .isEqualTo("IN_PORT");
+    assertThat(
+            (String)
+                at(
+                    run(demo, "{ node(id: \"" + id + "\") { __typename } }"),
+                    "data",
+                    "node",
+                    "__typename"))
         .isEqualTo("HandlingEvent");
   }
 
   @Test
   void registerHandlingEvent_unknownLocation_refusesWithBadUserInput() {
-    var body = run(demo, """
+    var body =
+        run(
+            demo,
+            """
         mutation { registerHandlingEvent(input: {trackingId: "ABC123", type: CUSTOMS, locationCode: "XXXXX",
           completionTime: "2026-10-20T00:00:00Z"}) { id } }""");
 
     assertThat(body.get("data")).isNull();
-    assertThat(errors(body)).extracting(error -> error.get("message")).containsExactly("unknown location code: XXXXX");
+    assertThat(errors(body))
+        .extracting(error -> error.get("message"))
+        .containsExactly("unknown location code: XXXXX");
   }
 
   @Test
   void registerHandlingEvent_concurrentCalls_keepEveryEvent() throws InterruptedException {
-    String mutation = "mutation { registerHandlingEvent(input: {trackingId: \"JKL567\", type: RECEIVE, "
-        + "locationCode: \"SEGOT\", completionTime: \"2026-10-03T00:00:00Z\"}) { id } }";
+    String mutation =
+        "mutation { registerHandlingEvent(input: {trackingId: \"JKL567\", type: RECEIVE, "
+            + "locationCode: \"SEGOT\", completionTime: \"2026-10-03T00:00:00Z\"}) { id } }";
     Thread[] threads = new Thread[4];
     for (int t = 0; t < threads.length; t++) {
-      threads[t] = new Thread(() -> {
-        for (int i = 0; i < 25; i++) {
-          run(demo, mutation);
-        }
-      });
+      threads[t] =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 25; i++) {
+                  run(demo, mutation);
+                }
+              });
       threads[t].start();
     }
     for (Thread thread : threads) {
       thread.join();
     }
 
-    var body = run(demo, "{ cargo(trackingId: \"JKL567\") { handlingHistory(first: 50) { edges { cursor } pageInfo { hasNextPage } } } }");
-    var rest = run(demo, "{ cargo(trackingId: \"JKL567\") { handlingHistory(last: 50) { edges { cursor } pageInfo { hasPreviousPage } } } }");
+    var body =
+        run(
+            demo,
+            "{ cargo(trackingId: \"JKL567\") { handlingHistory(first: 50) { edges { cursor } pageInfo { hasNextPage } } } }");
+    var rest =
+        run(
+            demo,
+            "{ cargo(trackingId: \"JKL567\") { handlingHistory(last: 50) { edges { cursor } pageInfo { hasPreviousPage } } } }");
 
     assertThat((List<?>) at(body, "data", "cargo", "handlingHistory", "edges")).hasSize(50);
     assertThat((List<?>) at(rest, "data", "cargo", "handlingHistory", "edges")).hasSize(50);
-    assertThat((Boolean) at(body, "data", "cargo", "handlingHistory", "pageInfo", "hasNextPage")).isTrue();
-    assertThat((Boolean) at(rest, "data", "cargo", "handlingHistory", "pageInfo", "hasPreviousPage")).isTrue();
+    assertThat((Boolean) at(body, "data", "cargo", "handlingHistory", "pageInfo", "hasNextPage"))
+        .isTrue();
+    assertThat(
+            (Boolean) at(rest, "data", "cargo", "handlingHistory", "pageInfo", "hasPreviousPage"))
+        .isTrue();
     assertThat(demo.documentsParsed()).isEqualTo(3);
   }
 
@@ -265,8 +362,9 @@ final class DemoServiceTest {
   void execute_nullVariableAndOperationName_runsTheNamedOperation() {
     Map<String, @Nullable Object> variables = new HashMap<>();
     variables.put("after", null);
-    String document = "query A($after: String) { cargos(first: 1, after: $after) { edges { node { trackingId } } } } "
-        + "query B { cargo(trackingId: \"XYZ789\") { trackingId } }";
+    String document =
+        "query A($after: String) { cargos(first: 1, after: $after) { edges { node { trackingId } } } } "
+            + "query B { cargo(trackingId: \"XYZ789\") { trackingId } }";
 
     var a = demo.execute(new UpstreamRequest(document, "A", variables)).body();
     var b = demo.execute(new UpstreamRequest(document, "B", Map.of())).body();
@@ -289,6 +387,8 @@ final class DemoServiceTest {
   }
 
   private static List<String> trackingIds(List<Map<String, Object>> edges) {
-    return edges.stream().map(edge -> DemoResponses.<String>at(edge, "node", "trackingId")).toList();
+    return edges.stream()
+        .map(edge -> DemoResponses.<String>at(edge, "node", "trackingId"))
+        .toList();
   }
 }

@@ -8,8 +8,10 @@ import org.junit.jupiter.api.Test;
 final class DocumentHashTest {
 
   // SHA-256 test vectors (FIPS 180-2): "" and "abc"
-  private static final String EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
-  private static final String ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+  private static final String EMPTY =
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+  private static final String ABC =
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 
   @Test
   void of_knownTexts_giveTheirSha256() {
@@ -47,13 +49,15 @@ final class DocumentHashTest {
   void parse_nonHexDigit_refused() {
     String bad = ABC.substring(0, 63) + "g";
 
-    assertThatThrownBy(() -> DocumentHash.parse("sha256:" + bad)).isInstanceOf(InvalidDocumentIdException.class);
+    assertThatThrownBy(() -> DocumentHash.parse("sha256:" + bad))
+        .isInstanceOf(InvalidDocumentIdException.class);
     assertThat(DocumentHash.looksLikeHash(bad)).isFalse();
     assertThat(DocumentHash.looksLikeHash("sha256:" + ABC)).isTrue();
   }
 
   @Test
   void constructor_upperCase_refused() {
-    assertThatThrownBy(() -> new DocumentHash(ABC.toUpperCase())).isInstanceOf(InvalidDocumentIdException.class);
+    assertThatThrownBy(() -> new DocumentHash(ABC.toUpperCase()))
+        .isInstanceOf(InvalidDocumentIdException.class);
   }
 }

@@ -13,18 +13,26 @@ final class IntrospectionFieldsTest {
 
   @Test
   void selectedIn_typeFieldInsideFragment_true() {
-    assertThat(IntrospectionFields.selectedIn(
-        "query { ...F } fragment F on Query { __type(name: \"Cargo\") { name } }")).isTrue();
+    assertThat(
+            IntrospectionFields.selectedIn(
+                "query { ...F } fragment F on Query { __type(name: \"Cargo\") { name } }"))
+        .isTrue();
   }
 
   @Test
   void selectedIn_typenameOnly_false() {
-    assertThat(IntrospectionFields.selectedIn("{ __typename cargo(trackingId: \"A\") { __typename } }")).isFalse();
+    assertThat(
+            IntrospectionFields.selectedIn(
+                "{ __typename cargo(trackingId: \"A\") { __typename } }"))
+        .isFalse();
   }
 
   @Test
   void selectedIn_nameInStringOrComment_false() {
-    assertThat(IntrospectionFields.selectedIn("# __schema\n{ cargo(trackingId: \"__schema\") { id } }")).isFalse();
+    assertThat(
+            IntrospectionFields.selectedIn(
+                "# __schema\n{ cargo(trackingId: \"__schema\") { id } }"))
+        .isFalse();
   }
 
   @Test

@@ -26,14 +26,47 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The alias count read from the tokens equals {@link AliasCount} on graphql-java's parsed document. */
+/**
+ * The alias count read from the tokens equals {@link AliasCount} on graphql-java's parsed document.
+ */
 final class TextAliasesTest {
 
-  private static final List<String> PIECES = List.of(
-      "{", "}", "{", "}", "a", "b: c", "x: __typename", "...", "... on Cargo", "...F", "...G", "on", "Cargo",
-      "(first: 1)", "(first: $n, ids: [\"a\", \"b\"])", "(input: {a: {b: 1}})", "@skip(if: true)", "@include(if: $x)",
-      "@d", "fragment F on Cargo", "fragment G on Cargo", "query", "query Q", "query Q($n: Int = 2)",
-      "mutation M", "subscription", "type", ":", "(", ")", "()", "$n", "1", "\"s\"");
+  private static final List<String> PIECES =
+      List.of(
+          "{",
+          "}",
+          "{",
+          "}",
+          "a",
+          "b: c",
+          "x: __typename",
+          "...",
+          "... on Cargo",
+          "...F",
+          "...G",
+          "on",
+          "Cargo",
+          "(first: 1)",
+          "(first: $n, ids: [\"a\", \"b\"])",
+          "(input: {a: {b: 1}})",
+          "@skip(if: true)",
+          "@include(if: $x)",
+          "@d",
+          "fragment F on Cargo",
+          "fragment G on Cargo",
+          "query",
+          "query Q",
+          "query Q($n: Int = 2)",
+          "mutation M",
+          "subscription",
+          "type",
+          ":",
+          "(",
+          ")",
+          "()",
+          "$n",
+          "1",
+          "\"s\"");
 
   static Stream<Path> fixtureQueries() {
     return Fixtures.cases().stream().map(dir -> dir.resolve("query.graphql"));
@@ -50,7 +83,8 @@ final class TextAliasesTest {
   @Test
   void of_generatedOperations_equalTheParsedCount() {
     for (boolean apollo : new boolean[] {false, true}) {
-      OperationGenerator generator = new OperationGenerator(Fixtures.schema("cargo.graphqls"), 5, apollo);
+      OperationGenerator generator =
+          new OperationGenerator(Fixtures.schema("cargo.graphqls"), 5, apollo);
       for (int i = 0; i < 300; i++) {
         String text = generator.generate();
 
@@ -84,8 +118,18 @@ final class TextAliasesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"{ }", "type Q { a: Int }", "{ a", "{ a: }", "{ ... }", "fragment on on T { a }", "{ a() }",
-      "{ 1 }", "query Q Q { a }"})
+  @ValueSource(
+      strings = {
+        "{ }",
+        "type Q { a: Int }",
+        "{ a",
+        "{ a: }",
+        "{ ... }",
+        "fragment on on T { a }",
+        "{ a() }",
+        "{ 1 }",
+        "query Q Q { a }"
+      })
   void of_textItDoesNotReadPlainly_null(String text) {
     assertThat(fromTokens(text)).isNull();
   }
@@ -139,12 +183,18 @@ final class TextAliasesTest {
     StringBuilder text = new StringBuilder();
     int operations = 1 + random.nextInt(2);
     for (int i = 0; i < operations; i++) {
-      text.append(operations == 1 && random.nextBoolean() ? "" : "query Q" + i + "($n: Int = 1) @d ")
-          .append(selectionSet(random, 0)).append(' ');
+      text.append(
+              operations == 1 && random.nextBoolean() ? "" : "query Q" + i + "($n: Int = 1) @d ")
+          .append(selectionSet(random, 0))
+          .append(' ');
     }
     int fragments = random.nextInt(5);
     for (int i = 0; i < fragments; i++) {
-      text.append("fragment F").append(random.nextInt(4)).append(" on Cargo ").append(selectionSet(random, 0)).append(' ');
+      text.append("fragment F")
+          .append(random.nextInt(4))
+          .append(" on Cargo ")
+          .append(selectionSet(random, 0))
+          .append(' ');
     }
     return text.toString();
   }
@@ -155,13 +205,18 @@ final class TextAliasesTest {
     for (int i = 0; i < selections; i++) {
       int kind = random.nextInt(10);
       if (kind < 6) {
-        set.append(random.nextBoolean() ? "x" + i + ": " : "").append("f").append(random.nextBoolean() ? "(a: {b: [1, 2]}, c: $n)" : "")
+        set.append(random.nextBoolean() ? "x" + i + ": " : "")
+            .append("f")
+            .append(random.nextBoolean() ? "(a: {b: [1, 2]}, c: $n)" : "")
             .append(random.nextInt(4) == 0 ? " @skip(if: true)" : "")
             .append(depth < 4 && random.nextBoolean() ? " " + selectionSet(random, depth + 1) : "");
       } else if (kind < 8 && depth < 4) {
-        set.append(random.nextBoolean() ? "... on Cargo " : "... @include(if: $n) ").append(selectionSet(random, depth + 1));
+        set.append(random.nextBoolean() ? "... on Cargo " : "... @include(if: $n) ")
+            .append(selectionSet(random, depth + 1));
       } else {
-        set.append("...F").append(random.nextInt(5)).append(random.nextBoolean() ? " @skip(if: false)" : "");
+        set.append("...F")
+            .append(random.nextInt(5))
+            .append(random.nextBoolean() ? " @skip(if: false)" : "");
       }
       set.append(' ');
     }

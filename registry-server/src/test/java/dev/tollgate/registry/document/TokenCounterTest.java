@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tollgate.registry.pricing.DocumentReader;
 import dev.tollgate.registry.pricing.Fixtures;
-import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import dev.tollgate.registry.pricing.OperationGenerator;
+import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import graphql.org.antlr.v4.runtime.BaseErrorListener;
 import graphql.org.antlr.v4.runtime.CharStreams;
 import graphql.org.antlr.v4.runtime.RecognitionException;
@@ -36,13 +36,70 @@ final class TokenCounterTest {
   private static final ParserOptions UNLIMITED = options(Integer.MAX_VALUE);
 
   /** Pieces that lex, and pieces that do not, glued at random: the lexer is the oracle. */
-  private static final List<String> PIECES = List.of(
-      "{", "}", "(", ")", "[", "]", ":", "=", "@", "$", "!", "|", "&", "...", "..", ".", " ", "\t",
-      "\n", "\r", ",", "\uFEFF", "\u2028", "\u2029", "# comment", "#", "a", "_b9", "query", "on",
-      "0", "7", "-", "-1", "1.5", "2e10", "3.0E-2", "1.", "1e", "01", "12", "\"\"", "\"s\"",
-      "\"a\\\"b\"", "\"\\u00e9\"", "\"\\u{1F600}\"", "\"\\q\"", "\"", "\"\"\"", "\"\"\"x\"\"\"",
-      "\"\"\"a\\\"\"\"b\"\"\"", "\\", "\"é\"", "é", "\u0001", "\"\u0001\"", "\"\uD83D\uDE00\"",
-      "\"\uD83D\"", "\uD83D", "\uDE00", "%", "\"\n\"");
+  private static final List<String> PIECES =
+      List.of(
+          "{",
+          "}",
+          "(",
+          ")",
+          "[",
+          "]",
+          ":",
+          "=",
+          "@",
+          "$",
+          "!",
+          "|",
+          "&",
+          "...",
+          "..",
+          ".",
+          " ",
+          "\t",
+          "\n",
+          "\r",
+          ",",
+          "\uFEFF",
+          "\u2028",
+          "\u2029",
+          "# comment",
+          "#",
+          "a",
+          "_b9",
+          "query",
+          "on",
+          "0",
+          "7",
+          "-",
+          "-1",
+          "1.5",
+          "2e10",
+          "3.0E-2",
+          "1.",
+          "1e",
+          "01",
+          "12",
+          "\"\"",
+          "\"s\"",
+          "\"a\\\"b\"",
+          "\"\\u00e9\"",
+          "\"\\u{1F600}\"",
+          "\"\\q\"",
+          "\"",
+          "\"\"\"",
+          "\"\"\"x\"\"\"",
+          "\"\"\"a\\\"\"\"b\"\"\"",
+          "\\",
+          "\"é\"",
+          "é",
+          "\u0001",
+          "\"\u0001\"",
+          "\"\uD83D\uDE00\"",
+          "\"\uD83D\"",
+          "\uD83D",
+          "\uDE00",
+          "%",
+          "\"\n\"");
 
   /* ---- the parser's own count ---- */
 
@@ -61,18 +118,21 @@ final class TokenCounterTest {
 
   @Test
   void count_generatedOperations_equalTheParsersCount() {
-    OperationGenerator generator = new OperationGenerator(Fixtures.schema("cargo.graphqls"), 42, false);
+    OperationGenerator generator =
+        new OperationGenerator(Fixtures.schema("cargo.graphqls"), 42, false);
     for (int i = 0; i < 300; i++) {
       String text = generator.generate();
 
-      assertThat(TokenCounter.count(text, UNLIMITED)).as(text)
+      assertThat(TokenCounter.count(text, UNLIMITED))
+          .as(text)
           .isEqualTo(DocumentReader.parse(text, Integer.MAX_VALUE).tokens());
     }
   }
 
   @Test
   void count_tokenFloodFixture_is6003() {
-    String flood = Fixtures.read(Fixtures.root().resolve("cases/s000-29-token-flood/query.graphql"));
+    String flood =
+        Fixtures.read(Fixtures.root().resolve("cases/s000-29-token-flood/query.graphql"));
 
     assertThat(TokenCounter.count(flood, UNLIMITED)).isEqualTo(6_003);
   }
@@ -92,7 +152,8 @@ final class TokenCounterTest {
         known++;
         assertThat(counted).as("%s", escaped(text)).isEqualTo(lexed);
       } else {
-        assertThat(lexed).as("%s lexes, so the count should be known", escaped(text))
+        assertThat(lexed)
+            .as("%s lexes, so the count should be known", escaped(text))
             .isEqualTo(TokenCounter.UNKNOWN);
       }
     }
@@ -100,9 +161,23 @@ final class TokenCounterTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"1.", "1e", "01", "-", "..", "\"\\q\"", "\"\"\"open", "\"open", "%", "é", "123abc"})
+  @ValueSource(
+      strings = {
+        "1.",
+        "1e",
+        "01",
+        "-",
+        "..",
+        "\"\\q\"",
+        "\"\"\"open",
+        "\"open",
+        "%",
+        "é",
+        "123abc"
+      })
   void count_textThatDoesNotLex_isUnknown(String piece) {
-    assertThat(TokenCounter.count("{ a " + piece + " }", UNLIMITED)).isEqualTo(TokenCounter.UNKNOWN);
+    assertThat(TokenCounter.count("{ a " + piece + " }", UNLIMITED))
+        .isEqualTo(TokenCounter.UNKNOWN);
   }
 
   @Test
@@ -128,12 +203,14 @@ final class TokenCounterTest {
 
   @Test
   void parse_justUnderAtAndOverTheLimit_decidesAsGraphqlJava() {
-    OperationGenerator generator = new OperationGenerator(Fixtures.schema("cargo.graphqls"), 11, false);
+    OperationGenerator generator =
+        new OperationGenerator(Fixtures.schema("cargo.graphqls"), 11, false);
     for (int i = 0; i < 100; i++) {
       String text = generator.generate();
       int tokens = TokenCounter.count(text, UNLIMITED);
       for (int limit = tokens - 1; limit <= tokens + 1; limit++) {
-        assertThat(refusedByCounter(text, limit)).as("%s at %d", text, limit)
+        assertThat(refusedByCounter(text, limit))
+            .as("%s at %d", text, limit)
             .isEqualTo(refusedByGraphqlJava(text, limit));
       }
     }
@@ -141,7 +218,8 @@ final class TokenCounterTest {
 
   @Test
   void parse_tokenFloodOverTheLimit_refusedWithTheBooksMessage() {
-    String flood = Fixtures.read(Fixtures.root().resolve("cases/s000-29-token-flood/query.graphql"));
+    String flood =
+        Fixtures.read(Fixtures.root().resolve("cases/s000-29-token-flood/query.graphql"));
 
     assertThatThrownBy(() -> DocumentReader.parse(flood, 5_000))
         .isInstanceOf(TokenLimitExceededException.class)
@@ -156,8 +234,11 @@ final class TokenCounterTest {
   }
 
   private static boolean refusedByGraphqlJava(String text, int limit) {
-    ParserEnvironment environment = ParserEnvironment.newParserEnvironment()
-        .document(text).parserOptions(options(limit)).build();
+    ParserEnvironment environment =
+        ParserEnvironment.newParserEnvironment()
+            .document(text)
+            .parserOptions(options(limit))
+            .build();
     try {
       new Parser().parseDocument(environment);
       return false;
@@ -171,17 +252,26 @@ final class TokenCounterTest {
     return ParserOptions.getDefaultOperationParserOptions().transform(o -> o.maxTokens(maxTokens));
   }
 
-  /** Default-channel tokens plus the end of file, as graphql-java's token source counts them; or UNKNOWN. */
+  /**
+   * Default-channel tokens plus the end of file, as graphql-java's token source counts them; or
+   * UNKNOWN.
+   */
   private static int lexedGrammarTokens(String text) {
     GraphqlLexer lexer = new GraphqlLexer(CharStreams.fromString(text));
     lexer.removeErrorListeners();
-    lexer.addErrorListener(new BaseErrorListener() {
-      @Override
-      public void syntaxError(Recognizer<?, ?> recognizer, Object symbol, int line, int position, String message,
-          RecognitionException e) {
-        throw new LexerError();
-      }
-    });
+    lexer.addErrorListener(
+        new BaseErrorListener() {
+          @Override
+          public void syntaxError(
+              Recognizer<?, ?> recognizer,
+              Object symbol,
+              int line,
+              int position,
+              String message,
+              RecognitionException e) {
+            throw new LexerError();
+          }
+        });
     int count = 0;
     try {
       for (Token token = lexer.nextToken(); ; token = lexer.nextToken()) {
@@ -212,7 +302,8 @@ final class TokenCounterTest {
 
   private static String escaped(String text) {
     StringBuilder out = new StringBuilder();
-    text.codePoints().forEach(c -> out.append(c < 0x20 || c > 0x7e ? String.format("\\u%04x", c) : (char) c));
+    text.codePoints()
+        .forEach(c -> out.append(c < 0x20 || c > 0x7e ? String.format("\\u%04x", c) : (char) c));
     return out.toString();
   }
 }

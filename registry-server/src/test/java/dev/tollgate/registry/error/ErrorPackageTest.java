@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 final class ErrorPackageTest {
 
   private static final Path MAIN = Path.of("src/main/java/dev/tollgate/registry");
-  private static final Pattern SERVER_TYPE = Pattern.compile("dev\\.tollgate\\.registry\\.([a-z]\\w*\\.)*[A-Z]\\w*");
+  private static final Pattern SERVER_TYPE =
+      Pattern.compile("dev\\.tollgate\\.registry\\.([a-z]\\w*\\.)*[A-Z]\\w*");
   private static final Pattern ROOT_TYPE = Pattern.compile("dev\\.tollgate\\.registry\\.[A-Z]\\w*");
 
   @Test
@@ -31,7 +32,9 @@ final class ErrorPackageTest {
     Set<String> codes = new HashSet<>();
     for (ErrorCode code : ErrorCode.values()) {
       assertThat(code.code()).matches("[A-Z][A-Z_]*[A-Z]");
-      assertThat(codes.add(code.code())).as("%s is the code of two constants", code.code()).isTrue();
+      assertThat(codes.add(code.code()))
+          .as("%s is the code of two constants", code.code())
+          .isTrue();
     }
   }
 
@@ -70,7 +73,9 @@ final class ErrorPackageTest {
         uses.add(MAIN.relativize(source) + ": " + matcher.group());
       }
     }
-    assertThat(sources).as("the main sources under %s", MAIN.toAbsolutePath()).hasSizeGreaterThan(100);
+    assertThat(sources)
+        .as("the main sources under %s", MAIN.toAbsolutePath())
+        .hasSizeGreaterThan(100);
     assertThat(uses).isEmpty();
   }
 

@@ -17,7 +17,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
-/** A cached body, spliced with each request's extensions, is byte for byte what GatewayBodies serialises. */
+/**
+ * A cached body, spliced with each request's extensions, is byte for byte what GatewayBodies
+ * serialises.
+ */
 final class CachedResponseTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -26,7 +29,8 @@ final class CachedResponseTest {
 
   @Test
   void body_plainData_sameBytesAsWholeSerialisation() {
-    Map<String, @Nullable Object> upstream = body(Map.of("cargo", Map.of("id", "c-1", "legs", List.of(1, 2))), null);
+    Map<String, @Nullable Object> upstream =
+        body(Map.of("cargo", Map.of("id", "c-1", "legs", List.of(1, 2))), null);
 
     assertSameAsWhole(upstream, admitted(3, 1000, 9997));
   }
@@ -66,7 +70,8 @@ final class CachedResponseTest {
 
   @Test
   void etag_sameAsHashOfBodyWithoutRateLimit() {
-    Map<String, @Nullable Object> upstream = body(Map.of("cargo", Map.of("id", "c-1")), Map.of("upstream", "x"));
+    Map<String, @Nullable Object> upstream =
+        body(Map.of("cargo", Map.of("id", "c-1")), Map.of("upstream", "x"));
     Decision.Admitted admitted = admitted(3, 1000, 9997);
 
     CachedResponse cached = CachedResponse.of(JSON, upstream, admitted, 0);
@@ -82,7 +87,9 @@ final class CachedResponseTest {
 
     Decision.Admitted other = admitted(3, 5000, 9997);
 
-    assertThat(cached.etag(other)).isEqualTo(wholeEtag(upstream, other)).isNotEqualTo(cached.etag(admitted(3, 1000, 1)));
+    assertThat(cached.etag(other))
+        .isEqualTo(wholeEtag(upstream, other))
+        .isNotEqualTo(cached.etag(admitted(3, 1000, 1)));
   }
 
   @Test
@@ -92,17 +99,21 @@ final class CachedResponseTest {
 
     Decision.Admitted measured = admitted(3, 1000, 9997, "MAX_DEPTH_EXCEEDED");
 
-    assertThat(cached.etag(measured)).isEqualTo(wholeEtag(upstream, measured))
+    assertThat(cached.etag(measured))
+        .isEqualTo(wholeEtag(upstream, measured))
         .isNotEqualTo(cached.etag(admitted(3, 1000, 1)));
     assertThat(new String(cached.body(measured), StandardCharsets.UTF_8))
         .isEqualTo(new String(whole(upstream, measured), StandardCharsets.UTF_8));
   }
 
-  private static void assertSameAsWhole(Map<String, @Nullable Object> upstream, Decision.Admitted admitted) {
+  private static void assertSameAsWhole(
+      Map<String, @Nullable Object> upstream, Decision.Admitted admitted) {
     CachedResponse cached = CachedResponse.of(JSON, upstream, admitted, 0);
 
     assertThat(Arrays.equals(cached.body(admitted), whole(upstream, admitted)))
-        .as("%s%nvs%n%s", new String(cached.body(admitted), StandardCharsets.UTF_8),
+        .as(
+            "%s%nvs%n%s",
+            new String(cached.body(admitted), StandardCharsets.UTF_8),
             new String(whole(upstream, admitted), StandardCharsets.UTF_8))
         .isTrue();
     assertThat(cached.etag(admitted)).isEqualTo(wholeEtag(upstream, admitted));
@@ -112,12 +123,14 @@ final class CachedResponseTest {
     return bytes(GatewayBodies.result(upstream, admitted));
   }
 
-  private static String wholeEtag(Map<String, @Nullable Object> upstream, Decision.Admitted admitted) {
-    return GatewayHeaders.etag(bytes(GatewayBodies.withoutRateLimit(GatewayBodies.result(upstream, admitted))));
+  private static String wholeEtag(
+      Map<String, @Nullable Object> upstream, Decision.Admitted admitted) {
+    return GatewayHeaders.etag(
+        bytes(GatewayBodies.withoutRateLimit(GatewayBodies.result(upstream, admitted))));
   }
 
-  private static Map<String, @Nullable Object> body(Map<String, @Nullable Object> data,
-      @Nullable Map<String, @Nullable Object> extensions) {
+  private static Map<String, @Nullable Object> body(
+      Map<String, @Nullable Object> data, @Nullable Map<String, @Nullable Object> extensions) {
     Map<String, @Nullable Object> body = new LinkedHashMap<>();
     body.put("data", data);
     if (extensions != null) {
@@ -130,11 +143,17 @@ final class CachedResponseTest {
     return admitted(cost, maxCost, remaining, null);
   }
 
-  private static Decision.Admitted admitted(long cost, long maxCost, long remaining, @Nullable String wouldRefuse) {
-    AdmittedOperation operation = new AdmittedOperation(
-        new UpstreamRequest("{ cargo { id } }", null, Map.of()), OperationKind.QUERY, cost, true, wouldRefuse);
-    return new Decision.Admitted(List.of(operation), cost, maxCost,
-        new BudgetCharge(true, cost, remaining, 42, 0, 10_000));
+  private static Decision.Admitted admitted(
+      long cost, long maxCost, long remaining, @Nullable String wouldRefuse) {
+    AdmittedOperation operation =
+        new AdmittedOperation(
+            new UpstreamRequest("{ cargo { id } }", null, Map.of()),
+            OperationKind.QUERY,
+            cost,
+            true,
+            wouldRefuse);
+    return new Decision.Admitted(
+        List.of(operation), cost, maxCost, new BudgetCharge(true, cost, remaining, 42, 0, 10_000));
   }
 
   private static byte[] bytes(Object value) {

@@ -29,25 +29,39 @@ final class GatewayTest {
   private static final String QUERY = "query Cargos { cargos(first: 2) { edges { node { id } } } }";
 
   private final List<UpstreamRequest> forwarded = new CopyOnWriteArrayList<>();
-  private final OperationPricer pricer = new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
+  private final OperationPricer pricer =
+      new OperationPricer(SchemaSource.load(null).schema(), CostModel.book());
+
   @AutoClose
-  private final GatewayServices services = RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
-      .pricer(pricer)
-      .documents(new InMemoryRegistry(), pricer::restore)
-      .upstream(request -> {
-        forwarded.add(request);
-        return new UpstreamResponse(200, Map.of("data", Map.of("cargos", Map.of())));
-      })
-      .services();
+  private final GatewayServices services =
+      RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
+          .pricer(pricer)
+          .documents(new InMemoryRegistry(), pricer::restore)
+          .upstream(
+              request -> {
+                forwarded.add(request);
+                return new UpstreamResponse(200, Map.of("data", Map.of("cargos", Map.of())));
+              })
+          .services();
 
   @Test
   void execute_unknownKey_401WithoutReadingTheRequest() {
-    GatewayAnswer answer = services.gateway().execute(new GatewayCall("nobody", Transport.POST, null, null, () -> {
-      throw new AssertionError("read before the caller is known");
-    }));
+    GatewayAnswer answer =
+        services
+            .gateway()
+            .execute(
+                new GatewayCall(
+                    "nobody",
+                    Transport.POST,
+                    null,
+                    null,
+                    () -> {
+                      throw new AssertionError("read before the caller is known");
+                    }));
 
     assertThat(answer.status()).isEqualTo(401);
-    assertThat(answer.headers()).containsEntry("Cache-Control", "private, no-cache, must-revalidate")
+    assertThat(answer.headers())
+        .containsEntry("Cache-Control", "private, no-cache, must-revalidate")
         .containsEntry("Vary", "X-API-Key, Accept")
         .doesNotContainKey("X-RateLimit-Remaining");
     assertThat(text(answer)).contains("\"code\":\"UNAUTHENTICATED\"");
@@ -55,21 +69,32 @@ final class GatewayTest {
 
   @Test
   void execute_openKeyQuery_forwardsAndMergesExtensions() {
-    GatewayAnswer answer = services.gateway().execute(call(DemoConfig.OPEN_KEY, "application/graphql-response+json"));
+    GatewayAnswer answer =
+        services.gateway().execute(call(DemoConfig.OPEN_KEY, "application/graphql-response+json"));
 
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.contentType()).isEqualTo("application/graphql-response+json; charset=utf-8");
-    assertThat(answer.headers()).containsKeys("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
-    assertThat(text(answer)).startsWith("{\"data\":{\"cargos\":{}},\"extensions\":{\"cost\":{\"estimated\":");
+    assertThat(answer.headers())
+        .containsKeys("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
+    assertThat(text(answer))
+        .startsWith("{\"data\":{\"cargos\":{}},\"extensions\":{\"cost\":{\"estimated\":");
     assertThat(forwarded).hasSize(1);
   }
 
   @Test
   void execute_malformedRequest_refusedWithTheCallersBalance() {
-    GatewayAnswer answer = services.gateway().execute(new GatewayCall(DemoConfig.OPEN_KEY, Transport.POST, null, null,
-        () -> {
-          throw new InvalidDocumentIdException("nope");
-        }));
+    GatewayAnswer answer =
+        services
+            .gateway()
+            .execute(
+                new GatewayCall(
+                    DemoConfig.OPEN_KEY,
+                    Transport.POST,
+                    null,
+                    null,
+                    () -> {
+                      throw new InvalidDocumentIdException("nope");
+                    }));
 
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.contentType()).isEqualTo("application/json; charset=utf-8");
@@ -79,7 +104,8 @@ final class GatewayTest {
 
   private static GatewayCall call(String key, @Nullable String accept) {
     AdmissionRequest request = new AdmissionRequest(QUERY, null, null, Map.of(), Transport.POST);
-    return new GatewayCall(key, Transport.POST, accept, null, () -> new GatewayCall.Read(List.of(request), false));
+    return new GatewayCall(
+        key, Transport.POST, accept, null, () -> new GatewayCall.Read(List.of(request), false));
   }
 
   private static String text(GatewayAnswer answer) {

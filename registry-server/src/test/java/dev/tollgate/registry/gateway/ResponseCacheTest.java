@@ -23,17 +23,24 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
-/** Keys by what the upstream receives; entries served only while younger than the caller's max-age. */
+/**
+ * Keys by what the upstream receives; entries served only while younger than the caller's max-age.
+ */
 final class ResponseCacheTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final DocumentHash DOCUMENT = DocumentHash.of("query Cargo { cargo { id } }");
 
   private final AtomicLong nanos = new AtomicLong(1_000);
-  private final ResponseCache cache = new ResponseCache(
-      Caffeine.newBuilder().maximumWeight(1 << 20)
-          .expireAfterWrite(60, TimeUnit.SECONDS).ticker(nanos::get).recordStats(),
-      nanos::get, JSON);
+  private final ResponseCache cache =
+      new ResponseCache(
+          Caffeine.newBuilder()
+              .maximumWeight(1 << 20)
+              .expireAfterWrite(60, TimeUnit.SECONDS)
+              .ticker(nanos::get)
+              .recordStats(),
+          nanos::get,
+          JSON);
 
   /* ---- key ---- */
 
@@ -65,28 +72,40 @@ final class ResponseCacheTest {
 
   @Test
   void keyFor_registeredQueryByGet_key() {
-    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(60)))
+    assertThat(
+            cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(60)))
         .isEqualTo(new ResponseCache.Key(DOCUMENT, "Cargo", "{}"));
   }
 
   @Test
   void keyFor_post_null() {
-    assertThat(cache.keyFor(Transport.POST, operation(OperationKind.QUERY, true), DOCUMENT, policy(60))).isNull();
+    assertThat(
+            cache.keyFor(
+                Transport.POST, operation(OperationKind.QUERY, true), DOCUMENT, policy(60)))
+        .isNull();
   }
 
   @Test
   void keyFor_documentSentAsText_null() {
-    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, false), DOCUMENT, policy(60))).isNull();
+    assertThat(
+            cache.keyFor(
+                Transport.GET, operation(OperationKind.QUERY, false), DOCUMENT, policy(60)))
+        .isNull();
   }
 
   @Test
   void keyFor_mutation_null() {
-    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.MUTATION, true), DOCUMENT, policy(60))).isNull();
+    assertThat(
+            cache.keyFor(
+                Transport.GET, operation(OperationKind.MUTATION, true), DOCUMENT, policy(60)))
+        .isNull();
   }
 
   @Test
   void keyFor_callerWithMaxAgeZero_null() {
-    assertThat(cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(0))).isNull();
+    assertThat(
+            cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(0)))
+        .isNull();
   }
 
   /* ---- find ---- */
@@ -117,21 +136,29 @@ final class ResponseCacheTest {
   }
 
   private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
-    return new AdmittedOperation(new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null);
+    return new AdmittedOperation(
+        new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null);
   }
 
   private static KeyPolicy policy(int maxAgeSeconds) {
-    return KeyPolicy.newPolicy("web").apps(Set.of("web")).budget(new KeyPolicy.Budget(100, 1))
-        .cacheMaxAgeSeconds(maxAgeSeconds).build();
+    return KeyPolicy.newPolicy("web")
+        .apps(Set.of("web"))
+        .budget(new KeyPolicy.Budget(100, 1))
+        .cacheMaxAgeSeconds(maxAgeSeconds)
+        .build();
   }
 
   private ResponseCache.Key stored() {
     ResponseCache.Key key = cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", Map.of()));
-    AdmittedOperation operation = new AdmittedOperation(
-        new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true, null);
-    Decision.Admitted admitted = new Decision.Admitted(List.of(operation), 1L, 1000,
-        new BudgetCharge(true, 1, 9, 1, 0, 10));
-    cache.store(key, CachedResponse.of(JSON, Map.of("data", Map.of("cargo", Map.of("id", "c"))), admitted, cache.now()));
+    AdmittedOperation operation =
+        new AdmittedOperation(
+            new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true, null);
+    Decision.Admitted admitted =
+        new Decision.Admitted(List.of(operation), 1L, 1000, new BudgetCharge(true, 1, 9, 1, 0, 10));
+    cache.store(
+        key,
+        CachedResponse.of(
+            JSON, Map.of("data", Map.of("cargo", Map.of("id", "c"))), admitted, cache.now()));
     return key;
   }
 

@@ -23,15 +23,17 @@ final class GatewayBadInputTest {
 
   private static final String KEY = "partner-key";
 
-  @AutoClose
-  private static final GatewayHarness gateway = GatewayHarness.start();
+  @AutoClose private static final GatewayHarness gateway = GatewayHarness.start();
 
   static Stream<Arguments> badBodies() {
     return Stream.of(
-        Arguments.of("malformedJson", "{\"query\": \"{ __typename }\"", "request body is not valid JSON"),
+        Arguments.of(
+            "malformedJson", "{\"query\": \"{ __typename }\"", "request body is not valid JSON"),
         Arguments.of("trailingGarbage", "{\"query\": \"{ __typename }\"} x", "not valid JSON"),
         Arguments.of("emptyBody", "", "request body is empty"),
-        Arguments.of("variablesNotAnObject", "{\"query\":\"{ __typename }\",\"variables\":[1,2]}",
+        Arguments.of(
+            "variablesNotAnObject",
+            "{\"query\":\"{ __typename }\",\"variables\":[1,2]}",
             "variables must be a JSON object"),
         Arguments.of("queryNotAString", "{\"query\":42}", "query must be a string"),
         Arguments.of("bodyNotAnObject", "\"{ __typename }\"", "must be a JSON object"),
@@ -46,9 +48,13 @@ final class GatewayBadInputTest {
 
   @Test
   void post_wrongContentType_415() {
-    HttpResponse<String> response = gateway.send(gateway.request("/graphql", KEY)
-        .header("Content-Type", "text/plain")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"{ __typename }\"}")).build());
+    HttpResponse<String> response =
+        gateway.send(
+            gateway
+                .request("/graphql", KEY)
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"{ __typename }\"}"))
+                .build());
 
     assertBad(response, 415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
   }
@@ -57,9 +63,12 @@ final class GatewayBadInputTest {
   void post_jsonWithCharset_accepted() {
     // admitted, so it calls the upstream: on a gateway of its own
     try (GatewayHarness own = GatewayHarness.start()) {
-      HttpResponse<String> response = own.send(own.request("/graphql", KEY)
-          .header("Content-Type", "application/json; charset=utf-8")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"{ __typename }\"}")).build());
+      HttpResponse<String> response =
+          own.send(
+              own.request("/graphql", KEY)
+                  .header("Content-Type", "application/json; charset=utf-8")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"{ __typename }\"}"))
+                  .build());
 
       assertThat(response.statusCode()).isEqualTo(200);
     }
@@ -69,13 +78,19 @@ final class GatewayBadInputTest {
   void post_bodyOverLimit_413() {
     String padding = " ".repeat((int) GatewayHarness.MAX_BODY);
 
-    assertBad(gateway.post(KEY, "{\"query\":\"{ __typename }\"" + padding + "}"), 413, "PAYLOAD_TOO_LARGE",
+    assertBad(
+        gateway.post(KEY, "{\"query\":\"{ __typename }\"" + padding + "}"),
+        413,
+        "PAYLOAD_TOO_LARGE",
         "request body is larger than");
   }
 
   @Test
   void post_idNeitherHexNorPrefixed_400() {
-    assertBad(gateway.post(KEY, Map.of("documentId", "md5:abc")), 400, "INVALID_DOCUMENT_ID",
+    assertBad(
+        gateway.post(KEY, Map.of("documentId", "md5:abc")),
+        400,
+        "INVALID_DOCUMENT_ID",
         "document id must be 64 hex digits");
   }
 
@@ -83,42 +98,65 @@ final class GatewayBadInputTest {
   void post_persistedQueryVersion2_400() {
     String hash = "a".repeat(64);
 
-    assertBad(gateway.post(KEY, Map.of("extensions", Map.of("persistedQuery", Map.of("version", 2, "sha256Hash", hash)))),
-        400, "PERSISTED_QUERY_VERSION_NOT_SUPPORTED", "Unsupported persisted query version");
+    assertBad(
+        gateway.post(
+            KEY,
+            Map.of(
+                "extensions", Map.of("persistedQuery", Map.of("version", 2, "sha256Hash", hash)))),
+        400,
+        "PERSISTED_QUERY_VERSION_NOT_SUPPORTED",
+        "Unsupported persisted query version");
   }
 
   @Test
   void post_documentIdAndPersistedHashDiffer_400() {
-    Map<String, Object> body = Map.of("documentId", "a".repeat(64),
-        "extensions", Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", "b".repeat(64))));
+    Map<String, Object> body =
+        Map.of(
+            "documentId",
+            "a".repeat(64),
+            "extensions",
+            Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", "b".repeat(64))));
 
     assertBad(gateway.post(KEY, body), 400, "BAD_REQUEST", "differ");
   }
 
   @Test
   void post_invalidUtf8_400() {
-    byte[] body = {'{', '"', 'q', 'u', 'e', 'r', 'y', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
+    byte[] body = {
+      '{', '"', 'q', 'u', 'e', 'r', 'y', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'
+    };
 
-    HttpResponse<String> response = gateway.send(gateway.request("/graphql", KEY)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+    HttpResponse<String> response =
+        gateway.send(
+            gateway
+                .request("/graphql", KEY)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build());
 
     assertBad(response, 400, "BAD_REQUEST", "request body is not valid UTF-8");
   }
 
   @Test
   void get_variablesNotJson_400() {
-    assertBad(gateway.get(KEY, Map.of("query", "{ __typename }", "variables", "{n:")), 400, "BAD_REQUEST",
+    assertBad(
+        gateway.get(KEY, Map.of("query", "{ __typename }", "variables", "{n:")),
+        400,
+        "BAD_REQUEST",
         "variables is not valid JSON");
   }
 
   @Test
   void get_extensionsNotAnObject_400() {
-    assertBad(gateway.get(KEY, Map.of("query", "{ __typename }", "extensions", "[]")), 400, "BAD_REQUEST",
+    assertBad(
+        gateway.get(KEY, Map.of("query", "{ __typename }", "extensions", "[]")),
+        400,
+        "BAD_REQUEST",
         "extensions must be a JSON object");
   }
 
-  private static void assertBad(HttpResponse<String> response, int status, String code, String message) {
+  private static void assertBad(
+      HttpResponse<String> response, int status, String code, String message) {
     assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
     JsonNode body = body(response);
     assertThat(body.at("/errors/0/extensions/code").asText()).isEqualTo(code);

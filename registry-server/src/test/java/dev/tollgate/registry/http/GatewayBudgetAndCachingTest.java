@@ -10,8 +10,8 @@ import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
 import java.net.http.HttpResponse;
-import java.time.Instant;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -20,11 +20,12 @@ import org.junit.jupiter.api.Test;
 /** Budgets charged per key on a fake clock, the rate-limit headers, and GET caching by id. */
 final class GatewayBudgetAndCachingTest {
 
-  private static final String CARGO = "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
+  private static final String CARGO =
+      "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
 
-  @AutoClose
-  private final GatewayHarness gateway = GatewayHarness.start();
-  private final DocumentHash cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
+  @AutoClose private final GatewayHarness gateway = GatewayHarness.start();
+  private final DocumentHash cargo =
+      gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
 
   /* ---- budgets ---- */
 
@@ -53,7 +54,8 @@ final class GatewayBudgetAndCachingTest {
 
   @Test
   void post_success_carriesRateLimitHeadersAndExtensions() {
-    HttpResponse<String> response = gateway.post("small-key", Map.of("query", fixture("s000-10-page-series-n5")));
+    HttpResponse<String> response =
+        gateway.post("small-key", Map.of("query", fixture("s000-10-page-series-n5")));
 
     assertThat(response.headers().firstValue("X-RateLimit-Limit")).hasValue("1000");
     assertThat(response.headers().firstValue("X-RateLimit-Remaining")).hasValue("99");
@@ -79,7 +81,8 @@ final class GatewayBudgetAndCachingTest {
   void post_keysHaveSeparateBudgets() {
     gateway.post("small-key", Map.of("query", fixture("s000-10-page-series-n5")));
 
-    HttpResponse<String> other = gateway.post("partner-key", Map.of("query", fixture("s000-10-page-series-n5")));
+    HttpResponse<String> other =
+        gateway.post("partner-key", Map.of("query", fixture("s000-10-page-series-n5")));
 
     assertThat(other.headers().firstValue("X-RateLimit-Remaining")).hasValue("99099");
   }
@@ -122,10 +125,12 @@ final class GatewayBudgetAndCachingTest {
     try (GatewayHarness batching = GatewayHarness.startWithBatching()) {
       String one = GatewayHarness.json(Map.of("query", "{ __typename }"));
 
-      HttpResponse<String> response = batching.post("partner-key", "[" + String.join(",", List.of(one, one, one, one)) + "]");
+      HttpResponse<String> response =
+          batching.post("partner-key", "[" + String.join(",", List.of(one, one, one, one)) + "]");
 
       assertThat(response.statusCode()).isEqualTo(400);
-      assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("BATCH_TOO_LARGE");
+      assertThat(body(response).at("/errors/0/extensions/code").asText())
+          .isEqualTo("BATCH_TOO_LARGE");
       assertThat(batching.upstreamCalls()).isZero();
     }
   }
@@ -138,7 +143,8 @@ final class GatewayBudgetAndCachingTest {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("Cache-Control")).hasValue("public, max-age=60");
-    assertThat(response.headers().firstValue("ETag")).hasValueSatisfying(etag -> assertThat(etag).matches("\"[0-9a-f]{64}\""));
+    assertThat(response.headers().firstValue("ETag"))
+        .hasValueSatisfying(etag -> assertThat(etag).matches("\"[0-9a-f]{64}\""));
     assertThat(response.headers().firstValue("Vary")).hasValue("X-API-Key, Accept");
   }
 
@@ -154,7 +160,8 @@ final class GatewayBudgetAndCachingTest {
     HttpResponse<String> first = gateway.get("trusted-key", Map.of("documentId", cargo.hex()));
     String etag = first.headers().firstValue("ETag").orElseThrow();
 
-    HttpResponse<String> second = gateway.get("trusted-key", Map.of("documentId", cargo.hex()), "If-None-Match", etag);
+    HttpResponse<String> second =
+        gateway.get("trusted-key", Map.of("documentId", cargo.hex()), "If-None-Match", etag);
 
     assertThat(second.statusCode()).isEqualTo(304);
     assertThat(second.body()).isEmpty();
@@ -173,10 +180,12 @@ final class GatewayBudgetAndCachingTest {
 
   @Test
   void get_unknownId_noCache() {
-    HttpResponse<String> response = gateway.get("trusted-key", Map.of("documentId", DocumentHash.of("{ x }").hex()));
+    HttpResponse<String> response =
+        gateway.get("trusted-key", Map.of("documentId", DocumentHash.of("{ x }").hex()));
 
     assertThat(response.statusCode()).isEqualTo(404);
-    assertThat(response.headers().firstValue("Cache-Control")).hasValue("private, no-cache, must-revalidate");
+    assertThat(response.headers().firstValue("Cache-Control"))
+        .hasValue("private, no-cache, must-revalidate");
     assertThat(response.headers().firstValue("ETag")).isEmpty();
   }
 
@@ -184,7 +193,8 @@ final class GatewayBudgetAndCachingTest {
   void post_registeredId_notCacheable() {
     HttpResponse<String> response = gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
 
-    assertThat(response.headers().firstValue("Cache-Control")).hasValue("private, no-cache, must-revalidate");
+    assertThat(response.headers().firstValue("Cache-Control"))
+        .hasValue("private, no-cache, must-revalidate");
   }
 
   @Test
@@ -202,22 +212,28 @@ final class GatewayBudgetAndCachingTest {
 
   @Test
   void post_acceptsGraphqlResponseJson_answersInIt() {
-    HttpResponse<String> response = gateway.send(gateway.request("/graphql", "trusted-key")
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/graphql-response+json, application/json;q=0.9")
-        .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"documentId\":\"" + cargo.hex() + "\"}"))
-        .build());
+    HttpResponse<String> response =
+        gateway.send(
+            gateway
+                .request("/graphql", "trusted-key")
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/graphql-response+json, application/json;q=0.9")
+                .POST(
+                    java.net.http.HttpRequest.BodyPublishers.ofString(
+                        "{\"documentId\":\"" + cargo.hex() + "\"}"))
+                .build());
 
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("application/graphql-response+json"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(
+            type -> assertThat(type).startsWith("application/graphql-response+json"));
   }
 
   @Test
   void post_noAccept_answersApplicationJson() {
     HttpResponse<String> response = gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
 
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("application/json"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
   }
 
   @Test
@@ -233,19 +249,31 @@ final class GatewayBudgetAndCachingTest {
 
   @Test
   void post_storedPriceUnreadable_500InGraphqlShape() {
-    DocumentHash broken = gateway.publishFixed("web", "2", "query Broken { __typename }", "Broken", OperationKind.QUERY, 1);
-    gateway.registry.publish("web", "3", new StoredDocument(
-        DocumentHash.of("query Corrupt { __typename }"), "query Corrupt { __typename }", Instant.EPOCH,
-        List.of(new StoredOperation("Corrupt", OperationKind.QUERY, "garbage", 1, 1, 0, 3, "t"))));
+    DocumentHash broken =
+        gateway.publishFixed(
+            "web", "2", "query Broken { __typename }", "Broken", OperationKind.QUERY, 1);
+    gateway.registry.publish(
+        "web",
+        "3",
+        new StoredDocument(
+            DocumentHash.of("query Corrupt { __typename }"),
+            "query Corrupt { __typename }",
+            Instant.EPOCH,
+            List.of(
+                new StoredOperation("Corrupt", OperationKind.QUERY, "garbage", 1, 1, 0, 3, "t"))));
     gateway.catalog.refresh();
 
     HttpResponse<String> response =
-        gateway.post("trusted-key", Map.of("documentId", DocumentHash.of("query Corrupt { __typename }").hex()));
+        gateway.post(
+            "trusted-key",
+            Map.of("documentId", DocumentHash.of("query Corrupt { __typename }").hex()));
 
     assertThat(response.statusCode()).isEqualTo(500);
-    assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("INTERNAL_SERVER_ERROR");
+    assertThat(body(response).at("/errors/0/extensions/code").asText())
+        .isEqualTo("INTERNAL_SERVER_ERROR");
     assertThat(response.body()).doesNotContain("garbage");
-    assertThat(gateway.post("trusted-key", Map.of("documentId", broken.hex())).statusCode()).isEqualTo(200);
+    assertThat(gateway.post("trusted-key", Map.of("documentId", broken.hex())).statusCode())
+        .isEqualTo(200);
   }
 
   @Test

@@ -11,7 +11,10 @@ import java.net.http.HttpResponse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A refusal reads the caller's balance without charging it, and is still answered when the budget store is down. */
+/**
+ * A refusal reads the caller's balance without charging it, and is still answered when the budget
+ * store is down.
+ */
 final class GatewayBudgetStoreTest {
 
   private static final String KEY = "partner-key";
@@ -56,7 +59,8 @@ final class GatewayBudgetStoreTest {
       HttpResponse<String> response = gateway.post(KEY, Map.of("query", "{ __typename }"));
 
       assertThat(response.statusCode()).as(response.body()).isEqualTo(500);
-      assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("BUDGET_STORE_UNAVAILABLE");
+      assertThat(body(response).at("/errors/0/extensions/code").asText())
+          .isEqualTo("BUDGET_STORE_UNAVAILABLE");
       assertThat(gateway.upstreamCalls()).isZero();
     }
   }

@@ -50,17 +50,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A server on a random port wired by RegistryServer's builder, its gateway over an in-memory
- * registry, a fake upstream and a fake clock (the store, for {@code /v1}, is an in-memory H2). Keys: {@code trusted-key} (app web, text allowed), {@code strict-key}
- * (app web, ids only), {@code partner-key} (open, 100,000-unit budget), {@code small-key} (open,
- * 1,000 units refilled at 10/s), {@code intro-key} (open, introspection allowed), {@code measure-key}
- * (open, enforcement {@code measure}, 100,000-unit budget); no key is the anonymous caller (trusted,
- * app web). Every policy has the book's limits, and all but {@code measure-key} enforce them.
+ * registry, a fake upstream and a fake clock (the store, for {@code /v1}, is an in-memory H2).
+ * Keys: {@code trusted-key} (app web, text allowed), {@code strict-key} (app web, ids only), {@code
+ * partner-key} (open, 100,000-unit budget), {@code small-key} (open, 1,000 units refilled at 10/s),
+ * {@code intro-key} (open, introspection allowed), {@code measure-key} (open, enforcement {@code
+ * measure}, 100,000-unit budget); no key is the anonymous caller (trusted, app web). Every policy
+ * has the book's limits, and all but {@code measure-key} enforce them.
  */
 final class GatewayHarness implements AutoCloseable {
 
   static final ObjectMapper JSON = new ObjectMapper();
   static final long MAX_BODY = 200_000;
-  private static final Pattern UPSTREAM_TOTAL = Pattern.compile("(?m)^tollgate_upstream_requests_total (\\d+)$");
+  private static final Pattern UPSTREAM_TOTAL =
+      Pattern.compile("(?m)^tollgate_upstream_requests_total (\\d+)$");
 
   final InMemoryRegistry registry = new InMemoryRegistry();
   final FakeClock clock = new FakeClock();
@@ -71,12 +73,13 @@ final class GatewayHarness implements AutoCloseable {
   private final HttpClient client = HttpClient.newHttpClient();
 
   private GatewayHarness(boolean batching, @Nullable BudgetLedger ledger) {
-    ServerBuilder builder = RegistryServer.builder(config(batching))
-        .clock(clock)
-        .ticker(this::nanos)
-        .upstream(upstream)
-        .documents(registry, this::restore)
-        .catalogSize(1_000);
+    ServerBuilder builder =
+        RegistryServer.builder(config(batching))
+            .clock(clock)
+            .ticker(this::nanos)
+            .upstream(upstream)
+            .documents(registry, this::restore)
+            .catalogSize(1_000);
     if (ledger != null) {
       builder.ledger(ledger);
     }
@@ -105,25 +108,46 @@ final class GatewayHarness implements AutoCloseable {
 
   /* ---- registry ---- */
 
-  /** Publishes {@code text} priced by the real engine, as the registry stores it; refreshes the catalog. */
+  /**
+   * Publishes {@code text} priced by the real engine, as the registry stores it; refreshes the
+   * catalog.
+   */
   DocumentHash publish(String app, String version, String text) {
     AnalysedDocument analysed = pricer.analyse(text, 5000);
     List<StoredOperation> operations = new ArrayList<>();
     for (PricedOperation operation : analysed.operations()) {
       Measure defaults = operation.price().atDefaults();
-      operations.add(new StoredOperation(operation.name(), operation.kind(), operation.price().serialize(),
-          defaults.cost(), defaults.depth(), operation.aliases(), analysed.tokens(), "test"));
+      operations.add(
+          new StoredOperation(
+              operation.name(),
+              operation.kind(),
+              operation.price().serialize(),
+              defaults.cost(),
+              defaults.depth(),
+              operation.aliases(),
+              analysed.tokens(),
+              "test"));
     }
     return store(app, version, text, operations);
   }
 
   /** Publishes {@code text} with a fixed price, without the pricing engine. */
-  DocumentHash publishFixed(String app, String version, String text, @Nullable String name, OperationKind kind, long cost) {
-    return store(app, version, text,
+  DocumentHash publishFixed(
+      String app,
+      String version,
+      String text,
+      @Nullable String name,
+      OperationKind kind,
+      long cost) {
+    return store(
+        app,
+        version,
+        text,
         List.of(new StoredOperation(name, kind, FixedPrice.PREFIX + cost, cost, 1, 0, 10, "test")));
   }
 
-  private DocumentHash store(String app, String version, String text, List<StoredOperation> operations) {
+  private DocumentHash store(
+      String app, String version, String text, List<StoredOperation> operations) {
     DocumentHash hash = DocumentHash.of(text);
     registry.publish(app, version, new StoredDocument(hash, text, Instant.EPOCH, operations));
     catalog.refresh();
@@ -136,21 +160,27 @@ final class GatewayHarness implements AutoCloseable {
   }
 
   private CompiledPrice restore(String serialized) {
-    return serialized.startsWith(FixedPrice.PREFIX) ? new FixedPrice(serialized) : pricer.restore(serialized);
+    return serialized.startsWith(FixedPrice.PREFIX)
+        ? new FixedPrice(serialized)
+        : pricer.restore(serialized);
   }
 
   /* ---- HTTP ---- */
 
   HttpResponse<String> post(@Nullable String key, String body) {
-    return send(request("/graphql", key).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    return send(
+        request("/graphql", key)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 
   HttpResponse<String> post(@Nullable String key, Map<String, ?> body) {
     return post(key, json(body));
   }
 
-  HttpResponse<String> get(@Nullable String key, Map<String, String> parameters, String... headers) {
+  HttpResponse<String> get(
+      @Nullable String key, Map<String, String> parameters, String... headers) {
     HttpRequest.Builder request = request("/graphql?" + query(parameters), key);
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
@@ -159,7 +189,8 @@ final class GatewayHarness implements AutoCloseable {
   }
 
   HttpRequest.Builder request(String path, @Nullable String key) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
     if (key != null) {
       request.header("X-API-Key", key);
     }
@@ -227,7 +258,8 @@ final class GatewayHarness implements AutoCloseable {
 
   private static String query(Map<String, String> parameters) {
     List<String> pairs = new ArrayList<>();
-    parameters.forEach((name, value) -> pairs.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8)));
+    parameters.forEach(
+        (name, value) -> pairs.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8)));
     return String.join("&", pairs);
   }
 
@@ -249,32 +281,58 @@ final class GatewayHarness implements AutoCloseable {
 
   private static ServerConfig config(boolean batching) {
     Map<String, KeyPolicy> keys = new LinkedHashMap<>();
-    keys.put("trusted-key", policy("trusted", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false));
-    keys.put("strict-key", policy("strict", Mode.TRUSTED, Set.of("web"), true, new Budget(10_000, 100), false));
-    keys.put("partner-key", policy("partner", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false));
-    keys.put("small-key", policy("small", Mode.OPEN, Set.of("*"), false, new Budget(1_000, 10), false));
-    keys.put("intro-key", policy("intro", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), true));
-    keys.put("measure-key", policy("measure", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false)
-        .transform(policy -> policy.enforcement(Enforcement.MEASURE)));
+    keys.put(
+        "trusted-key",
+        policy("trusted", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false));
+    keys.put(
+        "strict-key",
+        policy("strict", Mode.TRUSTED, Set.of("web"), true, new Budget(10_000, 100), false));
+    keys.put(
+        "partner-key",
+        policy("partner", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false));
+    keys.put(
+        "small-key", policy("small", Mode.OPEN, Set.of("*"), false, new Budget(1_000, 10), false));
+    keys.put(
+        "intro-key",
+        policy("intro", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), true));
+    keys.put(
+        "measure-key",
+        policy("measure", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false)
+            .transform(policy -> policy.enforcement(Enforcement.MEASURE)));
     return new ServerConfig(
         new ServerConfig.Http(0, MAX_BODY),
         // an H2 in memory, gone when the server closes its pool
-        new ServerConfig.Store("jdbc:h2:mem:gateway-" + UUID.randomUUID()
-            + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH", "sa", ""),
+        new ServerConfig.Store(
+            "jdbc:h2:mem:gateway-"
+                + UUID.randomUUID()
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH",
+            "sa",
+            ""),
         new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
         new ServerConfig.Upstream(null, 1_000),
         List.of(),
         // polled once a day: the tests refresh the catalog themselves
-        new ServerConfig.Gateway(batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
+        new ServerConfig.Gateway(
+            batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
         keys,
         policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
         new ServerConfig.Demo(false));
   }
 
-  private static KeyPolicy policy(String name, Mode mode, Set<String> apps, boolean requireId, Budget budget,
+  private static KeyPolicy policy(
+      String name,
+      Mode mode,
+      Set<String> apps,
+      boolean requireId,
+      Budget budget,
       boolean introspection) {
-    return KeyPolicy.newPolicy(name).mode(mode).apps(apps).requireId(requireId).budget(budget)
-        .introspection(introspection).build();
+    return KeyPolicy.newPolicy(name)
+        .mode(mode)
+        .apps(apps)
+        .requireId(requireId)
+        .budget(budget)
+        .introspection(introspection)
+        .build();
   }
 
   @Override

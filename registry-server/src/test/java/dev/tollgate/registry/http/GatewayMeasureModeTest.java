@@ -22,18 +22,19 @@ final class GatewayMeasureModeTest {
 
   private static final String MEASURE = "measure-key";
   private static final String PARTNER = "partner-key";
+
   /** measure-key's budget capacity (GatewayHarness). */
   private static final long CAPACITY = 100_000;
 
-  @AutoClose
-  private final GatewayHarness gateway = GatewayHarness.start();
+  @AutoClose private final GatewayHarness gateway = GatewayHarness.start();
 
   /* ---- breaches run and are reported ---- */
 
   @Test
   void post_deep16WithMeasureKey_runsAndReportsMaxDepth() {
     // s000-04: depth 16 > 15, cost 16 (fixture expected.json)
-    HttpResponse<String> response = gateway.post(MEASURE, Map.of("query", fixture("s000-04-deep16-first1")));
+    HttpResponse<String> response =
+        gateway.post(MEASURE, Map.of("query", fixture("s000-04-deep16-first1")));
 
     assertReported(response, "MAX_DEPTH_EXCEEDED", 16);
   }
@@ -41,7 +42,8 @@ final class GatewayMeasureModeTest {
   @Test
   void post_150AliasesWithMeasureKey_runsAndReportsMaxAliases() {
     // s000-12: 150 aliases > 20, cost 1050 > 1000 too; aliases come first, as enforcing refuses
-    HttpResponse<String> response = gateway.post(MEASURE, Map.of("query", fixture("s000-12-alias-150")));
+    HttpResponse<String> response =
+        gateway.post(MEASURE, Map.of("query", fixture("s000-12-alias-150")));
 
     assertReported(response, "MAX_ALIASES_EXCEEDED", 1_050);
   }
@@ -49,7 +51,8 @@ final class GatewayMeasureModeTest {
   @Test
   void post_hugePageWithMeasureKey_runsAndReportsTooExpensive() {
     // s000-23: first: 5000, cost 15001 > 1000 (fixture expected.json)
-    HttpResponse<String> response = gateway.post(MEASURE, Map.of("query", fixture("s000-23-huge-page-first5000")));
+    HttpResponse<String> response =
+        gateway.post(MEASURE, Map.of("query", fixture("s000-23-huge-page-first5000")));
 
     assertReported(response, "COST_ESTIMATED_TOO_EXPENSIVE", 15_001);
   }
@@ -68,7 +71,8 @@ final class GatewayMeasureModeTest {
   @Test
   void post_withinLimitsWithMeasureKey_runsWithoutReport() {
     // s000-10: cost 901 <= 1000, depth within 15
-    HttpResponse<String> response = gateway.post(MEASURE, Map.of("query", fixture("s000-10-page-series-n5")));
+    HttpResponse<String> response =
+        gateway.post(MEASURE, Map.of("query", fixture("s000-10-page-series-n5")));
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     assertThat(body(response).at("/extensions/cost/estimated").asLong()).isEqualTo(901);
@@ -80,10 +84,12 @@ final class GatewayMeasureModeTest {
 
   @Test
   void post_tokenFloodWithMeasureKey_stillRefusedWhileParsing() {
-    HttpResponse<String> response = gateway.post(MEASURE, Map.of("query", fixture("s000-29-token-flood")));
+    HttpResponse<String> response =
+        gateway.post(MEASURE, Map.of("query", fixture("s000-29-token-flood")));
 
     assertThat(response.statusCode()).isEqualTo(400);
-    assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("MAX_TOKENS_EXCEEDED");
+    assertThat(body(response).at("/errors/0/extensions/code").asText())
+        .isEqualTo("MAX_TOKENS_EXCEEDED");
     assertThat(gateway.upstreamCalls()).isZero();
     assertThat(gateway.metricsText()).doesNotContain("tollgate_would_refuse_total{");
   }
@@ -91,20 +97,24 @@ final class GatewayMeasureModeTest {
   @Test
   void post_chapterOneWithMeasureKey_overBudgetStillRateLimited() {
     // s000-01 costs 385151, more than the whole bucket of 100,000
-    HttpResponse<String> response = gateway.post(MEASURE, Map.of("query", fixture("s000-01-chapter1-nested")));
+    HttpResponse<String> response =
+        gateway.post(MEASURE, Map.of("query", fixture("s000-01-chapter1-nested")));
 
     assertThat(response.statusCode()).isEqualTo(429);
     assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("RATE_LIMITED");
-    assertThat(response.headers().firstValue("X-RateLimit-Remaining")).hasValue(Long.toString(CAPACITY));
+    assertThat(response.headers().firstValue("X-RateLimit-Remaining"))
+        .hasValue(Long.toString(CAPACITY));
     assertThat(gateway.upstreamCalls()).isZero();
   }
 
   @Test
   void post_unknownFieldWithMeasureKey_stillValidationFailed() {
-    HttpResponse<String> response = gateway.post(MEASURE, Map.of("query", "{ cargo(trackingId: \"A\") { nope } }"));
+    HttpResponse<String> response =
+        gateway.post(MEASURE, Map.of("query", "{ cargo(trackingId: \"A\") { nope } }"));
 
     assertThat(response.statusCode()).isEqualTo(400);
-    assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("GRAPHQL_VALIDATION_FAILED");
+    assertThat(body(response).at("/errors/0/extensions/code").asText())
+        .isEqualTo("GRAPHQL_VALIDATION_FAILED");
     assertThat(gateway.upstreamCalls()).isZero();
   }
 
@@ -120,11 +130,17 @@ final class GatewayMeasureModeTest {
     }
     long upstreamAfterMeasure = gateway.upstreamCalls();
 
-    assertRefused(gateway.post(PARTNER, Map.of("query", deep)), "MAX_DEPTH_EXCEEDED",
+    assertRefused(
+        gateway.post(PARTNER, Map.of("query", deep)),
+        "MAX_DEPTH_EXCEEDED",
         "maximum query depth exceeded 16 > 15");
-    assertRefused(gateway.post(PARTNER, Map.of("query", aliases)), "MAX_ALIASES_EXCEEDED",
+    assertRefused(
+        gateway.post(PARTNER, Map.of("query", aliases)),
+        "MAX_ALIASES_EXCEEDED",
         "150 aliases found. Allowed: 20");
-    assertRefused(gateway.post(PARTNER, Map.of("query", hugePage)), "COST_ESTIMATED_TOO_EXPENSIVE",
+    assertRefused(
+        gateway.post(PARTNER, Map.of("query", hugePage)),
+        "COST_ESTIMATED_TOO_EXPENSIVE",
         "maximum query complexity exceeded 15001 > 1000");
     assertThat(upstreamAfterMeasure).isEqualTo(3);
     assertThat(gateway.upstreamCalls()).isEqualTo(upstreamAfterMeasure);
@@ -166,7 +182,8 @@ final class GatewayMeasureModeTest {
 
   /** {@code tollgate_would_refuse_total{code="..."}}, read from {@code /metrics}; 0 when absent. */
   private long wouldRefuse(String code) {
-    String line = "(?m)^tollgate_would_refuse_total\\{code=\"" + Pattern.quote(code) + "\"} (\\d+)$";
+    String line =
+        "(?m)^tollgate_would_refuse_total\\{code=\"" + Pattern.quote(code) + "\"} (\\d+)$";
     Matcher matcher = Pattern.compile(line).matcher(gateway.metricsText());
     return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
   }

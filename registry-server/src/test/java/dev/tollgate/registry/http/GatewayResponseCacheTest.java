@@ -13,16 +13,20 @@ import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
-/** The gateway's response cache, over real HTTP: what is served from it, what is charged, what is never cached. */
+/**
+ * The gateway's response cache, over real HTTP: what is served from it, what is charged, what is
+ * never cached.
+ */
 final class GatewayResponseCacheTest {
 
-  private static final String CARGO = "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
+  private static final String CARGO =
+      "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
   private static final String HITS = "tollgate_response_cache_hits_total";
   private static final String MISSES = "tollgate_response_cache_misses_total";
 
-  @AutoClose
-  private final GatewayHarness gateway = GatewayHarness.start();
-  private final DocumentHash cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
+  @AutoClose private final GatewayHarness gateway = GatewayHarness.start();
+  private final DocumentHash cargo =
+      gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
 
   /* ---- hits ---- */
 
@@ -39,8 +43,8 @@ final class GatewayResponseCacheTest {
     assertThat(second.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
     assertThat(second.headers().firstValue("Cache-Control")).hasValue("private, max-age=60");
     assertThat(second.headers().firstValue("Vary")).hasValue("X-API-Key, Accept");
-    assertThat(second.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("application/json"));
+    assertThat(second.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
     assertThat(first.headers().firstValue("Age")).isEmpty();
     assertThat(second.headers().firstValue("Age")).hasValue("0");
     assertThat(gateway.counter(HITS)).isEqualTo(1);
@@ -90,7 +94,12 @@ final class GatewayResponseCacheTest {
 
   @Test
   void get_ifNoneMatchOnCachedEntry_304WithoutUpstreamCallButCharged() {
-    String etag = gateway.get("trusted-key", Map.of("documentId", cargo.hex())).headers().firstValue("ETag").orElseThrow();
+    String etag =
+        gateway
+            .get("trusted-key", Map.of("documentId", cargo.hex()))
+            .headers()
+            .firstValue("ETag")
+            .orElseThrow();
 
     HttpResponse<String> revalidated =
         gateway.get("trusted-key", Map.of("documentId", cargo.hex()), "If-None-Match", etag);
@@ -105,10 +114,19 @@ final class GatewayResponseCacheTest {
 
   @Test
   void get_variablesInAnotherKeyOrder_sameEntry() {
-    gateway.get("trusted-key", Map.of("documentId", cargo.hex(), "variables", "{\"a\":1,\"b\":{\"x\":[1,2],\"w\":\"v\"}}"));
+    gateway.get(
+        "trusted-key",
+        Map.of(
+            "documentId", cargo.hex(), "variables", "{\"a\":1,\"b\":{\"x\":[1,2],\"w\":\"v\"}}"));
 
-    HttpResponse<String> reordered = gateway.get("trusted-key",
-        Map.of("documentId", cargo.hex(), "variables", "{\"b\":{\"w\":\"v\",\"x\":[1,2]},\"a\":1}"));
+    HttpResponse<String> reordered =
+        gateway.get(
+            "trusted-key",
+            Map.of(
+                "documentId",
+                cargo.hex(),
+                "variables",
+                "{\"b\":{\"w\":\"v\",\"x\":[1,2]},\"a\":1}"));
 
     assertThat(reordered.statusCode()).isEqualTo(200);
     assertThat(gateway.upstreamCalls()).isEqualTo(1);
@@ -124,7 +142,8 @@ final class GatewayResponseCacheTest {
     gateway.get("trusted-key", Map.of("documentId", cargo.hex()));
 
     assertThat(gateway.upstreamCalls()).isEqualTo(3);
-    assertThat(gateway.upstream.requests()).extracting(request -> request.variables())
+    assertThat(gateway.upstream.requests())
+        .extracting(request -> request.variables())
         .containsExactly(Map.of("id", "A"), Map.of("id", "B"), Map.of());
     assertThat(gateway.counter(MISSES)).isEqualTo(3);
   }
@@ -142,7 +161,12 @@ final class GatewayResponseCacheTest {
     assertThat(expired.headers().firstValue("Age")).isEmpty();
     assertThat(gateway.upstreamCalls()).isEqualTo(2);
     gateway.clock.advance(Duration.ofSeconds(1));
-    assertThat(gateway.get("trusted-key", Map.of("documentId", cargo.hex())).headers().firstValue("Age")).hasValue("1");
+    assertThat(
+            gateway
+                .get("trusted-key", Map.of("documentId", cargo.hex()))
+                .headers()
+                .firstValue("Age"))
+        .hasValue("1");
     assertThat(gateway.upstreamCalls()).isEqualTo(2);
   }
 
@@ -154,7 +178,8 @@ final class GatewayResponseCacheTest {
 
     HttpResponse<String> second = gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
 
-    assertThat(second.headers().firstValue("Cache-Control")).hasValue("private, no-cache, must-revalidate");
+    assertThat(second.headers().firstValue("Cache-Control"))
+        .hasValue("private, no-cache, must-revalidate");
     assertThat(gateway.upstreamCalls()).isEqualTo(2);
     assertThat(gateway.counter(HITS)).isZero();
     assertThat(gateway.counter(MISSES)).isZero();
@@ -178,7 +203,8 @@ final class GatewayResponseCacheTest {
 
     assertThat(second.statusCode()).isEqualTo(200);
     assertThat(body(second).at("/errors/0/message").asText()).isEqualTo("cargo unavailable");
-    assertThat(second.headers().firstValue("Cache-Control")).hasValue("private, no-cache, must-revalidate");
+    assertThat(second.headers().firstValue("Cache-Control"))
+        .hasValue("private, no-cache, must-revalidate");
     assertThat(second.headers().firstValue("ETag")).isEmpty();
     assertThat(gateway.upstreamCalls()).isEqualTo(2);
   }
@@ -186,7 +212,8 @@ final class GatewayResponseCacheTest {
   @Test
   void get_upstreamFailed_nothingCachedAndNextGetCallsUpstream() {
     gateway.upstream.failing(true);
-    assertThat(gateway.get("trusted-key", Map.of("documentId", cargo.hex())).statusCode()).isEqualTo(502);
+    assertThat(gateway.get("trusted-key", Map.of("documentId", cargo.hex())).statusCode())
+        .isEqualTo(502);
     gateway.upstream.failing(false);
 
     HttpResponse<String> next = gateway.get("trusted-key", Map.of("documentId", cargo.hex()));
@@ -212,16 +239,24 @@ final class GatewayResponseCacheTest {
     HttpResponse<String> refused = gateway.get("trusted-key", Map.of("documentId", cargo.hex()));
 
     assertThat(refused.statusCode()).isEqualTo(404);
-    assertThat(refused.headers().firstValue("Cache-Control")).hasValue("private, no-cache, must-revalidate");
+    assertThat(refused.headers().firstValue("Cache-Control"))
+        .hasValue("private, no-cache, must-revalidate");
     assertThat(gateway.counter(HITS)).isZero();
     assertThat(gateway.counter(MISSES)).isEqualTo(1);
   }
 
   @Test
   void get_budgetExhaustedWithCachedEntry_429AndNotServed() {
-    DocumentHash dear = gateway.publishFixed("web", "2", "query Dear { cargo(trackingId: \"X\") { id } }", "Dear",
-        OperationKind.QUERY, 900);
-    assertThat(gateway.get("small-key", Map.of("documentId", dear.hex())).statusCode()).isEqualTo(200);
+    DocumentHash dear =
+        gateway.publishFixed(
+            "web",
+            "2",
+            "query Dear { cargo(trackingId: \"X\") { id } }",
+            "Dear",
+            OperationKind.QUERY,
+            900);
+    assertThat(gateway.get("small-key", Map.of("documentId", dear.hex())).statusCode())
+        .isEqualTo(200);
 
     HttpResponse<String> refused = gateway.get("small-key", Map.of("documentId", dear.hex()));
 

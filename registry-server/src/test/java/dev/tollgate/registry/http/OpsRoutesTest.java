@@ -15,11 +15,12 @@ import org.junit.jupiter.api.Test;
 /** {@code /metrics} and {@code /health} over real HTTP, on the server's own wiring. */
 final class OpsRoutesTest {
 
-  private static final String CARGO = "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
+  private static final String CARGO =
+      "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
 
-  @AutoClose
-  private final GatewayHarness gateway = GatewayHarness.start();
-  private final DocumentHash cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
+  @AutoClose private final GatewayHarness gateway = GatewayHarness.start();
+  private final DocumentHash cargo =
+      gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
 
   /* ---- /metrics ---- */
 
@@ -27,9 +28,11 @@ final class OpsRoutesTest {
   void metrics_default_prometheusTextWithTodaysFamilies() {
     HttpResponse<String> response = gateway.send(gateway.request("/metrics", null).GET().build());
 
-    assertThat(response.headers().firstValue("Content-Type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValue("text/plain; version=0.0.4; charset=utf-8");
     assertThat(response.body())
-        .contains("# TYPE tollgate_upstream_requests_total counter\ntollgate_upstream_requests_total 0\n")
+        .contains(
+            "# TYPE tollgate_upstream_requests_total counter\ntollgate_upstream_requests_total 0\n")
         .contains("# TYPE tollgate_requests_total counter\n")
         .contains("# TYPE tollgate_would_refuse_total counter\n")
         .contains("# TYPE tollgate_estimated_cost histogram\n")
@@ -68,14 +71,17 @@ final class OpsRoutesTest {
   @Test
   void metrics_eachRequest_latencyTimerCountsByOutcome() {
     gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
-    assertThat(value(gateway.metricsText(), "tollgate_request_duration_seconds_count{outcome=\"ok\"}")).isEqualTo(1);
+    assertThat(
+            value(gateway.metricsText(), "tollgate_request_duration_seconds_count{outcome=\"ok\"}"))
+        .isEqualTo(1);
 
     gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
     gateway.post("nobody", Map.of("documentId", cargo.hex()));
 
     String text = gateway.metricsText();
     assertThat(value(text, "tollgate_request_duration_seconds_count{outcome=\"ok\"}")).isEqualTo(2);
-    assertThat(value(text, "tollgate_request_duration_seconds_count{outcome=\"UNAUTHENTICATED\"}")).isEqualTo(1);
+    assertThat(value(text, "tollgate_request_duration_seconds_count{outcome=\"UNAUTHENTICATED\"}"))
+        .isEqualTo(1);
     assertThat(text)
         .contains("# TYPE tollgate_request_duration_seconds histogram\n")
         .contains("tollgate_request_duration_seconds_bucket{outcome=\"ok\",le=\"+Inf\"} 2\n")
@@ -87,8 +93,13 @@ final class OpsRoutesTest {
   void metrics_acceptOpenMetrics_answersOpenMetrics() {
     gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
 
-    HttpResponse<String> response = gateway.send(gateway.request("/metrics", null)
-        .header("Accept", "application/openmetrics-text; version=1.0.0, text/plain;q=0.5").GET().build());
+    HttpResponse<String> response =
+        gateway.send(
+            gateway
+                .request("/metrics", null)
+                .header("Accept", "application/openmetrics-text; version=1.0.0, text/plain;q=0.5")
+                .GET()
+                .build());
 
     assertThat(response.headers().firstValue("Content-Type"))
         .hasValue("application/openmetrics-text; version=1.0.0; charset=utf-8");
@@ -111,9 +122,13 @@ final class OpsRoutesTest {
     assertThat(body(response).get("documents").asInt()).isEqualTo(1);
   }
 
-  /** The value of the sample {@code series} (name and labels), read as a scraper would; doubles allowed. */
+  /**
+   * The value of the sample {@code series} (name and labels), read as a scraper would; doubles
+   * allowed.
+   */
   private static long value(String text, String series) {
-    Matcher matcher = Pattern.compile("(?m)^" + Pattern.quote(series) + " ([0-9.E+-]+)$").matcher(text);
+    Matcher matcher =
+        Pattern.compile("(?m)^" + Pattern.quote(series) + " ([0-9.E+-]+)$").matcher(text);
     if (!matcher.find()) {
       throw new AssertionError("no " + series + " in /metrics:\n" + text);
     }

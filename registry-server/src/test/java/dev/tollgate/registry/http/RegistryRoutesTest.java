@@ -1,6 +1,5 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.Concurrently;
 import static dev.tollgate.registry.http.RegistryTestServer.ADMIN;
 import static dev.tollgate.registry.http.RegistryTestServer.PUBLISHER;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tollgate.registry.Concurrently;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.http.RegistryTestServer.Response;
 import dev.tollgate.registry.store.TestDatabase;
@@ -33,18 +33,22 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The {@code /v1} API on a real Javalin, over H2 (and PostgreSQL for the race, when configured). */
+/**
+ * The {@code /v1} API on a real Javalin, over H2 (and PostgreSQL for the race, when configured).
+ */
 final class RegistryRoutesTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   static final String TRACK = "query Track { cargo(trackingId: \"ABC\") { trackingId } }";
-  static final String CARGOS = "query Cargos { cargos(first: 5) { edges { node { trackingId } } } }";
-  static final String TWO = "query Two { a: cargo(trackingId: \"1\") { id } b: cargo(trackingId: \"2\") { id } }";
+  static final String CARGOS =
+      "query Cargos { cargos(first: 5) { edges { node { trackingId } } } }";
+  static final String TWO =
+      "query Two { a: cargo(trackingId: \"1\") { id } b: cargo(trackingId: \"2\") { id } }";
   private static final String VERSION_PATH = "/v1/apps/web/versions/1.0.0";
 
   /**
-   * A test that stores nothing (a refusal, a dry run, a read of an empty registry) and asserts so runs
-   * on the registry the class shares; every other test gets a fresh one.
+   * A test that stores nothing (a refusal, a dry run, a read of an empty registry) and asserts so
+   * runs on the registry the class shares; every other test gets a fresh one.
    */
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.METHOD)
@@ -70,7 +74,8 @@ final class RegistryRoutesTest {
 
   @BeforeEach
   void start(TestInfo test) {
-    boolean storesNothing = test.getTestMethod().orElseThrow().isAnnotationPresent(StoresNothing.class);
+    boolean storesNothing =
+        test.getTestMethod().orElseThrow().isAnnotationPresent(StoresNothing.class);
     server = storesNothing ? shared : RegistryTestServer.start(TestDatabase.h2(tempDir));
   }
 
@@ -117,11 +122,15 @@ final class RegistryRoutesTest {
 
   @Test
   void publish_sameManifestAgain_noOpWithSameReport() throws Exception {
-    JsonNode first = JSON.readTree(server.post(VERSION_PATH, apollo(TRACK, CARGOS), PUBLISHER).body());
+    JsonNode first =
+        JSON.readTree(server.post(VERSION_PATH, apollo(TRACK, CARGOS), PUBLISHER).body());
     long changeId = server.store.latestChangeId();
 
-    Response again = server.post(VERSION_PATH, map(Map.of("relay-key", CARGOS, DocumentHash.of(TRACK).hex(), TRACK)),
-        ADMIN);
+    Response again =
+        server.post(
+            VERSION_PATH,
+            map(Map.of("relay-key", CARGOS, DocumentHash.of(TRACK).hex(), TRACK)),
+            ADMIN);
 
     assertThat(again.status()).isEqualTo(200);
     JsonNode second = JSON.readTree(again.body());
@@ -147,10 +156,14 @@ final class RegistryRoutesTest {
   void publish_dryRunOfDifferentManifestOnPublishedVersion_conflict() throws Exception {
     server.post(VERSION_PATH, apollo(TRACK), PUBLISHER);
 
-    assertError(server.post(VERSION_PATH + "?dryRun=true", apollo(CARGOS), PUBLISHER), 409, "VERSION_CONFLICT");
+    assertError(
+        server.post(VERSION_PATH + "?dryRun=true", apollo(CARGOS), PUBLISHER),
+        409,
+        "VERSION_CONFLICT");
     Response same = server.post(VERSION_PATH + "?dryRun=true", apollo(TRACK), PUBLISHER);
     assertThat(same.status()).isEqualTo(200);
-    assertThat(JSON.readTree(same.body()).at("/operations/0/status").asText()).isEqualTo("existing");
+    assertThat(JSON.readTree(same.body()).at("/operations/0/status").asText())
+        .isEqualTo("existing");
     assertThat(server.store.findDocument(DocumentHash.of(CARGOS))).isEmpty();
   }
 
@@ -158,7 +171,9 @@ final class RegistryRoutesTest {
   void publish_overlappingVersion_reportsExistingDocuments() throws Exception {
     server.post(VERSION_PATH, apollo(TRACK), PUBLISHER);
 
-    JsonNode report = JSON.readTree(server.post("/v1/apps/ios/versions/7", apollo(TRACK, CARGOS), PUBLISHER).body());
+    JsonNode report =
+        JSON.readTree(
+            server.post("/v1/apps/ios/versions/7", apollo(TRACK, CARGOS), PUBLISHER).body());
 
     assertThat(report.get("operations").get(0).get("status").asText()).isEqualTo("existing");
     assertThat(report.get("operations").get(1).get("status").asText()).isEqualTo("new");
@@ -167,7 +182,8 @@ final class RegistryRoutesTest {
   @Test
   @StoresNothing
   void publish_dryRun_pricesWithoutStoring() throws Exception {
-    Response response = server.post(VERSION_PATH + "?dryRun=true", apollo(TRACK, CARGOS), PUBLISHER);
+    Response response =
+        server.post(VERSION_PATH + "?dryRun=true", apollo(TRACK, CARGOS), PUBLISHER);
 
     assertThat(response.status()).isEqualTo(200);
     JsonNode report = JSON.readTree(response.body());
@@ -178,7 +194,8 @@ final class RegistryRoutesTest {
 
   @Test
   void publish_mapWithLabelKeys_idIsBodyHash() throws Exception {
-    Response response = server.post(VERSION_PATH, map(Map.of("1", TRACK, "md5-ish", CARGOS)), PUBLISHER);
+    Response response =
+        server.post(VERSION_PATH, map(Map.of("1", TRACK, "md5-ish", CARGOS)), PUBLISHER);
 
     assertThat(response.status()).isEqualTo(201);
     assertThat(server.store.findDocument(DocumentHash.of(TRACK))).isPresent();
@@ -187,8 +204,10 @@ final class RegistryRoutesTest {
 
   @ParameterizedTest
   @EnumSource(TestDatabase.Kind.class)
-  void publish_concurrentOverlappingManifests_allSucceedWithoutDuplicates(TestDatabase.Kind kind) throws Exception {
-    RegistryTestServer racing = kind == TestDatabase.Kind.H2 ? server : startOn(TestDatabase.postgres());
+  void publish_concurrentOverlappingManifests_allSucceedWithoutDuplicates(TestDatabase.Kind kind)
+      throws Exception {
+    RegistryTestServer racing =
+        kind == TestDatabase.Kind.H2 ? server : startOn(TestDatabase.postgres());
     List<Callable<Response>> tasks = new ArrayList<>();
     for (int p = 0; p < 6; p++) {
       String own = "query Own" + p + " { cargo(trackingId: \"" + p + "\") { id } }";
@@ -202,12 +221,16 @@ final class RegistryRoutesTest {
     long newShared = 0;
     for (Response response : responses) {
       for (JsonNode operation : JSON.readTree(response.body()).get("operations")) {
-        newShared += !operation.get("name").asText().startsWith("Own") && operation.get("status").asText().equals("new")
-            ? 1 : 0;
+        newShared +=
+            !operation.get("name").asText().startsWith("Own")
+                    && operation.get("status").asText().equals("new")
+                ? 1
+                : 0;
       }
     }
     assertThat(newShared).isEqualTo(3);
-    assertThat(racing.store.findDocument(DocumentHash.of(TWO)).orElseThrow().operations()).hasSize(1);
+    assertThat(racing.store.findDocument(DocumentHash.of(TWO)).orElseThrow().operations())
+        .hasSize(1);
     assertThat(racing.store.activeDocumentApps().get(DocumentHash.of(TRACK))).hasSize(6);
   }
 
@@ -244,8 +267,11 @@ final class RegistryRoutesTest {
   @StoresNothing
   void publish_hexIdNotHashOfBody_400NamingId() throws Exception {
     String wrong = DocumentHash.of("something else").hex();
-    Response response = server.post(VERSION_PATH, map(Map.of(DocumentHash.of(TRACK).hex(), TRACK, wrong, CARGOS)),
-        PUBLISHER);
+    Response response =
+        server.post(
+            VERSION_PATH,
+            map(Map.of(DocumentHash.of(TRACK).hex(), TRACK, wrong, CARGOS)),
+            PUBLISHER);
 
     assertRefused(response, 400, "DOCUMENT_ID_MISMATCH");
     assertThat(message(response)).contains(wrong);
@@ -287,7 +313,8 @@ final class RegistryRoutesTest {
     for (int i = 0; i < 5100; i++) {
       flood.append("__typename ");
     }
-    Response response = server.post(VERSION_PATH, apollo(TRACK, flood.append('}').toString()), PUBLISHER);
+    Response response =
+        server.post(VERSION_PATH, apollo(TRACK, flood.append('}').toString()), PUBLISHER);
 
     assertRefused(response, 422, "INVALID_OPERATIONS");
     assertThat(JSON.readTree(response.body()).at("/extensions/operations/0/code").asText())
@@ -305,9 +332,14 @@ final class RegistryRoutesTest {
   @Test
   @StoresNothing
   void publish_bodyOverLimitWithoutContentLength_413Json() throws Exception {
-    byte[] big = ("{\"k\":\"" + "x".repeat((int) RegistryTestServer.MAX_BODY_BYTES + 10) + "\"}").getBytes();
-    HttpRequest.Builder request = server.request(VERSION_PATH, PUBLISHER)
-        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big)));
+    byte[] big =
+        ("{\"k\":\"" + "x".repeat((int) RegistryTestServer.MAX_BODY_BYTES + 10) + "\"}").getBytes();
+    HttpRequest.Builder request =
+        server
+            .request(VERSION_PATH, PUBLISHER)
+            .POST(
+                HttpRequest.BodyPublishers.ofInputStream(
+                    () -> new java.io.ByteArrayInputStream(big)));
 
     assertRefused(server.send(request), 413, "PAYLOAD_TOO_LARGE");
   }
@@ -316,7 +348,8 @@ final class RegistryRoutesTest {
   @StoresNothing
   void publish_invalidNames_400NamingThem() throws Exception {
     Response badApp = server.post("/v1/apps/we%20b/versions/1", apollo(TRACK), PUBLISHER);
-    Response badVersion = server.post("/v1/apps/web/versions/" + "9".repeat(101), apollo(TRACK), PUBLISHER);
+    Response badVersion =
+        server.post("/v1/apps/web/versions/" + "9".repeat(101), apollo(TRACK), PUBLISHER);
 
     assertRefused(badApp, 400, "INVALID_APP_NAME");
     assertThat(message(badApp)).contains("we b");
@@ -326,7 +359,10 @@ final class RegistryRoutesTest {
   @Test
   @StoresNothing
   void publish_badDryRunFlag_400() throws Exception {
-    assertRefused(server.post(VERSION_PATH + "?dryRun=maybe", apollo(TRACK), PUBLISHER), 400, "INVALID_PARAMETER");
+    assertRefused(
+        server.post(VERSION_PATH + "?dryRun=maybe", apollo(TRACK), PUBLISHER),
+        400,
+        "INVALID_PARAMETER");
   }
 
   /* ---- auth ---- */
@@ -379,7 +415,8 @@ final class RegistryRoutesTest {
     assertThat(version.get("status").asText()).isEqualTo("retired");
     assertThat(version.get("retiredBy").asText()).isEqualTo("ci-admin");
     assertThat(server.store.activeDocumentApps()).isEmpty();
-    assertThat(server.get("/v1/documents/" + DocumentHash.of(TRACK).hex(), ADMIN).status()).isEqualTo(200);
+    assertThat(server.get("/v1/documents/" + DocumentHash.of(TRACK).hex(), ADMIN).status())
+        .isEqualTo(200);
     assertError(server.post(VERSION_PATH, apollo(TRACK), PUBLISHER), 409, "VERSION_RETIRED");
   }
 
@@ -397,7 +434,8 @@ final class RegistryRoutesTest {
     String id = DocumentHash.of(CARGOS).hex();
 
     Response bare = server.get("/v1/documents/" + id, PUBLISHER);
-    Response prefixed = server.get("/v1/documents/sha256:" + id.toUpperCase(java.util.Locale.ROOT), PUBLISHER);
+    Response prefixed =
+        server.get("/v1/documents/sha256:" + id.toUpperCase(java.util.Locale.ROOT), PUBLISHER);
 
     assertThat(bare.status()).isEqualTo(200);
     assertThat(prefixed.body()).isEqualTo(bare.body());
@@ -409,7 +447,8 @@ final class RegistryRoutesTest {
     assertThat(operation.get("type").asText()).isEqualTo("query");
     assertThat(operation.get("cost").asLong()).isEqualTo(16);
     assertThat(operation.get("price").asText()).isNotBlank();
-    assertThat(operation.get("schemaFingerprint").asText()).isEqualTo(DocumentHash.of(RegistryTestServer.CARGO_SCHEMA).hex());
+    assertThat(operation.get("schemaFingerprint").asText())
+        .isEqualTo(DocumentHash.of(RegistryTestServer.CARGO_SCHEMA).hex());
   }
 
   @Test
@@ -421,7 +460,10 @@ final class RegistryRoutesTest {
   @Test
   @StoresNothing
   void getDocument_unknownId_404() throws Exception {
-    assertError(server.get("/v1/documents/" + DocumentHash.of("nope").hex(), PUBLISHER), 404, "DOCUMENT_NOT_FOUND");
+    assertError(
+        server.get("/v1/documents/" + DocumentHash.of("nope").hex(), PUBLISHER),
+        404,
+        "DOCUMENT_NOT_FOUND");
   }
 
   @Test
@@ -433,8 +475,11 @@ final class RegistryRoutesTest {
 
     assertThat(apps).hasSize(1);
     assertThat(apps.get(0).get("name").asText()).isEqualTo("web");
-    assertThat(apps.get(0).get("versions")).extracting(v -> v.get("version").asText()).containsExactly("1.0.0", "1.1.0");
-    assertThat(apps.get(0).get("versions").get(0).get("publishedBy").asText()).isEqualTo("ci-publisher");
+    assertThat(apps.get(0).get("versions"))
+        .extracting(v -> v.get("version").asText())
+        .containsExactly("1.0.0", "1.1.0");
+    assertThat(apps.get(0).get("versions").get(0).get("publishedBy").asText())
+        .isEqualTo("ci-publisher");
   }
 
   @Test
@@ -462,7 +507,8 @@ final class RegistryRoutesTest {
     }
     assertThat(cargos).isNotNull();
     assertThat(cargos.at("/listSize/assumedSize").asInt()).isEqualTo(10);
-    assertThat(cargos.at("/listSize/slicingArguments").toString()).isEqualTo("[\"first\",\"last\"]");
+    assertThat(cargos.at("/listSize/slicingArguments").toString())
+        .isEqualTo("[\"first\",\"last\"]");
     assertThat(list.at("/policies/partner-demo/limits/cost").asLong()).isEqualTo(1000);
     assertThat(list.at("/policies/partner-demo/budget/capacity").asLong()).isEqualTo(5000);
     assertThat(response.body()).doesNotContain(ADMIN).doesNotContain(PUBLISHER);
@@ -477,7 +523,8 @@ final class RegistryRoutesTest {
 
     server = RegistryTestServer.start(TestDatabase.h2(tempDir));
 
-    assertThat(server.get("/v1/documents/" + DocumentHash.of(TRACK).hex(), PUBLISHER).status()).isEqualTo(200);
+    assertThat(server.get("/v1/documents/" + DocumentHash.of(TRACK).hex(), PUBLISHER).status())
+        .isEqualTo(200);
     assertThat(server.get(VERSION_PATH, PUBLISHER).status()).isEqualTo(200);
     assertThat(server.post(VERSION_PATH, apollo(TRACK), PUBLISHER).status()).isEqualTo(200);
   }
@@ -503,8 +550,14 @@ final class RegistryRoutesTest {
     return JSON.writeValueAsString(new LinkedHashMap<>(entries));
   }
 
-  private static void assertOperation(JsonNode operation, String body, String name, long cost, int depth,
-      int aliases, String status) {
+  private static void assertOperation(
+      JsonNode operation,
+      String body,
+      String name,
+      long cost,
+      int depth,
+      int aliases,
+      String status) {
     assertThat(operation.get("id").asText()).isEqualTo(DocumentHash.of(body).hex());
     assertThat(operation.get("name").asText()).isEqualTo(name);
     assertThat(operation.get("type").asText()).isEqualTo("query");
@@ -522,7 +575,10 @@ final class RegistryRoutesTest {
   private void assertNothingStored() {
     assertThat(server.store.apps()).isEmpty();
     assertThat(server.store.latestChangeId()).isZero();
-    assertThat(server.store.existingDocuments(List.of(DocumentHash.of(TRACK), DocumentHash.of(CARGOS)))).isEmpty();
+    assertThat(
+            server.store.existingDocuments(
+                List.of(DocumentHash.of(TRACK), DocumentHash.of(CARGOS))))
+        .isEmpty();
   }
 
   private static void assertError(Response response, int status, String code) throws Exception {
@@ -539,7 +595,8 @@ final class RegistryRoutesTest {
   private static List<JsonNode> sortedById(JsonNode report) {
     List<JsonNode> operations = new ArrayList<>();
     report.get("operations").forEach(operations::add);
-    operations.sort(java.util.Comparator.comparing(o -> o.get("id").asText() + o.get("name").asText()));
+    operations.sort(
+        java.util.Comparator.comparing(o -> o.get("id").asText() + o.get("name").asText()));
     return operations;
   }
 }

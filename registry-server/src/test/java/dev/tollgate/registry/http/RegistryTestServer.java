@@ -28,8 +28,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A real registry on a random port, wired by RegistryServer's builder: the demo config's schema
- * (cargo) and keys, its store on the given database at a fixed time. Tokens: {@link #ADMIN} (admin) and
- * {@link #PUBLISHER} (publish).
+ * (cargo) and keys, its store on the given database at a fixed time. Tokens: {@link #ADMIN} (admin)
+ * and {@link #PUBLISHER} (publish).
  */
 final class RegistryTestServer implements AutoCloseable {
 
@@ -47,11 +47,21 @@ final class RegistryTestServer implements AutoCloseable {
     this.database = database;
     this.store = database.open(InstantSource.fixed(Instant.parse("2026-11-29T12:00:00Z")));
     ServerConfig demo = DemoConfig.create(0, Path.of("unused"));
-    List<AdminToken> tokens = List.of(new AdminToken("ci-admin", ADMIN, Scope.ADMIN),
-        new AdminToken("ci-publisher", PUBLISHER, Scope.PUBLISH));
-    ServerConfig config = new ServerConfig(new ServerConfig.Http(0, MAX_BODY_BYTES), database.config(),
-        demo.schema(), demo.upstream(), tokens, demo.gateway(), demo.keys(), demo.anonymous(),
-        new ServerConfig.Demo(false));
+    List<AdminToken> tokens =
+        List.of(
+            new AdminToken("ci-admin", ADMIN, Scope.ADMIN),
+            new AdminToken("ci-publisher", PUBLISHER, Scope.PUBLISH));
+    ServerConfig config =
+        new ServerConfig(
+            new ServerConfig.Http(0, MAX_BODY_BYTES),
+            database.config(),
+            demo.schema(),
+            demo.upstream(),
+            tokens,
+            demo.gateway(),
+            demo.keys(),
+            demo.anonymous(),
+            new ServerConfig.Demo(false));
     this.server = RegistryServer.builder(config).store(store).start();
   }
 
@@ -60,8 +70,8 @@ final class RegistryTestServer implements AutoCloseable {
   }
 
   static GraphQLSchema cargoSchema() {
-    return new SchemaGenerator().makeExecutableSchema(new SchemaParser().parse(CARGO_SCHEMA),
-        RuntimeWiring.MOCKED_WIRING);
+    return new SchemaGenerator()
+        .makeExecutableSchema(new SchemaParser().parse(CARGO_SCHEMA), RuntimeWiring.MOCKED_WIRING);
   }
 
   ServerConfig.Store storeConfig() {
@@ -82,7 +92,8 @@ final class RegistryTestServer implements AutoCloseable {
 
   Response send(HttpRequest.Builder request) {
     try {
-      HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response =
+          client.send(request.build(), HttpResponse.BodyHandlers.ofString());
       return new Response(response.statusCode(), response.body(), response);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -93,7 +104,8 @@ final class RegistryTestServer implements AutoCloseable {
   }
 
   HttpRequest.Builder request(String path, @Nullable String token) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
     if (token != null) {
       builder.header("Authorization", "Bearer " + token);
     }
@@ -107,8 +119,9 @@ final class RegistryTestServer implements AutoCloseable {
   }
 
   static String resource(String name) {
-    try (InputStream in = Objects.requireNonNull(
-        RegistryTestServer.class.getClassLoader().getResourceAsStream(name), name)) {
+    try (InputStream in =
+        Objects.requireNonNull(
+            RegistryTestServer.class.getClassLoader().getResourceAsStream(name), name)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

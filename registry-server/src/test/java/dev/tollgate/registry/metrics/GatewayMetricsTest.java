@@ -14,7 +14,8 @@ final class GatewayMetricsTest {
 
   @Test
   void counting_eachCall_countsOneUpstreamRequest() {
-    Upstream upstream = metrics.counting(request -> new UpstreamResponse(200, Map.of("data", Map.of())));
+    Upstream upstream =
+        metrics.counting(request -> new UpstreamResponse(200, Map.of("data", Map.of())));
 
     upstream.execute(new UpstreamRequest("{ __typename }", null, Map.of()));
     upstream.execute(new UpstreamRequest("{ __typename }", null, Map.of()));

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.document.OperationAliases;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tollgate.registry.document.OperationAliases;
 import org.junit.jupiter.api.Test;
 
 /** The alias limit, checked on the parsed text before graphql-java's validation. */
@@ -18,12 +18,14 @@ final class AliasLimitTest {
     String text = Fixtures.read(Fixtures.root().resolve("cases/s000-12-alias-150/query.graphql"));
 
     assertThatThrownBy(() -> book.analyse(text, BOOK))
-        .isInstanceOfSatisfying(AliasLimitExceededException.class, e -> {
-          assertThat(e).hasMessage("150 aliases found. Allowed: 20");
-          assertThat(e.code()).isEqualTo("MAX_ALIASES_EXCEEDED");
-          assertThat(e.operations()).extracting(OperationAliases::aliases).containsExactly(150);
-          assertThat(e.tokens()).isEqualTo(book.analyse(text, 5_000).tokens());
-        });
+        .isInstanceOfSatisfying(
+            AliasLimitExceededException.class,
+            e -> {
+              assertThat(e).hasMessage("150 aliases found. Allowed: 20");
+              assertThat(e.code()).isEqualTo("MAX_ALIASES_EXCEEDED");
+              assertThat(e.operations()).extracting(OperationAliases::aliases).containsExactly(150);
+              assertThat(e.tokens()).isEqualTo(book.analyse(text, 5_000).tokens());
+            });
   }
 
   @Test
@@ -51,8 +53,9 @@ final class AliasLimitTest {
 
   @Test
   void analyse_spreadCountedWhereverItAppears_inlineDescended_skipExemptsNothing() {
-    String text = "{ cargo(trackingId: \"A\") { ...F ...F @skip(if: true) ... on Cargo { c: id } } } "
-        + "fragment F on Cargo { a: id b: id }";
+    String text =
+        "{ cargo(trackingId: \"A\") { ...F ...F @skip(if: true) ... on Cargo { c: id } } } "
+            + "fragment F on Cargo { a: id b: id }";
 
     assertThat(book.analyse(text, BOOK).select(null).aliases()).isEqualTo(5);
     assertThatThrownBy(() -> book.analyse(text, new DocumentLimits(5_000, 4)))
@@ -61,13 +64,15 @@ final class AliasLimitTest {
 
   @Test
   void analyse_fragmentCycle_terminatesAndCountsTheLoopOnce() {
-    String text = "{ cargo(trackingId: \"A\") { ...A } } "
-        + "fragment A on Cargo { a: id ...B } fragment B on Cargo { b: id ...A }";
+    String text =
+        "{ cargo(trackingId: \"A\") { ...A } } "
+            + "fragment A on Cargo { a: id ...B } fragment B on Cargo { b: id ...A }";
 
     assertThatThrownBy(() -> book.analyse(text, new DocumentLimits(5_000, 1)))
         .hasMessage("2 aliases found. Allowed: 1");
     assertThatThrownBy(() -> book.analyse(text, BOOK))
-        .isInstanceOfSatisfying(InvalidDocumentException.class,
+        .isInstanceOfSatisfying(
+            InvalidDocumentException.class,
             e -> assertThat(e.code()).isEqualTo("GRAPHQL_VALIDATION_FAILED"));
   }
 
@@ -76,8 +81,13 @@ final class AliasLimitTest {
     // F0 spreads F1 twice ... 60 levels: 2^60 aliases once expanded, counted without expanding
     StringBuilder text = new StringBuilder("{ cargo(trackingId: \"A\") { ...F0 } }");
     for (int i = 0; i < 60; i++) {
-      text.append(" fragment F").append(i).append(" on Cargo { ...F").append(i + 1)
-          .append(" ...F").append(i + 1).append(" }");
+      text.append(" fragment F")
+          .append(i)
+          .append(" on Cargo { ...F")
+          .append(i + 1)
+          .append(" ...F")
+          .append(i + 1)
+          .append(" }");
     }
     text.append(" fragment F60 on Cargo { a: id }");
 
@@ -97,13 +107,20 @@ final class AliasLimitTest {
 
   @Test
   void analyse_everyOperationOver_refusedWithTheSelectedCount() {
-    String text = "query A { " + aliased("__typename", 30) + " } query B { " + aliased("__typename", 40) + " }";
+    String text =
+        "query A { "
+            + aliased("__typename", 30)
+            + " } query B { "
+            + aliased("__typename", 40)
+            + " }";
 
     assertThatThrownBy(() -> book.analyse(text, BOOK))
-        .isInstanceOfSatisfying(AliasLimitExceededException.class, e -> {
-          assertThat(AliasLimitExceededException.aliasesOf(e.operations(), "B")).isEqualTo(40);
-          assertThat(AliasLimitExceededException.aliasesOf(e.operations(), null)).isEqualTo(30);
-        });
+        .isInstanceOfSatisfying(
+            AliasLimitExceededException.class,
+            e -> {
+              assertThat(AliasLimitExceededException.aliasesOf(e.operations(), "B")).isEqualTo(40);
+              assertThat(AliasLimitExceededException.aliasesOf(e.operations(), null)).isEqualTo(30);
+            });
   }
 
   @Test

@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The apollo preset on bookstore.graphqls (and a nested-slicing schema). Weights used, from the
  * schema: objects, interfaces, unions 1; scalars and enums 0; Address 5; Book.reviews @cost 2 with
+ *
  * @listSize(first, assumedSize 3); Format enum 2; Isbn scalar 3; Featured interface 7;
- * addBook(authorName) 3; RestockInput.priority 4; input objects 1 (Apollo's rule); global list 10.
+ *     addBook(authorName) 3; RestockInput.priority 4; input objects 1 (Apollo's rule); global list
+ *     10.
  */
 final class ApolloPresetTest {
 
@@ -75,7 +77,8 @@ final class ApolloPresetTest {
 
   @Test
   void price_unionListWithSchemaDefaultSlicing_usesDefault() {
-    // search limit defaults to 4 (counts as the one slicing argument): 4 x (SearchResult 1 + title 0)
+    // search limit defaults to 4 (counts as the one slicing argument): 4 x (SearchResult 1 + title
+    // 0)
     assertThat(cost("{ search(term: \"x\") { ... on Book { title } } }")).isEqualTo(4);
   }
 
@@ -90,13 +93,15 @@ final class ApolloPresetTest {
   @Test
   void price_mutationWithCostedArgument_addsBaseAndArgumentWeight() {
     // mutation base 10 + addBook (Book 1) + authorName @cost 3 + title 0 = 14
-    assertThat(cost("mutation { addBook(title: \"T\", authorName: \"A\") { title } }")).isEqualTo(14);
+    assertThat(cost("mutation { addBook(title: \"T\", authorName: \"A\") { title } }"))
+        .isEqualTo(14);
   }
 
   @Test
   void price_costedArgumentGivenNull_costsNothing() {
     // 10 + 1 + authorName null 0 = 11
-    assertThat(cost("mutation { addBook(title: \"T\", authorName: null) { title } }")).isEqualTo(11);
+    assertThat(cost("mutation { addBook(title: \"T\", authorName: null) { title } }"))
+        .isEqualTo(11);
   }
 
   @Test
@@ -110,7 +115,8 @@ final class ApolloPresetTest {
   @Test
   void price_inputObjectVariable_scoresTheVariablesValue() {
     String query = "mutation ($in: RestockInput!) { restock(input: $in) { title } }";
-    Map<String, @Nullable Object> full = Map.of("in", Map.of("isbns", List.of("a", "b"), "priority", 1));
+    Map<String, @Nullable Object> full =
+        Map.of("in", Map.of("isbns", List.of("a", "b"), "priority", 1));
     Map<String, @Nullable Object> bare = Map.of("in", Map.of("isbns", List.of("a")));
 
     // same as the literal: 17; without priority: 10 + 2 + input object 1 = 13
@@ -137,7 +143,8 @@ final class ApolloPresetTest {
   @Test
   void price_sizedFieldsThroughFragment_stillSized() {
     // as price_sizedFields_moveTheSizeOntoEdges, edges reached through a spread: 1 + 5 x 2 = 11
-    String query = "{ booksConnection(first: 5) { ...E } } fragment E on BookConnection { edges { node { title } } }";
+    String query =
+        "{ booksConnection(first: 5) { ...E } } fragment E on BookConnection { edges { node { title } } }";
     assertThat(cost(query)).isEqualTo(11);
   }
 
@@ -146,7 +153,8 @@ final class ApolloPresetTest {
   @Test
   void price_fragmentSpreadTwice_pricedAtEachSpread() {
     // a: book 1 + author 1 = 2; b the same again (apollo prices every spread): 4
-    String query = "{ a: book(id: 1) { ...A } b: book(id: 2) { ...A } } fragment A on Book { author { name } }";
+    String query =
+        "{ a: book(id: 1) { ...A } b: book(id: 2) { ...A } } fragment A on Book { author { name } }";
     assertThat(cost(query)).isEqualTo(4);
   }
 
@@ -158,7 +166,8 @@ final class ApolloPresetTest {
 
     assertThatThrownBy(() -> pricer.analyse("{ cargos { pageInfo { hasNextPage } } }", TOKENS))
         .isInstanceOf(InvalidDocumentException.class)
-        .hasMessageContaining("Exactly one slicing argument is required for field 'cargos', but found 0")
+        .hasMessageContaining(
+            "Exactly one slicing argument is required for field 'cargos', but found 0")
         .extracting(e -> ((InvalidDocumentException) e).code())
         .isEqualTo("GRAPHQL_VALIDATION_FAILED");
   }
@@ -167,7 +176,10 @@ final class ApolloPresetTest {
   void analyse_twoSlicingArgumentsWhereOneIsRequired_refuses() {
     OperationPricer pricer = Fixtures.pricer("cargo.graphqls", CostModel.apollo());
 
-    assertThatThrownBy(() -> pricer.analyse("{ cargos(first: 1, last: 1) { pageInfo { hasNextPage } } }", TOKENS))
+    assertThatThrownBy(
+            () ->
+                pricer.analyse(
+                    "{ cargos(first: 1, last: 1) { pageInfo { hasNextPage } } }", TOKENS))
         .isInstanceOf(InvalidDocumentException.class)
         .hasMessageContaining("but found 2");
   }
@@ -176,8 +188,12 @@ final class ApolloPresetTest {
   void analyse_requiredSlicingArgumentOnSkippedField_isNotRefused() {
     OperationPricer pricer = Fixtures.pricer("cargo.graphqls", CostModel.apollo());
 
-    Measure measure = pricer.analyse("{ cargos @skip(if: true) { pageInfo { hasNextPage } } __typename }", TOKENS)
-        .select(null).price().atDefaults();
+    Measure measure =
+        pricer
+            .analyse("{ cargos @skip(if: true) { pageInfo { hasNextPage } } __typename }", TOKENS)
+            .select(null)
+            .price()
+            .atDefaults();
 
     assertThat(measure).isEqualTo(new Measure(0, 0));
   }

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 /** The book preset beyond the fixture cases: its options and the schema weights it reads. */
 final class BookPresetTest {
 
-  private static final String F = " fragment F on Cargo { handlingHistory(first: 50) { edges { node { id } } } }";
+  private static final String F =
+      " fragment F on Cargo { handlingHistory(first: 50) { edges { node { id } } } }";
 
   private static Measure price(String schema, CostModel model, String query) {
     OperationPricer pricer = Fixtures.pricer(schema, model);
@@ -19,12 +20,15 @@ final class BookPresetTest {
 
   @Test
   void price_fragmentSpreadsEach_pricesTheSecondSpreadToo() {
-    String query = "{ cargos(first: 50) { edges { node { ...F } } } "
-        + "b: cargos(first: 50) { edges { node { ...F } } } }" + F;
+    String query =
+        "{ cargos(first: 50) { edges { node { ...F } } } "
+            + "b: cargos(first: 50) { edges { node { ...F } } } }"
+            + F;
 
     // s000-19 prices it 7,752 with the first spread only; each spread: 7,651 + 7,651 = 15,302
     Measure first = price("cargo.graphqls", CostModel.book(), query);
-    Measure each = price("cargo.graphqls", CostModel.book().withFragmentSpreads(FragmentSpreads.EACH), query);
+    Measure each =
+        price("cargo.graphqls", CostModel.book().withFragmentSpreads(FragmentSpreads.EACH), query);
 
     assertThat(first.cost()).isEqualTo(7752);
     assertThat(each.cost()).isEqualTo(15_302);
@@ -33,7 +37,11 @@ final class BookPresetTest {
   @Test
   void price_fieldCostDirective_replacesTheBaseOfOne() {
     // book 1 + 1 x reviews; reviews: @cost 2 + first 4 x stars 1 = 6; 7
-    Measure measure = price("bookstore.graphqls", CostModel.book(), "{ book(id: 1) { reviews(first: 4) { stars } } }");
+    Measure measure =
+        price(
+            "bookstore.graphqls",
+            CostModel.book(),
+            "{ book(id: 1) { reviews(first: 4) { stars } } }");
 
     assertThat(measure).isEqualTo(new Measure(7, 3));
   }
@@ -43,7 +51,8 @@ final class BookPresetTest {
     CostModel model = CostModel.book().withDefaultListSize(3);
 
     // booksConnection: slicing first absent, assumedSize 20: 1 + 20 x totalCount 1 = 21
-    assertThat(price("bookstore.graphqls", model, "{ booksConnection { totalCount } }").cost()).isEqualTo(21);
+    assertThat(price("bookstore.graphqls", model, "{ booksConnection { totalCount } }").cost())
+        .isEqualTo(21);
     // allAuthors has no @listSize: m = 1 whatever the default: 1 + 1 = 2
     assertThat(price("bookstore.graphqls", model, "{ allAuthors { name } }").cost()).isEqualTo(2);
   }

@@ -26,7 +26,10 @@ public final class Fixtures {
     return SCHEMAS.computeIfAbsent(file, name -> parseSchema(read(schemaFile(name))));
   }
 
-  /** A schema of {@code fixtures/}, or one the server ships ({@code cargo.graphqls}, kept once in main). */
+  /**
+   * A schema of {@code fixtures/}, or one the server ships ({@code cargo.graphqls}, kept once in
+   * main).
+   */
   static Path schemaFile(String name) {
     Path fixture = root().resolve(name);
     return Files.exists(fixture) ? fixture : path("/dev/tollgate/registry/demo/" + name);
@@ -78,11 +81,14 @@ public final class Fixtures {
   }
 
   /** One case folder: its query, variables (empty when none) and expected numbers. */
-  public record Case(String name, String query, Map<String, Object> variables, Map<String, Object> expected) {
+  public record Case(
+      String name, String query, Map<String, Object> variables, Map<String, Object> expected) {
 
     static Case load(Path dir) {
       Path variables = dir.resolve("variables.json");
-      return new Case(dir.getFileName().toString(), read(dir.resolve("query.graphql")),
+      return new Case(
+          dir.getFileName().toString(),
+          read(dir.resolve("query.graphql")),
           Files.exists(variables) ? json(read(variables)) : Map.of(),
           json(read(dir.resolve("expected.json"))));
     }

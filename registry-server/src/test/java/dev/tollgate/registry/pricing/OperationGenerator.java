@@ -115,7 +115,9 @@ public final class OperationGenerator {
       return "... on " + member.getName() + directive() + " " + selectionSet(member, depth);
     }
     int pick = random.nextInt(10);
-    if (pick == 0 && type instanceof GraphQLObjectType object && !inProgress.contains(object.getName())) {
+    if (pick == 0
+        && type instanceof GraphQLObjectType object
+        && !inProgress.contains(object.getName())) {
       return "..." + fragment(object, depth) + directive();
     }
     if (pick == 1) {
@@ -184,9 +186,10 @@ public final class OperationGenerator {
   private String arguments(GraphQLFieldDefinition field) {
     ListSize listSize = CostDirectives.listSize(field);
     List<String> slicing = listSize == null ? List.of() : listSize.slicingArguments();
-    String exactlyOne = apollo && listSize != null && listSize.requireOneSlicingArgument() && !slicing.isEmpty()
-        ? slicing.get(random.nextInt(slicing.size()))
-        : null;
+    String exactlyOne =
+        apollo && listSize != null && listSize.requireOneSlicingArgument() && !slicing.isEmpty()
+            ? slicing.get(random.nextInt(slicing.size()))
+            : null;
     List<String> given = new ArrayList<>();
     for (GraphQLArgument argument : field.getArguments()) {
       String value = value(argument, slicing.contains(argument.getName()), exactlyOne);
@@ -197,7 +200,8 @@ public final class OperationGenerator {
     return given.isEmpty() ? "" : "(" + String.join(", ", given) + ")";
   }
 
-  private @Nullable String value(GraphQLArgument argument, boolean slicing, @Nullable String exactlyOne) {
+  private @Nullable String value(
+      GraphQLArgument argument, boolean slicing, @Nullable String exactlyOne) {
     boolean required = GraphQLTypeUtil.isNonNull(argument.getType());
     if (!slicing) {
       return required ? literal(argument.getType()) : null;
@@ -241,15 +245,18 @@ public final class OperationGenerator {
 
   private static @Nullable String literal(GraphQLInputType type) {
     GraphQLNamedType named = (GraphQLNamedType) GraphQLTypeUtil.unwrapAll(type);
-    String scalar = switch (named.getName()) {
-      case "String", "ID" -> "\"A\"";
-      case "Int" -> "2";
-      case "Boolean" -> "true";
-      default -> null;
-    };
+    String scalar =
+        switch (named.getName()) {
+          case "String", "ID" -> "\"A\"";
+          case "Int" -> "2";
+          case "Boolean" -> "true";
+          default -> null;
+        };
     if (scalar == null) {
       return null;
     }
-    return GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(type)) ? "[" + scalar + "]" : scalar;
+    return GraphQLTypeUtil.isList(GraphQLTypeUtil.unwrapNonNull(type))
+        ? "[" + scalar + "]"
+        : scalar;
   }
 }

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.pricing.expr.Expr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tollgate.registry.pricing.expr.Expr;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
@@ -21,10 +21,17 @@ final class PriceCompilerTest {
   private static PriceCompiler.Result compile(String text) {
     Document document = new Parser().parseDocument(text);
     Map<String, FragmentDefinition> fragments = new HashMap<>();
-    document.getDefinitionsOfType(FragmentDefinition.class).forEach(f -> fragments.put(f.getName(), f));
+    document
+        .getDefinitionsOfType(FragmentDefinition.class)
+        .forEach(f -> fragments.put(f.getName(), f));
     OperationDefinition operation = document.getDefinitionsOfType(OperationDefinition.class).get(0);
-    return new PriceCompiler(Fixtures.schema("cargo.graphqls"), CostModel.book(), new CachedPrices(), fragments,
-        Binder.SYMBOLIC).compile(operation);
+    return new PriceCompiler(
+            Fixtures.schema("cargo.graphqls"),
+            CostModel.book(),
+            new CachedPrices(),
+            fragments,
+            Binder.SYMBOLIC)
+        .compile(operation);
   }
 
   @Test
@@ -32,8 +39,11 @@ final class PriceCompilerTest {
     // 300 chained fragments of 4 field levels each: 1,200 levels, over the guard of 250
     StringBuilder text = new StringBuilder("{ cargo(trackingId: \"A\") { ...F0 } }");
     for (int i = 0; i < 300; i++) {
-      text.append(" fragment F").append(i).append(" on Cargo { handlingHistory(first: 1) { edges { node { cargo { ")
-          .append(i < 299 ? "...F" + (i + 1) : "id").append(" } } } } }");
+      text.append(" fragment F")
+          .append(i)
+          .append(" on Cargo { handlingHistory(first: 1) { edges { node { cargo { ")
+          .append(i < 299 ? "...F" + (i + 1) : "id")
+          .append(" } } } } }");
     }
 
     assertThatThrownBy(() -> compile(text.toString()))
@@ -46,7 +56,13 @@ final class PriceCompilerTest {
     // each fragment spreads the next twice: 2^30 selections after expansion, over 100,000
     StringBuilder text = new StringBuilder("{ cargo(trackingId: \"A\") { ...F0 } }");
     for (int i = 0; i < 30; i++) {
-      text.append(" fragment F").append(i).append(" on Cargo { id ...F").append(i + 1).append(" ...F").append(i + 1).append(" }");
+      text.append(" fragment F")
+          .append(i)
+          .append(" on Cargo { id ...F")
+          .append(i + 1)
+          .append(" ...F")
+          .append(i + 1)
+          .append(" }");
     }
     text.append(" fragment F30 on Cargo { id }");
 
@@ -66,7 +82,8 @@ final class PriceCompilerTest {
 
   @Test
   void compile_pageVariable_keepsOneSizeNode() {
-    PriceCompiler.Result result = compile("query ($n: Int) { cargos(first: $n) { edges { node { id } } } }");
+    PriceCompiler.Result result =
+        compile("query ($n: Int) { cargos(first: $n) { edges { node { id } } } }");
 
     StringBuilder printed = new StringBuilder();
     result.cost().print(printed);

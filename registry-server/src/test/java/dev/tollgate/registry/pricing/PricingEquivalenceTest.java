@@ -27,7 +27,8 @@ final class PricingEquivalenceTest {
         Arguments.of("cargo.graphqls", CostModel.apollo()),
         Arguments.of("bookstore.graphqls", CostModel.apollo()),
         Arguments.of("cargo.graphqls", CostModel.book().withFragmentSpreads(FragmentSpreads.EACH)),
-        Arguments.of("bookstore.graphqls", CostModel.apollo().withFragmentSpreads(FragmentSpreads.FIRST)));
+        Arguments.of(
+            "bookstore.graphqls", CostModel.apollo().withFragmentSpreads(FragmentSpreads.FIRST)));
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -45,7 +46,9 @@ final class PricingEquivalenceTest {
         Map<String, @Nullable Object> vars = generator.variables(values);
         Measure direct = pricer.walk(query, "Q", vars);
         assertThat(price.evaluate(vars)).as("%s%nwith %s", query, vars).isEqualTo(direct);
-        assertThat(restored.evaluate(vars)).as("%s%nrestored, with %s", query, vars).isEqualTo(direct);
+        assertThat(restored.evaluate(vars))
+            .as("%s%nrestored, with %s", query, vars)
+            .isEqualTo(direct);
       }
     }
   }

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.pricing.expr.Sat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tollgate.registry.pricing.expr.Sat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +42,12 @@ final class PricingHostileTest {
     // validation stops at depth 100 before our walk's own guard (250) is reached
     StringBuilder query = new StringBuilder("{ cargo(trackingId: \"A\") { ...F0 } }");
     for (int i = 0; i < 300; i++) {
-      query.append(" fragment F").append(i).append(" on Cargo { handlingHistory(first: 1) { edges { node { cargo { ")
-          .append(i < 299 ? "...F" + (i + 1) : "id").append(" } } } } }");
+      query
+          .append(" fragment F")
+          .append(i)
+          .append(" on Cargo { handlingHistory(first: 1) { edges { node { cargo { ")
+          .append(i < 299 ? "...F" + (i + 1) : "id")
+          .append(" } } } } }");
     }
 
     assertThatThrownBy(() -> book.analyse(query.toString(), Integer.MAX_VALUE))
@@ -53,8 +57,9 @@ final class PricingHostileTest {
 
   @Test
   void analyse_fragmentCycle_isAValidationError() {
-    String query = "{ cargo(trackingId: \"A\") { ...A } } "
-        + "fragment A on Cargo { origin { id } ...B } fragment B on Cargo { ...A }";
+    String query =
+        "{ cargo(trackingId: \"A\") { ...A } } "
+            + "fragment A on Cargo { origin { id } ...B } fragment B on Cargo { ...A }";
 
     assertThatThrownBy(() -> book.analyse(query, TOKENS))
         .isInstanceOf(InvalidDocumentException.class)
@@ -68,8 +73,14 @@ final class PricingHostileTest {
     // graphql-java's validation counts the expanded fields and stops at 100,000
     StringBuilder query = new StringBuilder("{ cargo(trackingId: \"A\") { ...F0 } }");
     for (int i = 0; i < 40; i++) {
-      query.append(" fragment F").append(i).append(" on Cargo { id ...F").append(i + 1)
-          .append(" origin { id } ...F").append(i + 1).append(" }");
+      query
+          .append(" fragment F")
+          .append(i)
+          .append(" on Cargo { id ...F")
+          .append(i + 1)
+          .append(" origin { id } ...F")
+          .append(i + 1)
+          .append(" }");
     }
     query.append(" fragment F40 on Cargo { id }");
 
@@ -106,8 +117,10 @@ final class PricingHostileTest {
 
   @Test
   void evaluate_hundredThousandIds_countsThemAll() {
-    CompiledPrice price = book.analyse("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", TOKENS)
-        .select(null).price();
+    CompiledPrice price =
+        book.analyse("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", TOKENS)
+            .select(null)
+            .price();
     List<Object> ids = new ArrayList<>();
     for (int i = 0; i < 100_000; i++) {
       ids.add("loc_" + i);
@@ -119,8 +132,9 @@ final class PricingHostileTest {
 
   @Test
   void evaluate_pagesNearIntMax_clampedPerFieldInBook() {
-    String query = "query ($n: Int) { cargos(first: $n) { edges { node { handlingHistory(first: $n) "
-        + "{ edges { node { id } } } } } } }";
+    String query =
+        "query ($n: Int) { cargos(first: $n) { edges { node { handlingHistory(first: $n) "
+            + "{ edges { node { id } } } } } } }";
     CompiledPrice price = book.analyse(query, TOKENS).select(null).price();
 
     // handlingHistory 1 + (2^31 - 1) x 3 clamps at 429,496; so does cargos above it
@@ -141,8 +155,10 @@ final class PricingHostileTest {
 
   @Test
   void evaluate_pageBeyondInt_isACoercionError() {
-    CompiledPrice price = book.analyse("query ($n: Int) { cargos(first: $n) { pageInfo { hasNextPage } } }", TOKENS)
-        .select(null).price();
+    CompiledPrice price =
+        book.analyse("query ($n: Int) { cargos(first: $n) { pageInfo { hasNextPage } } }", TOKENS)
+            .select(null)
+            .price();
 
     assertThatThrownBy(() -> price.evaluate(Map.of("n", 5_000_000_000L)))
         .isInstanceOf(VariableCoercionException.class)

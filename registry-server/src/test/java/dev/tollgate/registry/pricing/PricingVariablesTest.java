@@ -9,11 +9,14 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
-/** Compiled prices over variables (book preset, cargo schema), each checked against the direct walk. */
+/**
+ * Compiled prices over variables (book preset, cargo schema), each checked against the direct walk.
+ */
 final class PricingVariablesTest {
 
   private static final int TOKENS = 5000;
-  private static final String F = " fragment F on Cargo { handlingHistory(first: 50) { edges { node { id } } } }";
+  private static final String F =
+      " fragment F on Cargo { handlingHistory(first: 50) { edges { node { id } } } }";
 
   private final OperationPricer pricer = Fixtures.pricer("cargo.graphqls", CostModel.book());
 
@@ -37,8 +40,9 @@ final class PricingVariablesTest {
 
   @Test
   void evaluate_pageVariable_multipliesByIt() {
-    String query = "query ($n: Int) { cargos(first: $n) { edges { node { handlingHistory(first: $n) "
-        + "{ edges { node { id } } } } } } }";
+    String query =
+        "query ($n: Int) { cargos(first: $n) { edges { node { handlingHistory(first: $n) "
+            + "{ edges { node { id } } } } } } }";
 
     // s000-27 and s000-28
     assertThat(price(query, vars("n", 50)).cost()).isEqualTo(7651);
@@ -64,7 +68,8 @@ final class PricingVariablesTest {
 
   @Test
   void evaluate_absentNullableVariable_fallsToNextSlicingArgument() {
-    String query = "query ($f: Int, $l: Int) { cargos(first: $f, last: $l) { edges { node { id } } } }";
+    String query =
+        "query ($f: Int, $l: Int) { cargos(first: $f, last: $l) { edges { node { id } } } }";
 
     // neither: assumedSize 10 -> 31; last 4 only -> 1 + 4 x 3 = 13; both: first wins, 2 -> 7
     assertThat(price(query, Map.of()).cost()).isEqualTo(31);
@@ -94,16 +99,19 @@ final class PricingVariablesTest {
     String query = "query ($l: Int) { search(term: \"x\", limit: $l) { ... on Book { title } } }";
 
     // search limit defaults to 4: 1 + 4 x 1 = 5; given 2: 1 + 2 x 1 = 3
-    assertThat(bookstore.analyse(query, TOKENS).select(null).price().evaluate(Map.of()).cost()).isEqualTo(5);
+    assertThat(bookstore.analyse(query, TOKENS).select(null).price().evaluate(Map.of()).cost())
+        .isEqualTo(5);
     assertThat(bookstore.walk(query, null, Map.of())).isEqualTo(new Measure(5, 2));
-    assertThat(bookstore.analyse(query, TOKENS).select(null).price().evaluate(vars("l", 2)).cost()).isEqualTo(3);
+    assertThat(bookstore.analyse(query, TOKENS).select(null).price().evaluate(vars("l", 2)).cost())
+        .isEqualTo(3);
   }
 
   /* ---- @include / @skip ---- */
 
   @Test
   void evaluate_includeVariable_decidesCostAndDepth() {
-    String query = "query ($x: Boolean!) { cargos(first: 50) @include(if: $x) { edges { node { id } } } __typename }";
+    String query =
+        "query ($x: Boolean!) { cargos(first: 50) @include(if: $x) { edges { node { id } } } __typename }";
 
     // included: 1 + 50 x 3 = 151, depth 4; excluded: 0, depth 0 (__typename does not count)
     assertThat(price(query, vars("x", true))).isEqualTo(new Measure(151, 4));
@@ -112,8 +120,10 @@ final class PricingVariablesTest {
 
   @Test
   void evaluate_skipVariableOnFirstSpread_movesPricingToTheLiveSpread() {
-    String query = "query ($s: Boolean!) { cargo(trackingId: \"A\") { ...F @skip(if: $s) } "
-        + "cargos(first: 50) { edges { node { ...F } } } }" + F;
+    String query =
+        "query ($s: Boolean!) { cargo(trackingId: \"A\") { ...F @skip(if: $s) } "
+            + "cargos(first: 50) { edges { node { ...F } } } }"
+            + F;
 
     // live first spread: s000-20's 253; skipped: s000-21's 7652
     assertThat(price(query, vars("s", false)).cost()).isEqualTo(253);
@@ -122,8 +132,10 @@ final class PricingVariablesTest {
 
   @Test
   void evaluate_conditionOnParentOfFirstSpread_movesPricingToo() {
-    String query = "query ($x: Boolean!) { cargo(trackingId: \"A\") @include(if: $x) { ...F } "
-        + "cargos(first: 50) { edges { node { ...F } } } }" + F;
+    String query =
+        "query ($x: Boolean!) { cargo(trackingId: \"A\") @include(if: $x) { ...F } "
+            + "cargos(first: 50) { edges { node { ...F } } } }"
+            + F;
 
     // included: 253 (s000-20); excluded: cargo costs nothing and cargos prices F: 7651
     assertThat(price(query, vars("x", true)).cost()).isEqualTo(253);
@@ -143,7 +155,8 @@ final class PricingVariablesTest {
 
   @Test
   void evaluate_wrongType_namesTheVariable() {
-    CompiledPrice price = compile("query ($n: Int) { cargos(first: $n) { edges { node { id } } } }");
+    CompiledPrice price =
+        compile("query ($n: Int) { cargos(first: $n) { edges { node { id } } } }");
 
     assertThatThrownBy(() -> price.evaluate(vars("n", "fifty")))
         .isInstanceOf(VariableCoercionException.class)
@@ -152,7 +165,8 @@ final class PricingVariablesTest {
 
   @Test
   void evaluate_jacksonNumberTypes_coerce() {
-    CompiledPrice price = compile("query ($n: Int) { cargos(first: $n) { edges { node { id } } } }");
+    CompiledPrice price =
+        compile("query ($n: Int) { cargos(first: $n) { edges { node { id } } } }");
 
     // 1 + 2 x 3 = 7 whatever number type Jackson produced
     assertThat(price.evaluate(vars("n", 2L)).cost()).isEqualTo(7);
@@ -162,7 +176,8 @@ final class PricingVariablesTest {
 
   @Test
   void atDefaults_requiredVariableMissing_readsItAsAbsent() {
-    CompiledPrice price = compile("query ($n: Int!) { cargos(first: $n) { edges { node { id } } } }");
+    CompiledPrice price =
+        compile("query ($n: Int!) { cargos(first: $n) { edges { node { id } } } }");
 
     // absent: assumedSize 10: 31, depth 4
     assertThat(price.atDefaults()).isEqualTo(new Measure(31, 4));
@@ -172,7 +187,8 @@ final class PricingVariablesTest {
 
   @Test
   void serialize_variablePrice_isVersionedAndRestores() {
-    String query = "query ($n: Int = 5, $x: Boolean!) { cargos(first: $n) @include(if: $x) { edges { node { id } } } }";
+    String query =
+        "query ($n: Int = 5, $x: Boolean!) { cargos(first: $n) @include(if: $x) { edges { node { id } } } }";
     CompiledPrice price = compile(query);
 
     String text = price.serialize();

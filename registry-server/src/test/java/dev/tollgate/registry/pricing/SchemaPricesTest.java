@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 /** The price list clients read is the one pricing reads: both go through {@link CostDirectives}. */
 final class SchemaPricesTest {
 
-  private static final GraphQLSchema SCHEMA = Fixtures.parseSchema("""
+  private static final GraphQLSchema SCHEMA =
+      Fixtures.parseSchema(
+          """
       directive @cost(weight: Int!) on FIELD_DEFINITION | ARGUMENT_DEFINITION | OBJECT | INPUT_FIELD_DEFINITION
       directive @listSize(assumedSize: Int, slicingArguments: [String!], sizedFields: [String!],
           requireOneSlicingArgument: Boolean = true) on FIELD_DEFINITION
@@ -26,12 +28,14 @@ final class SchemaPricesTest {
 
   @Test
   void of_schemaWithDirectives_listsEveryPriceByCoordinate() {
-    assertThat(SchemaPrices.of(SCHEMA)).containsExactly(
-        new Price("Book", 3L, null),
-        new Price("Query.books", null, new ListSize(null, List.of("first", "last"), List.of(), true)),
-        new Price("Query.books(first:)", 2L, null),
-        new Price("Query.shelf", 7L, null),
-        new Price("Shelf.books", null, new ListSize(4, List.of(), List.of(), false)));
+    assertThat(SchemaPrices.of(SCHEMA))
+        .containsExactly(
+            new Price("Book", 3L, null),
+            new Price(
+                "Query.books", null, new ListSize(null, List.of("first", "last"), List.of(), true)),
+            new Price("Query.books(first:)", 2L, null),
+            new Price("Query.shelf", 7L, null),
+            new Price("Shelf.books", null, new ListSize(4, List.of(), List.of(), false)));
   }
 
   @Test

@@ -24,10 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 final class CrashRepairTest {
 
-  private static final InstantSource CLOCK = InstantSource.fixed(Instant.parse("2026-11-29T12:00:00Z"));
+  private static final InstantSource CLOCK =
+      InstantSource.fixed(Instant.parse("2026-11-29T12:00:00Z"));
 
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   @Test
   void open_unfinishedPublication_removedAndFinishedOneKept() throws SQLException {
@@ -36,12 +36,16 @@ final class CrashRepairTest {
       store.publish(new Publication("web", "1", "f1", "test", List.of(kept)));
     }
     String orphan = DocumentHash.of("query Orphan { __typename }").hex();
-    execute("INSERT INTO apps (name, created) VALUES ('half', CURRENT_TIMESTAMP)",
+    execute(
+        "INSERT INTO apps (name, created) VALUES ('half', CURRENT_TIMESTAMP)",
         "INSERT INTO app_versions (app, version, status, manifest_fingerprint, published_by, created) "
             + "VALUES ('half', '1', 'active', 'f2', 'test', CURRENT_TIMESTAMP)",
-        "INSERT INTO documents (id, body, created) VALUES ('" + orphan + "', 'query Orphan { __typename }', "
+        "INSERT INTO documents (id, body, created) VALUES ('"
+            + orphan
+            + "', 'query Orphan { __typename }', "
             + "CURRENT_TIMESTAMP)",
-        "INSERT INTO version_documents (version_id, document_id) SELECT id, '" + kept.hash().hex()
+        "INSERT INTO version_documents (version_id, document_id) SELECT id, '"
+            + kept.hash().hex()
             + "' FROM app_versions WHERE app = 'half'");
 
     try (RegistryStore store = RegistryStore.open(ServerConfig.Store.h2In(tempDir), CLOCK)) {
@@ -70,12 +74,15 @@ final class CrashRepairTest {
   }
 
   private static NewDocument document(String body) {
-    return new NewDocument(DocumentHash.of(body), body, List.of(
-        new StoredOperation(null, OperationKind.QUERY, "tgp1", 1, 1, 0, 5, "schema")));
+    return new NewDocument(
+        DocumentHash.of(body),
+        body,
+        List.of(new StoredOperation(null, OperationKind.QUERY, "tgp1", 1, 1, 0, 5, "schema")));
   }
 
   private void execute(String... statements) throws SQLException {
-    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
       for (String sql : statements) {
         statement.execute(sql);
       }
@@ -83,7 +90,8 @@ final class CrashRepairTest {
   }
 
   private int count(String sql) throws SQLException {
-    try (Connection connection = connect(); Statement statement = connection.createStatement();
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery(sql)) {
       rows.next();
       return rows.getInt(1);

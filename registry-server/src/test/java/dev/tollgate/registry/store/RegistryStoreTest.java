@@ -1,11 +1,11 @@
 package dev.tollgate.registry.store;
 
-import dev.tollgate.registry.Concurrently;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tollgate.registry.error.TollgateException;
+import dev.tollgate.registry.Concurrently;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.pricing.OperationKind;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Runs on H2 always and on PostgreSQL when {@code TOLLGATE_TEST_POSTGRES_URL} is set. */
 final class RegistryStoreTest {
 
-  private static final InstantSource CLOCK = InstantSource.fixed(Instant.parse("2026-11-29T12:00:00Z"));
+  private static final InstantSource CLOCK =
+      InstantSource.fixed(Instant.parse("2026-11-29T12:00:00Z"));
 
   @TempDir Path tempDir;
 
@@ -96,8 +97,10 @@ final class RegistryStoreTest {
     NewDocument other = document("query B { b }", "B");
 
     assertThatThrownBy(() -> store.publish(publication("web", "1", other)))
-        .isInstanceOfSatisfying(TollgateException.class, e -> assertThat(e.code()).isEqualTo("VERSION_CONFLICT"))
-        .hasMessageContaining("web").hasMessageContaining("1");
+        .isInstanceOfSatisfying(
+            TollgateException.class, e -> assertThat(e.code()).isEqualTo("VERSION_CONFLICT"))
+        .hasMessageContaining("web")
+        .hasMessageContaining("1");
     assertThat(store.findDocument(other.hash())).isEmpty();
   }
 
@@ -113,7 +116,8 @@ final class RegistryStoreTest {
 
     assertThat(outcome.newDocuments()).containsExactly(only.hash());
     assertThat(store.findDocument(shared.hash()).orElseThrow().operations()).hasSize(1);
-    assertThat(store.activeDocumentApps().get(shared.hash())).containsExactlyInAnyOrder("web", "ios");
+    assertThat(store.activeDocumentApps().get(shared.hash()))
+        .containsExactlyInAnyOrder("web", "ios");
   }
 
   @ParameterizedTest
@@ -133,7 +137,8 @@ final class RegistryStoreTest {
 
   @ParameterizedTest
   @EnumSource(TestDatabase.Kind.class)
-  void publish_concurrentOverlappingManifests_allSucceedWithoutDuplicates(TestDatabase.Kind kind) throws Exception {
+  void publish_concurrentOverlappingManifests_allSucceedWithoutDuplicates(TestDatabase.Kind kind)
+      throws Exception {
     RegistryStore store = open(kind);
     List<NewDocument> shared = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
@@ -151,7 +156,10 @@ final class RegistryStoreTest {
     List<PublishOutcome> outcomes = Concurrently.run(tasks);
 
     AtomicInteger newShared = new AtomicInteger();
-    outcomes.forEach(outcome -> shared.forEach(d -> newShared.addAndGet(outcome.newDocuments().contains(d.hash()) ? 1 : 0)));
+    outcomes.forEach(
+        outcome ->
+            shared.forEach(
+                d -> newShared.addAndGet(outcome.newDocuments().contains(d.hash()) ? 1 : 0)));
     assertThat(newShared).hasValue(shared.size());
     for (NewDocument document : shared) {
       assertThat(store.findDocument(document.hash()).orElseThrow().operations()).hasSize(2);
@@ -164,7 +172,8 @@ final class RegistryStoreTest {
   @EnumSource(TestDatabase.Kind.class)
   void publish_concurrentSameVersion_oneCreatesOthersNoOp(TestDatabase.Kind kind) throws Exception {
     RegistryStore store = open(kind);
-    Publication publication = publication("web", "1", document("query A { a }", "A"), document("query B { b }", "B"));
+    Publication publication =
+        publication("web", "1", document("query A { a }", "A"), document("query B { b }", "B"));
     List<Callable<PublishOutcome>> tasks = new ArrayList<>();
     for (int p = 0; p < 4; p++) {
       tasks.add(() -> store.publish(publication));
@@ -173,7 +182,9 @@ final class RegistryStoreTest {
     List<PublishOutcome> outcomes = Concurrently.run(tasks);
 
     assertThat(outcomes).filteredOn(PublishOutcome::created).hasSize(1);
-    assertThat(store.apps()).singleElement().satisfies(app -> assertThat(app.versions()).hasSize(1));
+    assertThat(store.apps())
+        .singleElement()
+        .satisfies(app -> assertThat(app.versions()).hasSize(1));
   }
 
   /* ---- retire ---- */
@@ -220,7 +231,8 @@ final class RegistryStoreTest {
     RegistryStore store = open(kind);
 
     assertThatThrownBy(() -> store.retire("web", "9", "admin"))
-        .isInstanceOfSatisfying(TollgateException.class, e -> assertThat(e.code()).isEqualTo("VERSION_NOT_FOUND"));
+        .isInstanceOfSatisfying(
+            TollgateException.class, e -> assertThat(e.code()).isEqualTo("VERSION_NOT_FOUND"));
   }
 
   @ParameterizedTest
@@ -232,7 +244,8 @@ final class RegistryStoreTest {
     store.retire("web", "1", "admin");
 
     assertThatThrownBy(() -> store.publish(publication))
-        .isInstanceOfSatisfying(TollgateException.class, e -> assertThat(e.code()).isEqualTo("VERSION_RETIRED"));
+        .isInstanceOfSatisfying(
+            TollgateException.class, e -> assertThat(e.code()).isEqualTo("VERSION_RETIRED"));
   }
 
   /* ---- reads ---- */
@@ -249,10 +262,13 @@ final class RegistryStoreTest {
 
     assertThat(contents.version().status()).isEqualTo(VersionStatus.ACTIVE);
     assertThat(contents.version().publishedBy()).isEqualTo("test");
-    assertThat(contents.documents()).extracting(StoredDocument::hash).containsExactlyInAnyOrder(a.hash(), b.hash());
+    assertThat(contents.documents())
+        .extracting(StoredDocument::hash)
+        .containsExactlyInAnyOrder(a.hash(), b.hash());
     assertThat(contents.documents()).allSatisfy(d -> assertThat(d.operations()).isNotEmpty());
     assertThat(store.findVersion("web", "2")).isEmpty();
-    assertThat(store.existingDocuments(List.of(a.hash(), DocumentHash.of("x")))).containsExactly(a.hash());
+    assertThat(store.existingDocuments(List.of(a.hash(), DocumentHash.of("x"))))
+        .containsExactly(a.hash());
   }
 
   @Test
@@ -282,7 +298,8 @@ final class RegistryStoreTest {
   static NewDocument document(String body, String... operationNames) {
     List<StoredOperation> operations = new ArrayList<>();
     for (String name : operationNames) {
-      operations.add(new StoredOperation(name, OperationKind.QUERY, "price:" + name, 3, 2, 0, 5, "schema"));
+      operations.add(
+          new StoredOperation(name, OperationKind.QUERY, "price:" + name, 3, 2, 0, 5, "schema"));
     }
     return new NewDocument(DocumentHash.of(body), body, operations);
   }
@@ -292,6 +309,7 @@ final class RegistryStoreTest {
     for (NewDocument document : documents) {
       fingerprint.append(document.hash().hex());
     }
-    return new Publication(app, version, DocumentHash.of(fingerprint.toString()).hex(), "test", List.of(documents));
+    return new Publication(
+        app, version, DocumentHash.of(fingerprint.toString()).hex(), "test", List.of(documents));
   }
 }

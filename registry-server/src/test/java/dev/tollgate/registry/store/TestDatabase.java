@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A throwaway database for one test: an H2 file in a temporary folder, or a fresh random schema in
  * the PostgreSQL named by {@code TOLLGATE_TEST_POSTGRES_URL} (dropped on close), so that parallel
- * and repeated runs never see each other's rows. Without that variable, PostgreSQL tests are skipped.
+ * and repeated runs never see each other's rows. Without that variable, PostgreSQL tests are
+ * skipped.
  */
 public final class TestDatabase implements AutoCloseable {
 
@@ -32,7 +33,8 @@ public final class TestDatabase implements AutoCloseable {
   private final @Nullable String postgresBaseUrl;
   private final @Nullable String schema;
 
-  private TestDatabase(ServerConfig.Store config, @Nullable String postgresBaseUrl, @Nullable String schema) {
+  private TestDatabase(
+      ServerConfig.Store config, @Nullable String postgresBaseUrl, @Nullable String schema) {
     this.config = config;
     this.postgresBaseUrl = postgresBaseUrl;
     this.schema = schema;
@@ -49,11 +51,15 @@ public final class TestDatabase implements AutoCloseable {
   /** A fresh schema in the test PostgreSQL; skips the test when none is configured. */
   public static TestDatabase postgres() {
     String url = System.getenv(POSTGRES_URL_VARIABLE);
-    assumeTrue(url != null && !url.isBlank(), POSTGRES_URL_VARIABLE + " is not set: PostgreSQL tests skipped");
-    String schema = "tollgate_test_" + UUID.randomUUID().toString().replace("-", "").toLowerCase(Locale.ROOT);
+    assumeTrue(
+        url != null && !url.isBlank(),
+        POSTGRES_URL_VARIABLE + " is not set: PostgreSQL tests skipped");
+    String schema =
+        "tollgate_test_" + UUID.randomUUID().toString().replace("-", "").toLowerCase(Locale.ROOT);
     execute(url, "CREATE SCHEMA " + schema);
     String separator = url.contains("?") ? "&" : "?";
-    return new TestDatabase(new ServerConfig.Store(url + separator + "currentSchema=" + schema, "", ""), url, schema);
+    return new TestDatabase(
+        new ServerConfig.Store(url + separator + "currentSchema=" + schema, "", ""), url, schema);
   }
 
   public ServerConfig.Store config() {

@@ -19,7 +19,8 @@ final class HttpUpstreamTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final UpstreamRequest REQUEST =
-      new UpstreamRequest("query Q($n: Int) { cargos(first: $n) { edges { cursor } } }", "Q", Map.of("n", 2));
+      new UpstreamRequest(
+          "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }", "Q", Map.of("n", 2));
 
   private final AtomicReference<String> received = new AtomicReference<>();
   private Javalin server;
@@ -39,8 +40,10 @@ final class HttpUpstreamTest {
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.body()).containsKey("data");
-    assertThat(JSON.readTree(received.get())).isEqualTo(JSON.readTree(
-        "{\"query\":\"query Q($n: Int) { cargos(first: $n) { edges { cursor } } }\",\"operationName\":\"Q\",\"variables\":{\"n\":2}}"));
+    assertThat(JSON.readTree(received.get()))
+        .isEqualTo(
+            JSON.readTree(
+                "{\"query\":\"query Q($n: Int) { cargos(first: $n) { edges { cursor } } }\",\"operationName\":\"Q\",\"variables\":{\"n\":2}}"));
   }
 
   @Test
@@ -73,8 +76,11 @@ final class HttpUpstreamTest {
       Thread acceptor = new Thread(() -> hold(silent));
       acceptor.setDaemon(true);
       acceptor.start();
-      HttpUpstream upstream = new HttpUpstream(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/graphql"),
-          Duration.ofMillis(300), JSON);
+      HttpUpstream upstream =
+          new HttpUpstream(
+              URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/graphql"),
+              Duration.ofMillis(300),
+              JSON);
 
       assertThatThrownBy(() -> upstream.execute(REQUEST))
           .isInstanceOf(UpstreamException.class)
@@ -88,7 +94,9 @@ final class HttpUpstreamTest {
     try (ServerSocket free = new ServerSocket(0)) {
       port = free.getLocalPort();
     }
-    HttpUpstream upstream = new HttpUpstream(URI.create("http://127.0.0.1:" + port + "/graphql"), Duration.ofSeconds(2), JSON);
+    HttpUpstream upstream =
+        new HttpUpstream(
+            URI.create("http://127.0.0.1:" + port + "/graphql"), Duration.ofSeconds(2), JSON);
 
     assertThatThrownBy(() -> upstream.execute(REQUEST)).isInstanceOf(UpstreamException.class);
   }
@@ -102,13 +110,20 @@ final class HttpUpstreamTest {
   }
 
   private void start(String contentType, String body, int status) {
-    server = Javalin.create(config -> config.routes.post("/graphql", ctx -> {
-      received.set(ctx.body());
-      ctx.status(status).contentType(contentType).result(body);
-    })).start(0);
+    server =
+        Javalin.create(
+                config ->
+                    config.routes.post(
+                        "/graphql",
+                        ctx -> {
+                          received.set(ctx.body());
+                          ctx.status(status).contentType(contentType).result(body);
+                        }))
+            .start(0);
   }
 
   private HttpUpstream upstream(Duration timeout) {
-    return new HttpUpstream(URI.create("http://localhost:" + server.port() + "/graphql"), timeout, JSON);
+    return new HttpUpstream(
+        URI.create("http://localhost:" + server.port() + "/graphql"), timeout, JSON);
   }
 }

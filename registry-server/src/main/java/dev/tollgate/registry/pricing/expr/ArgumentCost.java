@@ -13,8 +13,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Apollo's cost of an argument given by a variable: the variable's coerced value scored against
- * the argument's (or input field's) definition, as Apollo Router scores variables: an input object
+ * Apollo's cost of an argument given by a variable: the variable's coerced value scored against the
+ * argument's (or input field's) definition, as Apollo Router scores variables: an input object
  * costs its {@code @cost} weight (else 1) plus its fields, a list its weight (else 0) plus its
  * elements, a scalar or enum its weight (else 0), null and absent 0.
  *
@@ -22,8 +22,12 @@ import org.jspecify.annotations.Nullable;
  *     found again when the expression is read back
  * @param weights the schema's {@code @cost} weights
  */
-public record ArgumentCost(String variable, String coordinate, GraphQLInputValueDefinition definition,
-    InputWeights weights) implements Expr {
+public record ArgumentCost(
+    String variable,
+    String coordinate,
+    GraphQLInputValueDefinition definition,
+    InputWeights weights)
+    implements Expr {
 
   @Override
   public long eval(Map<String, ?> vars) {

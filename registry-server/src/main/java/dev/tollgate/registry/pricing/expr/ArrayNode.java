@@ -29,7 +29,8 @@ abstract class ArrayNode<T> {
 
   @Override
   public final boolean equals(Object other) {
-    return other != null && other.getClass() == getClass()
+    return other != null
+        && other.getClass() == getClass()
         && operator.equals(((ArrayNode<?>) other).operator)
         && Arrays.equals(operands, ((ArrayNode<?>) other).operands);
   }

@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * A condition of a price expression: whether a selection runs ({@code @include}/{@code @skip}) or
  * whether a fragment spread is the first live one. The factories fold constants, so a document
- * without variables compiles to {@link #TRUE} and {@link #FALSE} only. Conditions are values:
- * equal when they print the same.
+ * without variables compiles to {@link #TRUE} and {@link #FALSE} only. Conditions are values: equal
+ * when they print the same.
  */
 public sealed interface Cond permits Cond.Constant, Cond.Var, Cond.Not, Cond.Junction {
 

@@ -10,8 +10,8 @@ import java.util.Map;
  * depend on its variables compiles to one {@link Const}. Nodes are values: equal when their
  * operands are, arrays compared by content.
  */
-public sealed interface Expr permits Expr.Const, Terms, Expr.Product, Expr.Clamp, Expr.When, Size,
-    ArgumentCost {
+public sealed interface Expr
+    permits Expr.Const, Terms, Expr.Product, Expr.Clamp, Expr.When, Size, ArgumentCost {
 
   Expr ZERO = new Const(0);
   Expr ONE = new Const(1);

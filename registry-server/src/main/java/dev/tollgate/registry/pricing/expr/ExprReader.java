@@ -73,16 +73,17 @@ public final class ExprReader {
       return Expr.constant(number(token));
     }
     String op = next();
-    Expr expr = switch (op) {
-      case "+" -> Expr.sum(exprs());
-      case "max" -> Expr.max(exprs());
-      case "*" -> product();
-      case "min" -> Expr.clamp(number(next()), expr());
-      case "if" -> when();
-      case "first", "largest" -> size(op.equals("largest"));
-      case "argcost" -> argumentCost();
-      default -> throw error("unknown operator " + op);
-    };
+    Expr expr =
+        switch (op) {
+          case "+" -> Expr.sum(exprs());
+          case "max" -> Expr.max(exprs());
+          case "*" -> product();
+          case "min" -> Expr.clamp(number(next()), expr());
+          case "if" -> when();
+          case "first", "largest" -> size(op.equals("largest"));
+          case "argcost" -> argumentCost();
+          default -> throw error("unknown operator " + op);
+        };
     expect(")");
     return expr;
   }
@@ -146,12 +147,13 @@ public final class ExprReader {
       return Cond.var(variable(token));
     }
     String op = next();
-    Cond cond = switch (op) {
-      case "not" -> new Cond.Not(cond());
-      case "and" -> new Cond.All(conds());
-      case "or" -> new Cond.Any(conds());
-      default -> throw error("unknown condition " + op);
-    };
+    Cond cond =
+        switch (op) {
+          case "not" -> new Cond.Not(cond());
+          case "and" -> new Cond.All(conds());
+          case "or" -> new Cond.Any(conds());
+          default -> throw error("unknown condition " + op);
+        };
     expect(")");
     return cond;
   }
@@ -184,6 +186,7 @@ public final class ExprReader {
   }
 
   private IllegalArgumentException error(String problem) {
-    return new IllegalArgumentException("unreadable price expression at token " + at + ": " + problem);
+    return new IllegalArgumentException(
+        "unreadable price expression at token " + at + ": " + problem);
   }
 }

@@ -7,8 +7,10 @@ import java.util.Map;
 public record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
   @Override
   public boolean equals(Object other) {
-    return other instanceof Size size && largest == size.largest
-        && Arrays.equals(sources, size.sources) && fallback.equals(size.fallback);
+    return other instanceof Size size
+        && largest == size.largest
+        && Arrays.equals(sources, size.sources)
+        && fallback.equals(size.fallback);
   }
 
   @Override

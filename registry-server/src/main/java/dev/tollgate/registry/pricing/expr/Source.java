@@ -77,14 +77,20 @@ public final class Source {
       out.append(constant == ABSENT ? "none" : Long.toString(constant));
       return;
     }
-    out.append("(var $").append(variable).append(' ').append(path.isEmpty() ? "." : path).append(' ');
+    out.append("(var $")
+        .append(variable)
+        .append(' ')
+        .append(path.isEmpty() ? "." : path)
+        .append(' ');
     out.append(constant == ABSENT ? "none" : Long.toString(constant)).append(')');
   }
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof Source source && Objects.equals(variable, source.variable)
-        && path.equals(source.path) && constant == source.constant;
+    return other instanceof Source source
+        && Objects.equals(variable, source.variable)
+        && path.equals(source.path)
+        && constant == source.constant;
   }
 
   @Override

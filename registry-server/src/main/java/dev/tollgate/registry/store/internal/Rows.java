@@ -22,9 +22,9 @@ public final class Rows {
   public record DocumentRow(@ColumnName("id") DocumentHash hash, String body, Instant created) {}
 
   /**
-   * An operation row: the {@code ordinal}-th operation of its document. Flat, not a nested
-   * {@link StoredOperation}: Jdbi prepares the binding of flat properties once per batch, while
-   * nested ones are looked up again on every row (a publication binds thousands).
+   * An operation row: the {@code ordinal}-th operation of its document. Flat, not a nested {@link
+   * StoredOperation}: Jdbi prepares the binding of flat properties once per batch, while nested
+   * ones are looked up again on every row (a publication binds thousands).
    */
   public record OperationRow(
       DocumentHash documentId,
@@ -39,12 +39,22 @@ public final class Rows {
       String schemaFingerprint) {
 
     public static OperationRow of(DocumentHash documentId, int ordinal, StoredOperation operation) {
-      return new OperationRow(documentId, ordinal, operation.name(), operation.kind(), operation.price(),
-          operation.cost(), operation.depth(), operation.aliases(), operation.tokens(), operation.schemaFingerprint());
+      return new OperationRow(
+          documentId,
+          ordinal,
+          operation.name(),
+          operation.kind(),
+          operation.price(),
+          operation.cost(),
+          operation.depth(),
+          operation.aliases(),
+          operation.tokens(),
+          operation.schemaFingerprint());
     }
 
     public StoredOperation operation() {
-      return new StoredOperation(name, kind, price, cost, depth, aliases, tokens, schemaFingerprint);
+      return new StoredOperation(
+          name, kind, price, cost, depth, aliases, tokens, schemaFingerprint);
     }
   }
 

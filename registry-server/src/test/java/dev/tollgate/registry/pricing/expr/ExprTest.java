@@ -10,15 +10,18 @@ import org.junit.jupiter.api.Test;
 /** Expressions and conditions are values: equal, with equal hash codes, when their contents are. */
 final class ExprTest {
 
-  private static final Expr N = Expr.size(false, List.of(Source.variable("n", "", Source.ABSENT)), Expr.constant(10));
+  private static final Expr N =
+      Expr.size(false, List.of(Source.variable("n", "", Source.ABSENT)), Expr.constant(10));
 
   /* ---- equals ---- */
 
   @Test
   void equals_sumsOfEqualTerms_equal() {
     Expr a = Expr.sum(N, Expr.constant(3));
-    Expr b = Expr.sum(Expr.size(false, List.of(Source.variable("n", "", Source.ABSENT)), Expr.constant(10)),
-        Expr.constant(3));
+    Expr b =
+        Expr.sum(
+            Expr.size(false, List.of(Source.variable("n", "", Source.ABSENT)), Expr.constant(10)),
+            Expr.constant(3));
 
     assertThat(a).isInstanceOf(Terms.class).isNotSameAs(b).isEqualTo(b).hasSameHashCodeAs(b);
   }
@@ -39,8 +42,12 @@ final class ExprTest {
     Expr b = Expr.size(true, List.of(Source.variable("n", "page.first", 5)), Expr.constant(10));
 
     assertThat(a).isInstanceOf(Size.class).isEqualTo(b).hasSameHashCodeAs(b);
-    assertThat(a).isNotEqualTo(Expr.size(true, List.of(Source.variable("n", "page.last", 5)), Expr.constant(10)));
-    assertThat(a).isNotEqualTo(Expr.size(false, List.of(Source.variable("n", "page.first", 5)), Expr.constant(10)));
+    assertThat(a)
+        .isNotEqualTo(
+            Expr.size(true, List.of(Source.variable("n", "page.last", 5)), Expr.constant(10)));
+    assertThat(a)
+        .isNotEqualTo(
+            Expr.size(false, List.of(Source.variable("n", "page.first", 5)), Expr.constant(10)));
   }
 
   @Test
@@ -54,12 +61,23 @@ final class ExprTest {
 
   @Test
   void equals_readBackFromPrintedForm_equal() {
-    Expr compiled = Expr.clamp(100, Expr.sum(List.of(Expr.ONE, Expr.product(N, Expr.constant(3)),
-        Expr.when(Cond.or(List.of(Cond.var("a"), Cond.var("b"))), Expr.max(List.of(N, Expr.constant(7)))))));
+    Expr compiled =
+        Expr.clamp(
+            100,
+            Expr.sum(
+                List.of(
+                    Expr.ONE,
+                    Expr.product(N, Expr.constant(3)),
+                    Expr.when(
+                        Cond.or(List.of(Cond.var("a"), Cond.var("b"))),
+                        Expr.max(List.of(N, Expr.constant(7)))))));
     StringBuilder printed = new StringBuilder();
     compiled.print(printed);
 
-    assertThat(ExprReader.read(Fixtures.parseSchema("type Query { a: Int }"), d -> null, printed.toString())).isEqualTo(compiled);
+    assertThat(
+            ExprReader.read(
+                Fixtures.parseSchema("type Query { a: Int }"), d -> null, printed.toString()))
+        .isEqualTo(compiled);
   }
 
   /* ---- toString ---- */

@@ -1,0 +1,76 @@
+package dev.tollgate.registry;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package structure, checked over the compiled main classes: feature packages form no cycle,
+ * only the wiring package ({@code dev.tollgate.registry}) may import them all and nothing imports
+ * it, pricing stays a pure function, SQL stays in the store and HTTP in the adapters.
+ */
+final class ArchitectureTest {
+
+  private static final JavaClasses MAIN =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("dev.tollgate.registry");
+
+  @Test
+  void featurePackages_dependOnEachOther_withoutCycles() {
+    slices().matching("dev.tollgate.registry.(*)..").should().beFreeOfCycles().check(MAIN);
+  }
+
+  @Test
+  void wiringPackage_isImportedByNoFeaturePackage() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.tollgate.registry")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.tollgate.registry")
+        .check(MAIN);
+  }
+
+  @Test
+  void pricing_dependsOnNoAdmissionHttpStoreOrGateway() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.tollgate.registry.pricing..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.tollgate.registry.admission..",
+            "dev.tollgate.registry.http..",
+            "dev.tollgate.registry.store..",
+            "dev.tollgate.registry.gateway..",
+            "dev.tollgate.registry.config..")
+        .check(MAIN);
+  }
+
+  @Test
+  void jdbi_isUsedOnlyByTheStore() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.tollgate.registry.store..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.jdbi..")
+        .check(MAIN);
+  }
+
+  @Test
+  void javalin_isUsedOnlyByTheHttpAdapterAndTheWiring() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("dev.tollgate.registry.http..", "dev.tollgate.registry")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.javalin..")
+        .check(MAIN);
+  }
+}

@@ -54,9 +54,10 @@ final class ConfigErrors {
     String key = path(mapping.getPath());
     ConfigException invalid = causeOf(e);
     if (invalid != null) {
-      return key.isEmpty() || invalid.getMessage().startsWith(key + ".")
+      String message = String.valueOf(invalid.getMessage());
+      return key.isEmpty() || message.startsWith(key + ".")
           ? invalid
-          : new ConfigException(key + "." + invalid.getMessage(), invalid);
+          : new ConfigException(key + "." + message, invalid);
     }
     if (e instanceof UnrecognizedPropertyException) {
       return new ConfigException("unknown config key: " + key, e);

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * Reads a JSON config file into a {@link ServerConfig}, bound by Jackson through the records'
@@ -62,7 +63,8 @@ public final class ConfigLoader {
     } catch (IOException e) {
       throw new ConfigException("cannot read config file " + file + ": " + e.getMessage(), e);
     }
-    Path base = file.toAbsolutePath().getParent();
+    // An absolute file path always has a parent folder.
+    Path base = Objects.requireNonNull(file.toAbsolutePath().getParent(), "config file folder");
     return parse(text, portOverride, dataDir, base);
   }
 

@@ -211,7 +211,9 @@ public record ServerConfig(
         @JsonProperty("name") @Nullable String name,
         @JsonProperty("token") @Nullable String token,
         @JsonProperty("scope") @Nullable Scope scope) {
-      require(token != null, "token is required");
+      if (token == null) {
+        throw new ConfigException("token is required");
+      }
       return new AdminToken(orElse(name, ""), token, orElse(scope, DEFAULT_SCOPE));
     }
 

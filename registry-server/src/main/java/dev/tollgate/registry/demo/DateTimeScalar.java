@@ -46,7 +46,7 @@ final class DateTimeScalar implements Coercing<Instant, String> {
   public Instant parseLiteral(
       Value<?> input, CoercedVariables variables, GraphQLContext context, Locale locale) {
     if (input instanceof StringValue text) {
-      return parse(text.getValue(), CoercingParseLiteralException::new);
+      return parse(String.valueOf(text.getValue()), CoercingParseLiteralException::new);
     }
     throw new CoercingParseLiteralException("DateTime must be a string literal");
   }

@@ -23,7 +23,7 @@ final class DemoErrors implements DataFetcherExceptionHandler {
       DataFetcherExceptionHandlerParameters parameters) {
     Throwable exception = parameters.getException();
     if (exception instanceof DemoError error) {
-      return result(parameters, error.getMessage(), error.code());
+      return result(parameters, String.valueOf(error.getMessage()), error.code());
     }
     LOG.error("demo resolver failed at {}", parameters.getPath(), exception);
     return result(parameters, "Internal server error", "INTERNAL_SERVER_ERROR");

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -58,15 +59,15 @@ final class DemoWiring {
   }
 
   private @Nullable Cargo cargo(DataFetchingEnvironment env) {
-    return data.cargo(env.getArgument("trackingId"));
+    return data.cargo(argument(env, "trackingId"));
   }
 
   private @Nullable Object node(DataFetchingEnvironment env) {
-    return data.node(env.getArgument("id"));
+    return data.node(argument(env, "id"));
   }
 
   private List<@Nullable Object> nodes(DataFetchingEnvironment env) {
-    List<String> ids = env.getArgument("ids");
+    List<String> ids = argument(env, "ids");
     List<@Nullable Object> nodes = new ArrayList<>(ids.size());
     for (String id : ids) {
       nodes.add(data.node(id));
@@ -75,7 +76,7 @@ final class DemoWiring {
   }
 
   private @Nullable Itinerary itinerary(DataFetchingEnvironment env) {
-    Cargo cargo = env.getSource();
+    Cargo cargo = source(env);
     if (cargo.bookingOutage()) {
       throw DemoError.serviceUnavailable("booking service unavailable for " + cargo.trackingId());
     }
@@ -83,28 +84,42 @@ final class DemoWiring {
   }
 
   private Delivery delivery(DataFetchingEnvironment env) {
-    Cargo cargo = env.getSource();
+    Cargo cargo = source(env);
     return Delivery.of(cargo, data.history(cargo.trackingId()));
   }
 
   private Keyset.Connection handlingHistory(DataFetchingEnvironment env) {
-    Cargo cargo = env.getSource();
+    Cargo cargo = source(env);
     return eventPages.page(data.history(cargo.trackingId()), pageArgs(env));
   }
 
   private @Nullable Cargo eventCargo(DataFetchingEnvironment env) {
-    HandlingEvent event = env.getSource();
+    HandlingEvent event = source(env);
     return data.cargo(event.trackingId());
   }
 
   private HandlingEvent registerHandlingEvent(DataFetchingEnvironment env) {
-    Map<String, Object> input = env.getArgument("input");
+    Map<String, Object> input = argument(env, "input");
     return data.register(
-        (String) input.get("trackingId"),
-        Type.valueOf((String) input.get("type")),
-        (String) input.get("locationCode"),
+        (String) field(input, "trackingId"),
+        Type.valueOf((String) field(input, "type")),
+        (String) field(input, "locationCode"),
         (String) input.get("voyageNumber"),
-        (Instant) input.get("completionTime"));
+        (Instant) field(input, "completionTime"));
+  }
+
+  /* ---- graphql-java validated the document: non-null arguments and sources are present ---- */
+
+  private static <T> T argument(DataFetchingEnvironment env, String name) {
+    return Objects.requireNonNull(env.getArgument(name), name);
+  }
+
+  private static <T> T source(DataFetchingEnvironment env) {
+    return Objects.requireNonNull(env.getSource(), "source");
+  }
+
+  private static Object field(Map<String, Object> input, String name) {
+    return Objects.requireNonNull(input.get(name), name);
   }
 
   private static Keyset.Args pageArgs(DataFetchingEnvironment env) {

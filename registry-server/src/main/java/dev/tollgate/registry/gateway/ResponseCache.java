@@ -88,9 +88,10 @@ final class ResponseCache {
       AdmittedOperation operation,
       @Nullable DocumentHash document,
       KeyPolicy policy) {
-    boolean eligible =
-        cacheable(transport, operation) && document != null && policy.cacheMaxAgeSeconds() > 0;
-    return eligible ? key(document, operation.request()) : null;
+    if (document == null || !cacheable(transport, operation) || policy.cacheMaxAgeSeconds() <= 0) {
+      return null;
+    }
+    return key(document, operation.request());
   }
 
   /** The entries, for their statistics. */

@@ -41,7 +41,8 @@ public final class HttpErrors {
   /** The wire form of an error of the {@code /v1} API. */
   public record ErrorBody(String code, String message, Map<String, Object> extensions) {
     static ErrorBody of(TollgateException e) {
-      return new ErrorBody(e.code(), e.getMessage(), new LinkedHashMap<>(e.extensions()));
+      return new ErrorBody(
+          e.code(), String.valueOf(e.getMessage()), new LinkedHashMap<>(e.extensions()));
     }
   }
 }

@@ -14,6 +14,7 @@ import graphql.language.InlineFragment;
 import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
+import graphql.language.TypeName;
 import graphql.language.Value;
 import graphql.language.VariableReference;
 import graphql.schema.GraphQLCompositeType;
@@ -21,11 +22,13 @@ import graphql.schema.GraphQLFieldDefinition;
 import graphql.schema.GraphQLFieldsContainer;
 import graphql.schema.GraphQLObjectType;
 import graphql.schema.GraphQLSchema;
+import graphql.schema.GraphQLType;
 import graphql.schema.GraphQLTypeUtil;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -173,20 +176,28 @@ final class PriceCompiler {
 
   private Walk inlineFragment(InlineFragment inline, GraphQLCompositeType parent, Scope scope) {
     Cond live = conditions(inline.getDirectives(), binder);
+    TypeName condition = inline.getTypeCondition();
     GraphQLCompositeType type =
-        inline.getTypeCondition() == null
-            ? parent
-            : (GraphQLCompositeType) schema.getType(inline.getTypeCondition().getName());
+        condition == null ? parent : (GraphQLCompositeType) typeNamed(condition);
     Scope inner = scope.fragment(live, mayRun(inline.getDirectives()));
     Walk walk = selectionSet(inline.getSelectionSet(), type, inner);
     return new Walk(Expr.when(live, walk.cost()), Expr.when(live, walk.depth()));
   }
 
+  /** The fragment a spread names: validation guarantees it is defined. */
+  private FragmentDefinition fragment(FragmentSpread spread) {
+    return Objects.requireNonNull(fragments.get(spread.getName()), spread.getName());
+  }
+
+  /** The schema type a type condition names: validation guarantees it exists. */
+  private GraphQLType typeNamed(TypeName name) {
+    return Objects.requireNonNull(schema.getType(name.getName()), name.getName());
+  }
+
   private Walk spread(FragmentSpread spread, Scope scope) {
     Cond live = conditions(spread.getDirectives(), binder);
-    FragmentDefinition fragment = fragments.get(spread.getName());
-    GraphQLCompositeType type =
-        (GraphQLCompositeType) schema.getType(fragment.getTypeCondition().getName());
+    FragmentDefinition fragment = fragment(spread);
+    GraphQLCompositeType type = (GraphQLCompositeType) typeNamed(fragment.getTypeCondition());
     Cond priced = pricedHere(spread.getName(), live, scope.traversed());
     Scope inner = scope.fragment(priced, mayRun(spread.getDirectives()));
     Walk walk = selectionSet(fragment.getSelectionSet(), type, inner);
@@ -234,7 +245,7 @@ final class PriceCompiler {
     } else if (selection instanceof InlineFragment inline) {
       introspection(inline.getSelectionSet(), nesting + 1);
     } else if (selection instanceof FragmentSpread spread) {
-      introspection(fragments.get(spread.getName()).getSelectionSet(), nesting + 1);
+      introspection(fragment(spread).getSelectionSet(), nesting + 1);
     }
   }
 

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -77,9 +78,9 @@ public final class Publisher {
     stored.documents().forEach(document -> byHash.put(document.hash(), document));
     List<NewDocument> existing = new ArrayList<>(documents.size());
     for (ManifestDocument document : documents) {
-      existing.add(
-          new NewDocument(
-              document.hash(), document.body(), byHash.get(document.hash()).operations()));
+      // The store found this exact manifest, so it holds every one of its documents.
+      StoredDocument same = Objects.requireNonNull(byHash.get(document.hash()), "stored document");
+      existing.add(new NewDocument(document.hash(), document.body(), same.operations()));
     }
     return report(ref, false, false, existing, hash -> false);
   }

@@ -23,11 +23,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * DESIGN.md section 8: admitting a registered id (catalog lookup, stored price evaluated with the
- * variables, budget charge) against parsing, validating and pricing the same text. Both go through
- * the product's own entry points: {@link AdmissionController#admit} as {@code GatewayRoutes} calls
- * it for a trusted-mode request by id, and {@code OperationPricer.analyse} as open mode calls it on
- * a cache miss.
+ * README benchmark target: admitting a registered id (catalog lookup, stored price evaluated with
+ * the variables, budget charge) against parsing, validating and pricing the same text. Both go
+ * through the product's own entry points: {@link AdmissionController#admit} as {@code
+ * GatewayRoutes} calls it for a trusted-mode request by id, and {@code OperationPricer.analyse} as
+ * open mode calls it on a cache miss.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar AdmissionBenchmark -f 1 -wi 3 -w 1 -i 5 -r
  * 1} is the quick run. Its three seconds of warm-up leave {@code analyseText} still being compiled

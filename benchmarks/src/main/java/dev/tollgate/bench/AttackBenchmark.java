@@ -36,10 +36,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The book's five attacks refused in open mode (DESIGN.md section 8, "well under a millisecond"),
- * through {@link AdmissionController#admit} as the gateway calls it, hashing included. {@code
- * uncached} sends a text never seen before on every call (a distinct trailing comment); {@code
- * cached} repeats one text. Fixture texts are copies of registry-server's test fixtures.
+ * The book's five attacks refused in open mode (README benchmark targets, "well under a
+ * millisecond"), through {@link AdmissionController#admit} as the gateway calls it, hashing
+ * included. {@code uncached} sends a text never seen before on every call (a distinct trailing
+ * comment); {@code cached} repeats one text. Fixture texts are copies of registry-server's test
+ * fixtures.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -11,12 +11,12 @@ import java.util.Map;
 import javax.management.ObjectName;
 
 /**
- * DESIGN.md section 8: heap used with N registered operations warm in the gateway's caches (target
- * 100,000 in at most 256 MB). Registers N distinct generated operations priced by the real pricer
- * in an in-memory registry, opens the catalog (its index of active ids) with a document cache sized
- * for N, then admits every operation once by id with its variables (a catalog load, a price
- * restore, one evaluation, one charge). Heap used is read after repeated full GCs at each step, so
- * the registry's share (the fake store's own copies) is reported apart from the catalog's.
+ * README benchmark target: heap used with N registered operations warm in the gateway's caches
+ * (target 100,000 in at most 256 MB). Registers N distinct generated operations priced by the real
+ * pricer in an in-memory registry, opens the catalog (its index of active ids) with a document
+ * cache sized for N, then admits every operation once by id with its variables (a catalog load, a
+ * price restore, one evaluation, one charge). Heap used is read after repeated full GCs at each
+ * step, so the registry's share (the fake store's own copies) is reported apart from the catalog's.
  *
  * <p>{@code java -Xmx1g -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.MemoryFootprint
  * 100000 [--histogram]} ({@code --histogram}: the classes that grew while warming, from the JVM's

@@ -23,9 +23,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The admission hot path against the open-mode path (DESIGN.md section 8): evaluating a compiled
- * price with the request's raw variables, against parsing, validating and pricing the same text.
- * Fixture texts are copies of registry-server's test fixtures (resources/pricing).
+ * The admission hot path against the open-mode path (README benchmark targets): evaluating a
+ * compiled price with the request's raw variables, against parsing, validating and pricing the same
+ * text. Fixture texts are copies of registry-server's test fixtures (resources/pricing).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -30,9 +30,10 @@ import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.RedisClient;
 
 /**
- * Two gateways sharing one PostgreSQL (the registry) and one Redis (the budgets), as DESIGN.md §7
- * describes the multi-gateway deployment: a publication or retirement on one gateway reaches the
- * other within a second, and a key's budget is one bucket whichever gateway charges it.
+ * Two gateways sharing one PostgreSQL (the registry) and one Redis (the budgets), as the README's
+ * "Several gateways" describes the multi-gateway deployment: a publication or retirement on one
+ * gateway reaches the other within a second, and a key's budget is one bucket whichever gateway
+ * charges it.
  *
  * <p>Runs only when both {@code TOLLGATE_TEST_POSTGRES_URL} and {@code TOLLGATE_TEST_REDIS_URL} are
  * set; otherwise every test is skipped. The registry lives in a fresh random PostgreSQL schema,

@@ -8,7 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The refusals of admission, with the codes and messages clients read (DESIGN.md sections 4 and 5).
+ * The refusals of admission, with the codes and messages clients read (docs/cost-model.md and the
+ * README gateway section).
  */
 final class Refusals {
 

@@ -14,7 +14,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An operation's alias count (DESIGN.md section 4): every aliased field counts, introspection
+ * An operation's alias count (docs/cost-model.md): every aliased field counts, introspection
  * included, inline fragments are descended, a spread counts its fragment again wherever it appears,
  * and {@code @skip}/{@code @include} exempt nothing.
  *

@@ -2,7 +2,7 @@ package dev.tollgate.registry.pricing;
 
 /**
  * The limits a document is refused by before it is validated: tokens while it is read, aliases on
- * the parsed text (DESIGN.md section 4). Depth and cost depend on variables and are the caller's to
+ * the parsed text (docs/cost-model.md). Depth and cost depend on variables and are the caller's to
  * check on the {@link CompiledPrice}.
  *
  * @param maxTokens grammar tokens, end of file included

@@ -27,7 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** The two presets' formulas for one field's cost (DESIGN.md section 4). */
+/** The two presets' formulas for one field's cost (docs/cost-model.md). */
 final class FieldCosts {
 
   /** The size a parent field with {@code sizedFields} gives its named children (Apollo). */

@@ -1,5 +1,6 @@
 /**
- * Fault and regression tests of whole-system promises (DESIGN.md §8), run against real processes.
+ * Fault and regression tests of whole-system promises (a manifest stored whole or not at all, kill
+ * -9 included), run against real processes.
  */
 @NullMarked
 package dev.tollgate.registry.issues;

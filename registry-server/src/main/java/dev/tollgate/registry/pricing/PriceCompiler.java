@@ -137,14 +137,18 @@ final class PriceCompiler {
     return new Walk(Expr.sum(costs), Expr.max(depths));
   }
 
-  private Walk selection(Selection<?> selection, GraphQLCompositeType type, Scope scope) {
+  /** Bounds the work of one walk: every selection visited, fragments expanded, counts. */
+  private void countSelection() {
     if (++selections > MAX_SELECTIONS) {
       throw invalid(
           "Document has more than "
               + MAX_SELECTIONS
-              + " selections after expanding "
-              + "fragments: too large to price.");
+              + " selections after expanding fragments: too large to price.");
     }
+  }
+
+  private Walk selection(Selection<?> selection, GraphQLCompositeType type, Scope scope) {
+    countSelection();
     if (selection instanceof Field field) {
       return field(field, type, scope);
     }
@@ -228,13 +232,7 @@ final class PriceCompiler {
           "Document nests more than " + MAX_NESTING + " selection sets deep: too deep to price.");
     }
     for (Selection<?> selection : set.getSelections()) {
-      if (++selections > MAX_SELECTIONS) {
-        throw invalid(
-            "Document has more than "
-                + MAX_SELECTIONS
-                + " selections after expanding "
-                + "fragments: too large to price.");
-      }
+      countSelection();
       introspection(selection, nesting);
     }
   }

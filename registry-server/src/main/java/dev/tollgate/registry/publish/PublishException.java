@@ -64,17 +64,28 @@ public final class PublishException extends TollgateException {
    * @param what {@code app} or {@code version}
    */
   static PublishException invalidName(String what, String value) {
-    ErrorCode code =
-        switch (what) {
-          case "app" -> ErrorCode.INVALID_APP_NAME;
-          case "version" -> ErrorCode.INVALID_VERSION_NAME;
-          default ->
-              throw new IllegalArgumentException("not a name of a version reference: " + what);
-        };
     return new PublishException(
-        code,
+        nameCode(what),
         what + " name must match " + VersionRef.NAME_PATTERN + ": " + abbreviate(value),
         Map.of(what, abbreviate(value)));
+  }
+
+  /**
+   * @param what {@code app} or {@code version}
+   */
+  static PublishException onlyDots(String what, String value) {
+    return new PublishException(
+        nameCode(what),
+        what + " name must not be only dots: " + abbreviate(value),
+        Map.of(what, abbreviate(value)));
+  }
+
+  private static ErrorCode nameCode(String what) {
+    return switch (what) {
+      case "app" -> ErrorCode.INVALID_APP_NAME;
+      case "version" -> ErrorCode.INVALID_VERSION_NAME;
+      default -> throw new IllegalArgumentException("not a name of a version reference: " + what);
+    };
   }
 
   private static String abbreviate(String value) {

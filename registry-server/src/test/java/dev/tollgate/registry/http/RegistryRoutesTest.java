@@ -32,6 +32,7 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The {@code /v1} API on a real Javalin, over H2 (and PostgreSQL for the race, when configured).
@@ -354,6 +355,26 @@ final class RegistryRoutesTest {
     assertRefused(badApp, 400, "INVALID_APP_NAME");
     assertThat(message(badApp)).contains("we b");
     assertRefused(badVersion, 400, "INVALID_VERSION_NAME");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"/v1/apps/../versions/1", "/v1/apps/./versions/1", "/v1/apps/.../versions/1"})
+  @StoresNothing
+  void publish_appOnlyDotsOnTheWire_400InvalidAppName(String path) throws Exception {
+    String answer = server.raw("POST " + path, apollo(TRACK), PUBLISHER);
+
+    assertThat(answer).startsWith("HTTP/1.1 400").contains("\"INVALID_APP_NAME\"");
+    assertThat(answer).contains("app name must not be only dots: " + path.split("/")[3]);
+  }
+
+  @Test
+  @StoresNothing
+  void publish_versionOnlyDotsOnTheWire_400InvalidVersionName() throws Exception {
+    String answer = server.raw("POST /v1/apps/web/versions/..", apollo(TRACK), PUBLISHER);
+
+    assertThat(answer).startsWith("HTTP/1.1 400").contains("\"INVALID_VERSION_NAME\"");
+    assertThat(answer).contains("version name must not be only dots: ..");
   }
 
   @Test

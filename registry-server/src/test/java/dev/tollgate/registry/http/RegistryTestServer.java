@@ -14,6 +14,7 @@ import graphql.schema.idl.SchemaParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -100,6 +101,28 @@ final class RegistryTestServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Sends {@code requestLine} (e.g. {@code POST /v1/apps/../versions/1}) as written, over a raw
+   * socket: Java's HttpClient normalises dot segments away. Returns the status line and the body.
+   */
+  String raw(String requestLine, String body, String token) throws IOException {
+    byte[] content = body.getBytes(StandardCharsets.UTF_8);
+    String head =
+        requestLine
+            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+            + token
+            + "\r\nContent-Type: application/json\r\nContent-Length: "
+            + content.length
+            + "\r\nConnection: close\r\n\r\n";
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(10_000);
+      socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().write(content);
+      socket.getOutputStream().flush();
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 

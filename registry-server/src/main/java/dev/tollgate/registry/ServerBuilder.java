@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetLedger;
+import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.RedisBudgetLedger;
 import dev.tollgate.registry.catalog.DocumentCatalog;
@@ -224,7 +225,8 @@ public final class ServerBuilder {
     DocumentCatalog catalog =
         closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
     catalog.startPolling(Duration.ofMillis(config.gateway().refreshMillis()));
-    BudgetLedger budgets = ledger != null ? ledger : closer.add(ledger(config.gateway(), clock));
+    BudgetLedger budgets =
+        ledger != null ? ledger : closer.add(ledger(config.gateway(), clock, metrics));
     AdmissionController admission =
         new AdmissionController(
             catalog,
@@ -263,10 +265,16 @@ public final class ServerBuilder {
         .withFragmentSpreads(schema.fragmentSpreads());
   }
 
-  private static BudgetLedger ledger(ServerConfig.Gateway gateway, InstantSource clock) {
+  private static BudgetLedger ledger(
+      ServerConfig.Gateway gateway, InstantSource clock, GatewayMetrics metrics) {
     return switch (gateway.budgetStore()) {
       case MEMORY -> new InMemoryBudgetLedger(clock);
-      case REDIS -> new RedisBudgetLedger(Objects.requireNonNull(gateway.redisUrl()), clock);
+      case REDIS ->
+          new FallbackBudgetLedger(
+              new RedisBudgetLedger(Objects.requireNonNull(gateway.redisUrl()), clock),
+              gateway.expectedInstances(),
+              clock,
+              metrics::budgetStoreFailure);
     };
   }
 

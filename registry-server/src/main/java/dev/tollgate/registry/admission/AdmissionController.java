@@ -13,7 +13,6 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The gateway's entry: decides from a caller's policy whether a request runs, and charges its price
@@ -28,8 +27,11 @@ import org.jspecify.annotations.Nullable;
  * <p>A breached depth, alias or cost limit refuses, or under a measure-mode policy is only reported
  * ({@link LimitPolicy}, {@link Decision.Admitted#wouldRefuse()}); the budget refuses in both.
  *
- * <p>Refusals are values ({@link Refusal}), not exceptions; a refusal reads the caller's balance
- * without charging it ({@link BudgetLedger#balance}).
+ * <p>Refusals are values ({@link Refusal}), not exceptions; a refusal reports the caller's balance
+ * as this gateway knows it ({@link BudgetLedger#balance}), without charging it or calling a shared
+ * budget store. Only a charge calls the store; when it cannot be reached and the caller's {@code
+ * budget.onStoreFailure} is {@code deny}, the request is refused with {@code
+ * BUDGET_STORE_UNAVAILABLE} (503).
  */
 public final class AdmissionController {
 
@@ -95,24 +97,8 @@ public final class AdmissionController {
   }
 
   /**
-   * The caller's balance, read without charging or writing anything ({@link BudgetLedger#balance}),
-   * for refusals.
-   *
-   * @return the balance, or {@code null} when the budget store is unavailable: a refusal is then
-   *     answered without its balance (no {@code X-RateLimit-*} headers, no {@code
-   *     extensions.rateLimit}) rather than turned into a 500, since it charges nothing
-   */
-  private @Nullable BudgetCharge balance(KeyPolicy policy) {
-    try {
-      return ledger.balance(policy.name(), policy.budget());
-    } catch (BudgetStoreUnavailableException e) {
-      return null;
-    }
-  }
-
-  /**
-   * A refusal decided outside admission (bad input), carrying the caller's balance, read without
-   * charging it; without the balance when the budget store is unavailable (no 500 for bad input).
+   * A refusal decided outside admission (bad input), carrying the caller's balance as this gateway
+   * knows it; the budget store is not called.
    */
   public Decision reject(KeyPolicy policy, TollgateException refusal) {
     return reject(policy, Refused.of(Refusal.of(refusal)));
@@ -120,7 +106,10 @@ public final class AdmissionController {
 
   private Decision reject(KeyPolicy policy, Refused refused) {
     return new Decision.Rejected(
-        refused.refusal(), refused.cost(), policy.limits().cost(), balance(policy));
+        refused.refusal(),
+        refused.cost(),
+        policy.limits().cost(),
+        ledger.balance(policy.name(), policy.budget()));
   }
 
   private Decision decide(KeyPolicy policy, List<AdmissionRequest> requests) {
@@ -135,7 +124,12 @@ public final class AdmissionController {
       operations.add(operation);
       total += operation.cost();
     }
-    BudgetCharge charge = ledger.charge(policy.name(), policy.budget(), total);
+    BudgetCharge charge;
+    try {
+      charge = ledger.charge(policy.name(), policy.budget(), total);
+    } catch (BudgetStoreUnavailableException e) {
+      return new Decision.Rejected(Refusal.of(e), total, policy.limits().cost(), null);
+    }
     if (!charge.allowed()) {
       return new Decision.Rejected(
           Refusals.rateLimited(total, charge), total, policy.limits().cost(), charge);

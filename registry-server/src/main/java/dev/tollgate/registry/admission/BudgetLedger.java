@@ -1,6 +1,7 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.config.KeyPolicy.Budget;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where each caller's token bucket lives: in this process ({@link InMemoryBudgetLedger}), or a
@@ -19,11 +20,14 @@ public interface BudgetLedger {
   BudgetCharge charge(String key, Budget budget, long cost);
 
   /**
-   * The balance of the bucket of {@code key}, as {@code charge(key, budget, 0)} would report it,
-   * read without writing anything: no bucket is created, refilled or given a new expiry. For
-   * refusals, which charge nothing.
+   * The balance of the bucket of {@code key} as this gateway knows it, without asking a shared
+   * store and without writing anything: no bucket is created, refilled or given a new expiry. For
+   * refusals, which charge nothing and so never wait for (or fail on) a shared store. The in-memory
+   * ledger knows every bucket; a shared one reports what this gateway last saw of the bucket,
+   * refilled since.
    *
-   * @throws BudgetStoreUnavailableException if a shared store cannot be reached in time
+   * @return the balance, or {@code null} when this gateway has not seen the bucket: a refusal is
+   *     then answered without {@code X-RateLimit-*} and {@code extensions.rateLimit}
    */
-  BudgetCharge balance(String key, Budget budget);
+  @Nullable BudgetCharge balance(String key, Budget budget);
 }

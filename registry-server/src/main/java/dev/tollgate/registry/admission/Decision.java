@@ -42,9 +42,10 @@ public sealed interface Decision {
   }
 
   /**
-   * Refused before any upstream call; nothing was charged. {@code budget} is the caller's balance,
-   * read without charging ({@link BudgetLedger#balance}), or {@code null} when the budget store
-   * could not be read: the refusal is then answered without it rather than as a 500.
+   * Refused before any upstream call; nothing was charged. {@code budget} is the caller's balance
+   * as this gateway knows it ({@link BudgetLedger#balance}, no call to a shared store), or {@code
+   * null} when unknown (a bucket this gateway has not seen in Redis, or a charge refused because
+   * the store is unavailable): the refusal is then answered without it.
    */
   record Rejected(Refusal refusal, @Nullable Long cost, long maxCost, @Nullable BudgetCharge budget)
       implements Decision {}

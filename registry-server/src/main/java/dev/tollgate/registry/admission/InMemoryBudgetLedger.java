@@ -30,7 +30,10 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
     return bucket.charge(budget, cost, clock.instant());
   }
 
-  /** Computed from the bucket without touching it; a key without a bucket has a full one. */
+  /**
+   * Computed from the bucket without touching it; a key without a bucket has a full one. Never
+   * {@code null}: this ledger always knows its own buckets.
+   */
   @Override
   public BudgetCharge balance(String key, Budget budget) {
     Bucket bucket = buckets.get(key);

@@ -1,5 +1,7 @@
 package dev.tollgate.registry.admission;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import dev.tollgate.registry.document.Sha256;
 import java.net.URI;
@@ -11,6 +13,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -34,16 +37,24 @@ import redis.clients.jedis.util.JedisURIHelper;
  * not refill a bucket that a faster one has touched; one that runs ahead grants at most its skew
  * times the refill rate early.
  *
- * <p>Every call is bounded by the timeout (connect, read, and wait for a pooled connection). A
- * failure is a {@link BudgetStoreUnavailableException}; the ledger never falls back to allowing.
+ * <p>Every call is bounded by the timeout (connect, read, and wait for a pooled connection; one
+ * second by default, so a stopped or frozen Redis is noticed within a second). A failure is a
+ * {@link BudgetStoreUnavailableException}; this ledger never falls back to allowing, {@link
+ * FallbackBudgetLedger} applies each policy's {@code budget.onStoreFailure}.
+ *
+ * <p>Only a charge calls Redis. {@link #balance} answers from what this gateway last saw of the
+ * bucket (the units after its last charge here, refilled since), kept for the {@value
+ * #LAST_SEEN_BUCKETS} most recently charged keys; it does not see charges by other gateways since.
  */
 public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
 
   static final String KEY_PREFIX = "tollgate:budget:";
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
+  static final int LAST_SEEN_BUCKETS = 10_000;
 
-  // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros. Doubles are stored with
-  // %.17g so they round-trip exactly, and the arithmetic is InMemoryBudgetLedger's, step by step.
+  // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros; returns allowed, units and
+  // updatedMicros. Doubles are stored with %.17g so they round-trip exactly, and the arithmetic is
+  // InMemoryBudgetLedger's, step by step.
   static final String SCRIPT =
       """
       local capacity = tonumber(ARGV[1])
@@ -67,7 +78,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
         allowed = 1
       end
       local unitsText = string.format('%.17g', units)
-      redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', string.format('%.17g', updated))
+      local updatedText = string.format('%.17g', updated)
+      redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
       local ttl = 60
       if units < capacity then
         ttl = -1
@@ -80,7 +92,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
       else
         redis.call('PERSIST', KEYS[1])
       end
-      return {allowed, unitsText}
+      return {allowed, unitsText, updatedText}
       """;
 
   private static final String SCRIPT_SHA = hex("SHA-1", SCRIPT);
@@ -88,6 +100,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   private final RedisClient redis;
   private final HostAndPort address;
   private final InstantSource clock;
+  private final Cache<String, Seen> lastSeen =
+      Caffeine.newBuilder().maximumSize(LAST_SEEN_BUCKETS).build();
 
   /**
    * Connects lazily to {@code redisUrl} ({@code redis://[user:password@]host:port[/db]}, or {@code
@@ -137,27 +151,29 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     List<?> reply = (List<?>) run(List.of(bucketKey(key)), args);
     boolean allowed = ((Long) reply.get(0)) == 1L;
     double units = Double.parseDouble((String) reply.get(1));
+    lastSeen.put(key, new Seen(units, Double.parseDouble((String) reply.get(2))));
     return BudgetCharge.afterCharge(allowed, cost, units, budget);
   }
 
   /**
-   * Reads the bucket with one {@code HMGET} and refills it in Java with the script's arithmetic, so
-   * nothing is written: no key is created and its expiry is left as it is.
+   * What this gateway last saw of the bucket, refilled in Java with the script's arithmetic; no
+   * call to Redis, so a refusal never waits for it or fails on it.
    *
-   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time
+   * @return {@code null} when this gateway has not charged {@code key} (or has forgotten it)
    */
   @Override
-  public BudgetCharge balance(String key, Budget budget) {
-    List<String> state = read(bucketKey(key));
-    double capacity = budget.capacity();
-    if (state.get(0) == null) {
-      return BudgetCharge.afterCharge(true, 0, capacity, budget);
+  public @Nullable BudgetCharge balance(String key, Budget budget) {
+    Seen seen = lastSeen.getIfPresent(key);
+    if (seen == null) {
+      return null;
     }
-    double units = Double.parseDouble(state.get(0));
-    double updated = Double.parseDouble(state.get(1));
+    double units = seen.units();
     double now = micros(clock.instant());
-    if (now > updated) {
-      units = Math.min(capacity, units + (now - updated) / 1e6 * budget.refillPerSecond());
+    if (now > seen.updatedMicros()) {
+      units =
+          Math.min(
+              budget.capacity(),
+              units + (now - seen.updatedMicros()) / 1e6 * budget.refillPerSecond());
     }
     return BudgetCharge.afterCharge(true, 0, units, budget);
   }
@@ -179,14 +195,6 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     }
   }
 
-  private List<String> read(String bucket) {
-    try {
-      return redis.hmget(bucket, "units", "updatedMicros");
-    } catch (JedisException e) {
-      throw unavailable(e);
-    }
-  }
-
   private BudgetStoreUnavailableException unavailable(JedisException e) {
     return new BudgetStoreUnavailableException(
         "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
@@ -200,6 +208,9 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
       return redis.eval(SCRIPT, keys, args);
     }
   }
+
+  /** The units of a bucket after a charge at {@code updatedMicros}. */
+  private record Seen(double units, double updatedMicros) {}
 
   private static long micros(Instant now) {
     return Math.addExact(

@@ -135,8 +135,14 @@ public record KeyPolicy(
     }
   }
 
-  /** A token bucket: {@code capacity} units, refilled at {@code refillPerSecond}. */
-  public record Budget(long capacity, double refillPerSecond) {
+  /**
+   * A token bucket: {@code capacity} units, refilled at {@code refillPerSecond}.
+   *
+   * @param onStoreFailure what a charge does while the shared budget store (Redis) cannot be
+   *     reached; unused with the in-memory store
+   */
+  public record Budget(long capacity, double refillPerSecond, OnStoreFailure onStoreFailure) {
+    public static final OnStoreFailure DEFAULT_ON_STORE_FAILURE = OnStoreFailure.LOCAL;
     public static final Budget DEFAULT = new Budget(10_000, 100);
 
     public Budget {
@@ -144,13 +150,32 @@ public record KeyPolicy(
       require(refillPerSecond >= 0, "refillPerSecond must not be negative: " + refillPerSecond);
     }
 
+    /** With the default {@code onStoreFailure} ({@code local}). */
+    public Budget(long capacity, double refillPerSecond) {
+      this(capacity, refillPerSecond, DEFAULT_ON_STORE_FAILURE);
+    }
+
     @JsonCreator
     static Budget fromJson(
         @JsonProperty("capacity") @Nullable Long capacity,
-        @JsonProperty("refillPerSecond") @Nullable Double refillPerSecond) {
+        @JsonProperty("refillPerSecond") @Nullable Double refillPerSecond,
+        @JsonProperty("onStoreFailure") @Nullable OnStoreFailure onStoreFailure) {
       return new Budget(
-          orElse(capacity, DEFAULT.capacity), orElse(refillPerSecond, DEFAULT.refillPerSecond));
+          orElse(capacity, DEFAULT.capacity),
+          orElse(refillPerSecond, DEFAULT.refillPerSecond),
+          orElse(onStoreFailure, DEFAULT_ON_STORE_FAILURE));
     }
+  }
+
+  /**
+   * What a charge does while the shared budget store cannot be reached. {@code LOCAL}: charges an
+   * in-process bucket holding this gateway's share of the budget (capacity and refill divided by
+   * {@code gateway.expectedInstances}). {@code DENY}: refuses with 503 {@code
+   * BUDGET_STORE_UNAVAILABLE} and {@code Retry-After}.
+   */
+  public enum OnStoreFailure {
+    LOCAL,
+    DENY
   }
 
   /** Sets what differs from the defaults; {@link #build()} validates. */

@@ -240,6 +240,9 @@ public record ServerConfig(
    * @param refreshMillis how often the registry is polled for publications of other gateways
    * @param responseCacheBytes roughly how many bytes of upstream answers to registered GET queries
    *     the gateway keeps, to answer them again without the upstream
+   * @param expectedInstances how many gateways share the Redis budget store: while it cannot be
+   *     reached, a policy with {@code budget.onStoreFailure: local} gets this share of its budget
+   *     in each gateway
    */
   public record Gateway(
       boolean batching,
@@ -248,14 +251,24 @@ public record ServerConfig(
       BudgetStore budgetStore,
       @Nullable String redisUrl,
       int refreshMillis,
-      long responseCacheBytes) {
+      long responseCacheBytes,
+      int expectedInstances) {
 
     /** 64 MiB. */
     public static final long DEFAULT_RESPONSE_CACHE_BYTES = 64L << 20;
 
+    public static final int DEFAULT_EXPECTED_INSTANCES = 1;
+
     public static final Gateway DEFAULTS =
         new Gateway(
-            false, 10, 10_000, BudgetStore.MEMORY, null, 1_000, DEFAULT_RESPONSE_CACHE_BYTES);
+            false,
+            10,
+            10_000,
+            BudgetStore.MEMORY,
+            null,
+            1_000,
+            DEFAULT_RESPONSE_CACHE_BYTES,
+            DEFAULT_EXPECTED_INSTANCES);
 
     public Gateway {
       require(
@@ -269,9 +282,12 @@ public record ServerConfig(
       require(
           responseCacheBytes > 0,
           "gateway.responseCacheBytes must be positive: " + responseCacheBytes);
+      require(
+          expectedInstances > 0,
+          "gateway.expectedInstances must be positive: " + expectedInstances);
     }
 
-    /** With the default response cache size. */
+    /** With the default response cache size and one expected instance. */
     public Gateway(
         boolean batching,
         int maxBatchOperations,
@@ -286,7 +302,8 @@ public record ServerConfig(
           budgetStore,
           redisUrl,
           refreshMillis,
-          DEFAULT_RESPONSE_CACHE_BYTES);
+          DEFAULT_RESPONSE_CACHE_BYTES,
+          DEFAULT_EXPECTED_INSTANCES);
     }
 
     @JsonCreator
@@ -297,7 +314,8 @@ public record ServerConfig(
         @JsonProperty("budgetStore") @Nullable BudgetStore budgetStore,
         @JsonProperty("redisUrl") @Nullable String redisUrl,
         @JsonProperty("refreshMillis") @Nullable Integer refreshMillis,
-        @JsonProperty("responseCacheBytes") @Nullable Long responseCacheBytes) {
+        @JsonProperty("responseCacheBytes") @Nullable Long responseCacheBytes,
+        @JsonProperty("expectedInstances") @Nullable Integer expectedInstances) {
       return new Gateway(
           orElse(batching, DEFAULTS.batching),
           orElse(maxBatchOperations, DEFAULTS.maxBatchOperations),
@@ -305,7 +323,8 @@ public record ServerConfig(
           orElse(budgetStore, DEFAULTS.budgetStore),
           redisUrl,
           orElse(refreshMillis, DEFAULTS.refreshMillis),
-          orElse(responseCacheBytes, DEFAULTS.responseCacheBytes));
+          orElse(responseCacheBytes, DEFAULTS.responseCacheBytes),
+          orElse(expectedInstances, DEFAULTS.expectedInstances));
     }
   }
 

@@ -66,8 +66,11 @@ public enum ErrorCode {
 
   /* ---- dependencies and bugs ---- */
 
-  /** The shared budget store did not answer: the caller's budget is unknown (500, not 502). */
-  BUDGET_STORE_UNAVAILABLE("BUDGET_STORE_UNAVAILABLE", ErrorKind.INTERNAL),
+  /**
+   * The shared budget store did not answer and the caller's policy is {@code budget.onStoreFailure:
+   * deny}: the caller's budget is unknown (503 with {@code Retry-After}, not 502).
+   */
+  BUDGET_STORE_UNAVAILABLE("BUDGET_STORE_UNAVAILABLE", ErrorKind.UNAVAILABLE),
   UPSTREAM_ERROR("UPSTREAM_ERROR", ErrorKind.UPSTREAM),
   CONFIG_INVALID("CONFIG_INVALID", ErrorKind.INTERNAL),
   /** A bug: the answer names nothing internal. */

@@ -27,6 +27,11 @@ public enum ErrorKind {
   RATE_LIMITED(429),
   /** Something the server depends on failed (502). */
   UPSTREAM(502),
+  /**
+   * A dependency of our own is unavailable and the configured policy is to refuse until it answers
+   * (503, with {@code Retry-After}).
+   */
+  UNAVAILABLE(503),
   /** A bug or an unavailable dependency (500). */
   INTERNAL(500);
 

@@ -7,7 +7,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
-import dev.tollgate.registry.admission.BudgetStoreUnavailableException;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.config.KeyPolicy;
@@ -39,16 +38,20 @@ import org.slf4j.LoggerFactory;
  *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403 {@code
  *       QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404 {@code
  *       PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
- *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}; an APQ miss ({@code
- *       PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
- *       dependency is a 500 in the same shape that names nothing internal.
+ *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}, 503 {@code BUDGET_STORE_UNAVAILABLE}
+ *       ({@code Retry-After}; the Redis budget store is down and the key's {@code
+ *       budget.onStoreFailure} is {@code deny}); an APQ miss ({@code PERSISTED_QUERY_NOT_FOUND}) is
+ *       a 200, as Apollo clients expect. A bug or a broken dependency is a 500 in the same shape
+ *       that names nothing internal.
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
  *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and {@code
- *       extensions.rateLimit {cost (units charged by this request), remaining, resetIn}}; {@code
- *       extensions.cost {estimated, max}} whenever the request was priced, with {@code wouldRefuse}
- *       (the code enforcing would have refused with) when a measure-mode request breached a limit;
- *       such a request is also counted in {@code tollgate_would_refuse_total{code}}.
+ *       extensions.rateLimit {cost (units charged by this request), remaining, resetIn}}, except a
+ *       refusal whose balance this gateway does not know (a Redis bucket it has not charged; a
+ *       503): refusals never call the budget store; {@code extensions.cost {estimated, max}}
+ *       whenever the request was priced, with {@code wouldRefuse} (the code enforcing would have
+ *       refused with) when a measure-mode request breached a limit; such a request is also counted
+ *       in {@code tollgate_would_refuse_total{code}}.
  *   <li>Caching (one rule, {@code ResponseCache.cacheable}): a registered query fetched by id with
  *       GET and answered without errors gets {@code Cache-Control: public, max-age=N} (anonymous
  *       caller) or {@code private, max-age=N} (a keyed caller: the body holds that key's balance),
@@ -108,10 +111,7 @@ public final class Gateway {
       return handle(call, reply);
     } catch (RuntimeException e) {
       LOG.error("unexpected error on {} /graphql", call.transport(), e);
-      Refusal refusal =
-          e instanceof BudgetStoreUnavailableException unavailable
-              ? Refusal.of(unavailable)
-              : new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
+      Refusal refusal = new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(refusal.code(), 500, bytes(GatewayBodies.error(refusal, null)));
     }
@@ -146,9 +146,6 @@ public final class Gateway {
               : admission.admit(policy, read.operations().get(0));
       return new Outcome(
           decision, read.batch(), read.batch() ? null : read.operations().get(0).id());
-    } catch (BudgetStoreUnavailableException e) {
-      // The charge failed: answered by execute() as a 500.
-      throw e;
     } catch (TollgateException e) {
       return new Outcome(admission.reject(policy, e), false, null);
     }

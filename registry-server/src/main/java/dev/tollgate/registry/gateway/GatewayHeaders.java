@@ -40,7 +40,10 @@ final class GatewayHeaders {
     return (graphql ? GRAPHQL_RESPONSE_JSON : "application/json") + "; charset=utf-8";
   }
 
-  /** Nothing when the balance is unknown (the budget store did not answer a refusal's read). */
+  /**
+   * Nothing when the balance is unknown ({@link
+   * dev.tollgate.registry.admission.BudgetLedger#balance}).
+   */
   static void rateLimit(Map<String, String> headers, @Nullable BudgetCharge budget) {
     if (budget == null) {
       return;
@@ -50,10 +53,14 @@ final class GatewayHeaders {
     headers.put("X-RateLimit-Reset", Long.toString(budget.resetInSeconds()));
   }
 
-  /** {@code Retry-After} on 429, {@code Allow} on 405. */
+  /** {@code Retry-After} on 429 and 503, {@code Allow} on 405. */
   static void refusal(Map<String, String> headers, Refusal refusal, @Nullable BudgetCharge budget) {
     if (refusal.errorCode() == ErrorCode.RATE_LIMITED && budget != null) {
       headers.put("Retry-After", Long.toString(Math.max(1, budget.retryAfterSeconds())));
+    }
+    if (refusal.errorCode() == ErrorCode.BUDGET_STORE_UNAVAILABLE) {
+      Object seconds = refusal.extensions().get("retryAfter");
+      headers.put("Retry-After", seconds instanceof Long known ? Long.toString(known) : "1");
     }
     if (refusal.errorCode() == ErrorCode.METHOD_NOT_ALLOWED) {
       headers.put("Allow", "POST");

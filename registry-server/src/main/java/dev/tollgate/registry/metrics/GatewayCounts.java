@@ -23,6 +23,7 @@ final class GatewayCounts {
   private final LongAdder responseCacheHits = new LongAdder();
   private final LongAdder responseCacheMisses = new LongAdder();
   private final LongAdder documentReads = new LongAdder();
+  private final LongAdder budgetStoreFailures = new LongAdder();
 
   void upstreamRequest() {
     upstreamRequests.increment();
@@ -52,6 +53,10 @@ final class GatewayCounts {
 
   void responseCache(boolean hit) {
     (hit ? responseCacheHits : responseCacheMisses).increment();
+  }
+
+  void budgetStoreFailure() {
+    budgetStoreFailures.increment();
   }
 
   long upstreamRequests() {
@@ -95,6 +100,12 @@ final class GatewayCounts {
         "Registered GET queries not found fresh in the response cache.");
     out.append("tollgate_response_cache_misses_total ")
         .append(responseCacheMisses.sum())
+        .append('\n');
+    family.counter(
+        "tollgate_budget_store_failures_total",
+        "Charges the Redis budget store did not take (failed, or not tried during an outage).");
+    out.append("tollgate_budget_store_failures_total ")
+        .append(budgetStoreFailures.sum())
         .append('\n');
   }
 

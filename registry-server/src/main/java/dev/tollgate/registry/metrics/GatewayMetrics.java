@@ -172,6 +172,14 @@ public final class GatewayMetrics implements AutoCloseable {
     counts.responseCache(hit);
   }
 
+  /**
+   * Counts one charge the shared budget store did not take (it failed, or was not tried during an
+   * outage): {@code tollgate_budget_store_failures_total}.
+   */
+  public void budgetStoreFailure() {
+    counts.budgetStoreFailure();
+  }
+
   public long upstreamRequests() {
     return counts.upstreamRequests();
   }

@@ -1,7 +1,6 @@
 package dev.tollgate.registry.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -125,16 +124,24 @@ final class AdmissionControllerTest {
               assertThat(rejected.cost()).isEqualTo(1051);
               assertThat(rejected.budget()).isNull();
             });
-    assertThat(ledger.calls()).isEqualTo(1);
+    // A refusal charges nothing, so it never calls the store.
+    assertThat(ledger.calls()).isZero();
   }
 
   @Test
-  void admit_admittedWhileBudgetStoreDown_throwsUnavailable() {
+  void admit_admittedWhileBudgetStoreDenies_rejectedUnavailableWithoutBalance() {
     DocumentHash hash = publish(PAGE);
     AdmissionController down = controller(new UnavailableBudgetLedger());
 
-    assertThatThrownBy(() -> down.admit(WEB, byId(hash, Map.of("n", 5))))
-        .isInstanceOf(BudgetStoreUnavailableException.class);
+    Decision decision = down.admit(WEB, byId(hash, Map.of("n", 5)));
+
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            Decision.Rejected.class,
+            rejected -> {
+              assertThat(rejected.refusal().code()).isEqualTo("BUDGET_STORE_UNAVAILABLE");
+              assertThat(rejected.budget()).isNull();
+            });
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.config.KeyPolicy.Budget;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /** A budget store that is down: every call fails as {@link BudgetStoreUnavailableException}. */
 public final class UnavailableBudgetLedger implements BudgetLedger {
@@ -13,12 +14,13 @@ public final class UnavailableBudgetLedger implements BudgetLedger {
     throw unavailable();
   }
 
+  /** Like a shared store that has not seen the key: unknown, without a call. */
   @Override
-  public BudgetCharge balance(String key, Budget budget) {
-    throw unavailable();
+  public @Nullable BudgetCharge balance(String key, Budget budget) {
+    return null;
   }
 
-  /** How many calls failed. */
+  /** How many charges failed. */
   public int calls() {
     return calls.get();
   }

@@ -301,6 +301,61 @@ final class ConfigLoaderTest {
         .hasMessage("gateway.redisUrl is required when gateway.budgetStore is redis");
   }
 
+  /* ---- Redis outage policy ---- */
+
+  @Test
+  void parse_onStoreFailureAndExpectedInstances_read() {
+    ServerConfig config =
+        ConfigLoader.parse(
+            """
+            {"gateway": {"budgetStore": "redis", "redisUrl": "redis://r:6379", "expectedInstances": 3},
+             "keys": {"k": {"budget": {"capacity": 90, "onStoreFailure": "deny"}}},
+             "anonymous": {"budget": {"onStoreFailure": "local"}}}
+            """,
+            -1,
+            DATA,
+            BASE);
+
+    assertThat(config.gateway().expectedInstances()).isEqualTo(3);
+    assertThat(config.keys().get("k").budget())
+        .isEqualTo(new KeyPolicy.Budget(90, 100, KeyPolicy.OnStoreFailure.DENY));
+    assertThat(config.anonymous().budget().onStoreFailure())
+        .isEqualTo(KeyPolicy.OnStoreFailure.LOCAL);
+  }
+
+  @Test
+  void parse_onStoreFailureAndExpectedInstancesLeftOut_localAndOne() {
+    ServerConfig config =
+        ConfigLoader.parse("{\"keys\": {\"k\": {\"budget\": {}}}}", -1, DATA, BASE);
+
+    assertThat(config.gateway().expectedInstances()).isEqualTo(1);
+    assertThat(config.keys().get("k").budget().onStoreFailure())
+        .isEqualTo(KeyPolicy.OnStoreFailure.LOCAL);
+    assertThat(config.anonymous().budget().onStoreFailure())
+        .isEqualTo(KeyPolicy.OnStoreFailure.LOCAL);
+  }
+
+  @Test
+  void parse_unknownOnStoreFailure_namesTheKeyPathAndValue() {
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"keys\": {\"k\": {\"budget\": {\"onStoreFailure\": \"allow\"}}}}",
+                    -1,
+                    DATA,
+                    BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("keys.k.budget.onStoreFailure must be one of [local, deny]: allow");
+  }
+
+  @Test
+  void parse_expectedInstancesZero_namesTheKey() {
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"expectedInstances\": 0}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("gateway.expectedInstances must be positive: 0");
+  }
+
   @Test
   void parse_responseCacheBytes_readOrDefaulted() {
     ServerConfig given =

@@ -43,7 +43,7 @@ final class ErrorPackageTest {
     assertThat(ErrorCode.PERSISTED_QUERY_NOT_IN_LIST.status()).isEqualTo(404);
     assertThat(ErrorCode.RATE_LIMITED.status()).isEqualTo(429);
     assertThat(ErrorCode.UPSTREAM_ERROR.status()).isEqualTo(502);
-    assertThat(ErrorCode.BUDGET_STORE_UNAVAILABLE.status()).isEqualTo(500);
+    assertThat(ErrorCode.BUDGET_STORE_UNAVAILABLE.status()).isEqualTo(503);
   }
 
   @Test

@@ -12,8 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A refusal reads the caller's balance without charging it, and is still answered when the budget
- * store is down.
+ * A refusal reports the caller's balance without charging it or calling the budget store, so it is
+ * answered the same when the store is down; a charge the store cannot take is a 503.
  */
 final class GatewayBudgetStoreTest {
 
@@ -47,18 +47,19 @@ final class GatewayBudgetStoreTest {
       assertThat(body.at("/errors/0/message").asText()).contains("request body is not valid JSON");
       assertThat(body.at("/extensions").has("rateLimit")).isFalse();
       assertThat(response.headers().firstValue("X-RateLimit-Limit")).isEmpty();
-      assertThat(ledger.calls()).isEqualTo(1);
+      assertThat(ledger.calls()).isZero();
       assertThat(gateway.upstreamCalls()).isZero();
     }
   }
 
   @Test
-  void post_admittedQuery_budgetStoreDown_500() {
+  void post_admittedQuery_budgetStoreDown_503WithRetryAfter() {
     try (GatewayHarness gateway = GatewayHarness.startWith(new UnavailableBudgetLedger())) {
 
       HttpResponse<String> response = gateway.post(KEY, Map.of("query", "{ __typename }"));
 
-      assertThat(response.statusCode()).as(response.body()).isEqualTo(500);
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
+      assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
       assertThat(body(response).at("/errors/0/extensions/code").asText())
           .isEqualTo("BUDGET_STORE_UNAVAILABLE");
       assertThat(gateway.upstreamCalls()).isZero();

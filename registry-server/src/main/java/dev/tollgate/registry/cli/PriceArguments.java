@@ -5,14 +5,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code price --schema FILE --query FILE [--variables JSON|@FILE] [--operation NAME] [--model
- * book|apollo]}.
+ * book|apollo] [--fragment-spreads first|each]}.
+ *
+ * @param fragmentSpreads {@code null}: the model's own, as the server's {@code
+ *     schema.fragmentSpreads} defaults
  */
 record PriceArguments(
-    Path schema, Path query, String variables, @Nullable String operation, String model) {
+    Path schema,
+    Path query,
+    String variables,
+    @Nullable String operation,
+    String model,
+    @Nullable String fragmentSpreads) {
 
   static final String USAGE =
       "usage: price --schema FILE --query FILE [--variables JSON|@FILE] "
-          + "[--operation NAME] [--model book|apollo]";
+          + "[--operation NAME] [--model book|apollo] [--fragment-spreads first|each]";
 
   /**
    * @throws IllegalArgumentException naming the offending argument
@@ -23,6 +31,7 @@ record PriceArguments(
     String variables = "{}";
     String operation = null;
     String model = "book";
+    String fragmentSpreads = null;
     for (int i = 0; i < args.length; i += 2) {
       String value = value(args, i);
       switch (args[i]) {
@@ -31,13 +40,14 @@ record PriceArguments(
         case "--variables" -> variables = value;
         case "--operation" -> operation = value;
         case "--model" -> model = model(value);
+        case "--fragment-spreads" -> fragmentSpreads = fragmentSpreads(value);
         default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
       }
     }
     if (schema == null || query == null) {
       throw new IllegalArgumentException("--schema and --query are required");
     }
-    return new PriceArguments(schema, query, variables, operation, model);
+    return new PriceArguments(schema, query, variables, operation, model, fragmentSpreads);
   }
 
   private static String value(String[] args, int i) {
@@ -45,6 +55,13 @@ record PriceArguments(
       throw new IllegalArgumentException(args[i] + " needs a value");
     }
     return args[i + 1];
+  }
+
+  private static String fragmentSpreads(String value) {
+    if (!value.equals("first") && !value.equals("each")) {
+      throw new IllegalArgumentException("--fragment-spreads must be first or each, not " + value);
+    }
+    return value;
   }
 
   private static String model(String value) {

@@ -6,6 +6,7 @@ import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;
+import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -60,7 +62,7 @@ public final class PriceCommand {
 
   private static String price(PriceArguments arguments) throws IOException {
     GraphQLSchema schema = schema(arguments.schema());
-    CostModel model = CostModel.of(CostPreset.valueOf(arguments.model().toUpperCase()));
+    CostModel model = model(arguments);
     String query = Files.readString(arguments.query());
     AnalysedDocument document = new OperationPricer(schema, model).analyse(query, MAX_TOKENS);
     PricedOperation operation = choose(document, arguments.operation());
@@ -74,6 +76,16 @@ public final class PriceCommand {
         + ",\"tokens\":"
         + document.tokens()
         + "}";
+  }
+
+  /** The preset, with the server's default for fragment spreads: the preset's own. */
+  static CostModel model(PriceArguments arguments) {
+    CostModel model = CostModel.of(CostPreset.valueOf(arguments.model().toUpperCase(Locale.ROOT)));
+    String spreads = arguments.fragmentSpreads();
+    if (spreads == null) {
+      return model;
+    }
+    return model.withFragmentSpreads(FragmentSpreads.valueOf(spreads.toUpperCase(Locale.ROOT)));
   }
 
   private static PricedOperation choose(AnalysedDocument document, @Nullable String name) {

@@ -3,6 +3,7 @@ package dev.tollgate.registry.config;
 import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Path;
@@ -145,6 +146,8 @@ public record ServerConfig(
 
   /**
    * @param path the SDL file; {@code null} is the bundled cargo demo schema
+   * @param fragmentSpreads in a config file, defaults to the model's own ({@link
+   *     #defaultFragmentSpreads}): {@code first} for {@code book}, {@code each} for {@code apollo}
    */
   public record Schema(
       @Nullable Path path, CostPreset model, int defaultListSize, FragmentSpreads fragmentSpreads) {
@@ -156,6 +159,14 @@ public record ServerConfig(
           defaultListSize >= 0, "schema.defaultListSize must not be negative: " + defaultListSize);
     }
 
+    /**
+     * How {@code model} prices a fragment spread several times: {@code first} (the book's numbers
+     * depend on it), {@code each} (Apollo Router prices every spread).
+     */
+    public static FragmentSpreads defaultFragmentSpreads(CostPreset model) {
+      return CostModel.of(model).fragmentSpreads();
+    }
+
     /** {@code path} is relative to the config file's directory. */
     @JsonCreator
     static Schema fromJson(
@@ -164,11 +175,12 @@ public record ServerConfig(
         @JsonProperty("defaultListSize") @Nullable Integer defaultListSize,
         @JsonProperty("fragmentSpreads") @Nullable FragmentSpreads fragmentSpreads,
         @JacksonInject ConfigFile file) {
+      CostPreset preset = orElse(model, DEFAULTS.model);
       return new Schema(
           path == null ? null : file.base().resolve(path),
-          orElse(model, DEFAULTS.model),
+          preset,
           orElse(defaultListSize, DEFAULTS.defaultListSize),
-          orElse(fragmentSpreads, DEFAULTS.fragmentSpreads));
+          orElse(fragmentSpreads, defaultFragmentSpreads(preset)));
     }
   }
 

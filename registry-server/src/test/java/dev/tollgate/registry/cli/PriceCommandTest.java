@@ -105,6 +105,76 @@ final class PriceCommandTest {
     assertThat(stdout()).startsWith("{\"cost\":24,\"depth\":4,");
   }
 
+  /** Twenty aliases of {@code cargo}, each spreading {@code F}. */
+  static final String TWENTY_SPREADS = twentySpreads();
+
+  private static String twentySpreads() {
+    StringBuilder text = new StringBuilder("query Q {");
+    for (int i = 0; i < 20; i++) {
+      text.append(" a").append(i).append(": cargo(trackingId: \"").append(i).append("\") { ...F }");
+    }
+    return text.append(" } fragment F on Cargo { id origin { code } }").toString();
+  }
+
+  @Test
+  void run_apolloModelFragmentUnderTwentyAliases_pricesEverySpread() throws IOException {
+    int status =
+        run("--schema", cargoSchema(), "--model", "apollo", "--query", query(TWENTY_SPREADS));
+
+    assertThat(status).isZero();
+    // apollo: cargo 1 + F (id 0 + origin 1 + code 0) = 2 per alias, 20 aliases
+    assertThat(stdout()).startsWith("{\"cost\":40,");
+  }
+
+  @Test
+  void run_fragmentSpreadsFirst_pricesTheFirstSpreadOnly() throws IOException {
+    int status =
+        run(
+            "--schema",
+            cargoSchema(),
+            "--model",
+            "apollo",
+            "--fragment-spreads",
+            "first",
+            "--query",
+            query(TWENTY_SPREADS));
+
+    assertThat(status).isZero();
+    // the first alias 2, the other 19 cargo 1 each
+    assertThat(stdout()).startsWith("{\"cost\":21,");
+  }
+
+  @Test
+  void run_bookModelFragmentSpreadsEach_pricesEverySpread() throws IOException {
+    int bookDefault = run("--schema", cargoSchema(), "--query", query(TWENTY_SPREADS));
+    String first = stdout();
+    out.reset();
+    int each =
+        run(
+            "--schema",
+            cargoSchema(),
+            "--fragment-spreads",
+            "each",
+            "--query",
+            query(TWENTY_SPREADS));
+
+    assertThat(bookDefault).isZero();
+    assertThat(each).isZero();
+    // book: F = id 1 + origin (1 + code 1) = 3; first: 1 + 3 + 19 × 1 = 23; each: 20 × (1 + 3)
+    assertThat(first).startsWith("{\"cost\":23,");
+    assertThat(stdout()).startsWith("{\"cost\":80,");
+  }
+
+  @Test
+  void run_unknownFragmentSpreads_printsUsage() {
+    int status = run("--schema", "s", "--query", "q", "--fragment-spreads", "some");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr())
+        .contains("--fragment-spreads must be first or each, not some")
+        .contains("usage: price");
+  }
+
   @Test
   void run_tokenFlood_refusesWithTheBooksMessage() {
     int status =

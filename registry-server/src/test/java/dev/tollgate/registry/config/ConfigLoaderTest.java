@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tollgate.registry.config.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
+import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -299,6 +300,37 @@ final class ConfigLoaderTest {
     assertThatThrownBy(
             () -> ConfigLoader.parse("{\"gateway\": {\"budgetStore\": \"redis\"}}", -1, DATA, BASE))
         .hasMessage("gateway.redisUrl is required when gateway.budgetStore is redis");
+  }
+
+  /* ---- fragment spreads follow the model ---- */
+
+  @Test
+  void parse_apolloWithoutFragmentSpreads_each() {
+    ServerConfig config =
+        ConfigLoader.parse("{\"schema\": {\"model\": \"apollo\"}}", -1, DATA, BASE);
+
+    assertThat(config.schema().fragmentSpreads()).isEqualTo(FragmentSpreads.EACH);
+  }
+
+  @Test
+  void parse_bookWithoutFragmentSpreads_first() {
+    ServerConfig config = ConfigLoader.parse("{\"schema\": {\"model\": \"book\"}}", -1, DATA, BASE);
+
+    assertThat(config.schema().fragmentSpreads()).isEqualTo(FragmentSpreads.FIRST);
+    assertThat(ConfigLoader.parse("{}", -1, DATA, BASE).schema().fragmentSpreads())
+        .isEqualTo(FragmentSpreads.FIRST);
+  }
+
+  @Test
+  void parse_apolloWithFragmentSpreadsFirst_keepsTheOption() {
+    ServerConfig config =
+        ConfigLoader.parse(
+            "{\"schema\": {\"model\": \"apollo\", \"fragmentSpreads\": \"first\"}}",
+            -1,
+            DATA,
+            BASE);
+
+    assertThat(config.schema().fragmentSpreads()).isEqualTo(FragmentSpreads.FIRST);
   }
 
   /* ---- Redis outage policy ---- */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tollgate.registry.cli.PriceCommand;
 import dev.tollgate.registry.config.ConfigLoader;
@@ -23,7 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -44,7 +47,7 @@ final class PricingAgreementTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CARGO_SCHEMA = "dev/tollgate/registry/demo/cargo.graphqls";
-  private static final int GENERATED = 40;
+  private static final int GENERATED = 50;
   private static final String OPEN_KEY = "open-key";
   private static final String PUBLISHER = "publish-token";
 
@@ -78,33 +81,44 @@ final class PricingAgreementTest {
       assertThat(priceList.get("model").asText()).isEqualTo(model);
       assertThat(priceList.get("fragmentSpreads").asText()).isEqualTo(effective);
 
-      assertThat(prices(server, schemaFile, model, spreads, TWENTY_SPREADS))
-          .containsOnly(twentySpreadsCost);
-      GraphQLSchema schema = SchemaSource.load(null).schema();
-      for (String query : generated(schema, model.equals("apollo"))) {
-        List<Long> prices = prices(server, schemaFile, model, spreads, query);
+      List<String> queries = new ArrayList<>();
+      queries.add(TWENTY_SPREADS);
+      queries.addAll(generated(SchemaSource.load(null).schema(), model.equals("apollo")));
+      Map<String, Long> reported = publishReport(server, queries);
+      for (String query : queries) {
+        List<Long> prices =
+            List.of(
+                openMode(server, query),
+                Objects.requireNonNull(reported.get(DocumentHash.of(query).hex()), query),
+                priceCommand(schemaFile, model, spreads, query));
         assertThat(prices).as("%s%n%s", prices, query).containsOnly(prices.get(0));
       }
+      assertThat(openMode(server, TWENTY_SPREADS)).isEqualTo(twentySpreadsCost);
     }
   }
 
-  /** Open mode, publish report, price command. */
-  private List<Long> prices(
-      RegistryServer server, Path schemaFile, String model, @Nullable String spreads, String query)
-      throws Exception {
+  private long openMode(RegistryServer server, String query) throws Exception {
     ObjectNode request = JSON.createObjectNode().put("query", query);
     JsonNode open = post(server, "/graphql", request, "X-API-Key", OPEN_KEY);
+    return cost(open.at("/extensions/cost/estimated"), open);
+  }
+
+  /** The cost of each document by id, from one dry-run publication of all of them. */
+  private Map<String, Long> publishReport(RegistryServer server, List<String> queries)
+      throws Exception {
     JsonNode report =
         post(
             server,
             "/v1/apps/agree/versions/1?dryRun=true",
-            manifest(query),
+            manifest(queries),
             "Authorization",
             "Bearer " + PUBLISHER);
-    return List.of(
-        cost(open.at("/extensions/cost/estimated"), open),
-        cost(report.at("/operations/0/cost"), report),
-        priceCommand(schemaFile, model, spreads, query));
+    Map<String, Long> costs = new HashMap<>();
+    for (JsonNode operation : report.path("operations")) {
+      costs.put(operation.get("id").asText(), cost(operation.get("cost"), report));
+    }
+    assertThat(costs).as("%s", report).hasSize(queries.size());
+    return costs;
   }
 
   private long priceCommand(Path schemaFile, String model, @Nullable String spreads, String query)
@@ -160,15 +174,18 @@ final class PricingAgreementTest {
     return RegistryServer.start(ConfigLoader.load(file, 0, dir.resolve("data")));
   }
 
-  private static ObjectNode manifest(String query) {
+  private static ObjectNode manifest(List<String> queries) {
     ObjectNode manifest = JSON.createObjectNode();
     manifest.put("format", "apollo-persisted-query-manifest");
     manifest.put("version", 1);
-    ObjectNode operation = manifest.putArray("operations").addObject();
-    operation.put("id", DocumentHash.of(query).hex());
-    operation.put("name", "Q");
-    operation.put("type", "query");
-    operation.put("body", query);
+    ArrayNode operations = manifest.putArray("operations");
+    for (String query : queries) {
+      ObjectNode operation = operations.addObject();
+      operation.put("id", DocumentHash.of(query).hex());
+      operation.put("name", "Q");
+      operation.put("type", "query");
+      operation.put("body", query);
+    }
     return manifest;
   }
 

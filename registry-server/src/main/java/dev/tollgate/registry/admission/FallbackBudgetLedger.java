@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * refuses with {@link BudgetStoreUnavailableException} (503, {@code Retry-After}).
  *
  * <p>The first failure starts an outage: logged once at WARN. During it the store is probed by at
- * most one charge per {@link #PROBE_INTERVAL}; the others are answered by the policy without
+ * most one charge per {@link #PROBE_INTERVAL} (which, on a frozen store, waits out the shared
+ * ledger's timeout before the policy answers it); the others are answered by the policy without
  * waiting for it. The first charge the store takes again ends the outage (logged once at INFO) and
  * forgets the local buckets, so the next outage starts them full. Every charge the store did not
  * take is counted ({@code tollgate_budget_store_failures_total}).

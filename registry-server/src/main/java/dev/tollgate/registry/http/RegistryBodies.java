@@ -197,7 +197,9 @@ final class RegistryBodies {
                               policy.limits().aliases(),
                               policy.limits().cost()),
                           new BudgetBody(
-                              policy.budget().capacity(), policy.budget().refillPerSecond()))));
+                              policy.budget().capacity(),
+                              policy.budget().refillPerSecond(),
+                              policy.budget().onStoreFailure().name().toLowerCase(Locale.ROOT)))));
       return new PriceListBody(
           list.model(), list.defaultListSize(), list.fragmentSpreads(), prices, policies);
     }
@@ -215,7 +217,7 @@ final class RegistryBodies {
 
   record LimitsBody(int tokens, int depth, int aliases, long cost) {}
 
-  record BudgetBody(long capacity, double refillPerSecond) {}
+  record BudgetBody(long capacity, double refillPerSecond, String onStoreFailure) {}
 
   /** Timestamps travel as ISO-8601 text ({@code 2026-11-29T12:00:00Z}). */
   private static @Nullable String text(@Nullable Instant instant) {

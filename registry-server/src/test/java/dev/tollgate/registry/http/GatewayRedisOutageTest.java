@@ -114,6 +114,14 @@ final class GatewayRedisOutageTest {
     assertThat(code(response)).isEqualTo("BUDGET_STORE_UNAVAILABLE");
     assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
     assertThat(response.body()).doesNotContain("redis://").doesNotContain("127.0.0.1");
+    HttpRequest priceList =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/price-list"))
+            .build();
+    JsonNode policies =
+        JSON.readTree(client.send(priceList, HttpResponse.BodyHandlers.ofString()).body())
+            .get("policies");
+    assertThat(policies.at("/deny-policy/budget/onStoreFailure").asText()).isEqualTo("deny");
+    assertThat(policies.at("/local-policy/budget/onStoreFailure").asText()).isEqualTo("local");
   }
 
   @Test

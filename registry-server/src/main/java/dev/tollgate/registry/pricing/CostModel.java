@@ -2,7 +2,7 @@ package dev.tollgate.registry.pricing;
 
 /**
  * How prices are computed: the preset, the list size assumed when a list field has none, how often
- * a fragment is priced, and the per-field clamp (DESIGN.md section 4).
+ * a fragment is priced, and the per-field clamp (docs/cost-model.md).
  *
  * @param preset {@code book} (the default) or {@code apollo}
  * @param defaultListSize the page assumed when no slicing argument and no {@code assumedSize} is

@@ -1,6 +1,6 @@
 package dev.tollgate.registry.pricing;
 
-/** The two cost models of DESIGN.md section 4. */
+/** The two cost models of docs/cost-model.md. */
 public enum CostPreset {
   BOOK,
   APOLLO

@@ -2,6 +2,7 @@ package dev.tollgate.registry.store;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.internal.Rows.AppRow;
+import dev.tollgate.registry.store.internal.Rows.ChangeRow;
 import dev.tollgate.registry.store.internal.Rows.DocumentApp;
 import dev.tollgate.registry.store.internal.Rows.DocumentRow;
 import dev.tollgate.registry.store.internal.Rows.OperationRow;
@@ -28,6 +29,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(VersionRow.class)
 @RegisterConstructorMapper(AppRow.class)
 @RegisterConstructorMapper(DocumentApp.class)
+@RegisterConstructorMapper(ChangeRow.class)
 interface RegistryDao {
 
   /* ---- documents and operations ---- */
@@ -110,6 +112,9 @@ interface RegistryDao {
       @Bind("app") String app,
       @Bind("version") String version,
       @Bind("at") Timestamp at);
+
+  @SqlQuery("SELECT kind, app, version, at FROM changes ORDER BY id")
+  List<ChangeRow> changes();
 
   // The count, not MAX(id): ids are taken at insert but transactions may commit out of order, so a
   // poll could see id 11 before id 10 commits and then never notice 10. Rows are only ever added,

@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The registry store over H2 or PostgreSQL: documents with their priced operations, apps and
  * versions. Opening it migrates the schema (Flyway, {@code classpath:db/migration}). A publication
- * is one transaction: stored whole or not at all. Listeners run after each committed change.
+ * is one transaction: stored whole or not at all. On an H2 file, each change is also appended to a
+ * journal and forced to disk before its transaction commits, and the tables are rebuilt from the
+ * journal after a crash ({@link EmbeddedStart}). Listeners run after each committed change.
  */
 public final class RegistryStore implements RegistryReader, AutoCloseable {
 
@@ -42,6 +44,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   private final Jdbi jdbi;
   private final InstantSource clock;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+  private volatile @Nullable StoreJournal journal;
 
   private RegistryStore(HikariDataSource dataSource, InstantSource clock) {
     this.dataSource = dataSource;
@@ -62,8 +65,19 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   /**
    * As {@link #open(ServerConfig.Store, InstantSource)}, with the pool's metrics in {@code meters}.
+   * An H2 file store is opened with its journal ({@link EmbeddedStart}): rebuilt or completed from
+   * it when the previous run did not shut down cleanly.
    */
   public static RegistryStore open(
+      ServerConfig.Store config, InstantSource clock, @Nullable MeterRegistry meters) {
+    Optional<H2Files> files = H2Files.of(config.jdbcUrl());
+    if (files.isEmpty()) {
+      return connect(config, clock, meters);
+    }
+    return EmbeddedStart.open(files.get(), () -> connect(config, clock, meters));
+  }
+
+  private static RegistryStore connect(
       ServerConfig.Store config, InstantSource clock, @Nullable MeterRegistry meters) {
     HikariConfig pool = new HikariConfig();
     if (meters != null) {
@@ -87,24 +101,16 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
       dataSource.close();
       throw e;
     }
-    RegistryStore store = new RegistryStore(dataSource, clock);
-    if (config.jdbcUrl().startsWith("jdbc:h2:")) {
-      repair(store);
-    }
-    return store;
+    return new RegistryStore(dataSource, clock);
   }
 
-  private static void repair(RegistryStore store) {
-    try {
-      store.jdbi.useExtension(CrashRepair.class, CrashRepair::repair);
-    } catch (RuntimeException e) {
-      store.close();
-      throw new IllegalStateException(
-          "the H2 store could not be checked for an unfinished publication; "
-              + "after an unclean shutdown its file may be damaged (restore it, or start on an empty data dir): "
-              + e.getMessage(),
-          e);
-    }
+  /** From now on, every change is journaled ({@code journal}) before its transaction commits. */
+  void journalTo(StoreJournal journal) {
+    this.journal = journal;
+  }
+
+  Jdbi jdbi() {
+    return jdbi;
   }
 
   /**
@@ -123,7 +129,15 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public PublishOutcome publish(Publication publication) {
     PublishOutcome outcome =
-        inTransaction(dao -> new PublishTransaction(dao, now()).run(publication));
+        write(
+            dao -> {
+              Timestamp now = now();
+              PublishOutcome result = new PublishTransaction(dao, now).run(publication);
+              if (result.created()) {
+                journal(new JournalRecord.Published(publication, now.toInstant()));
+              }
+              return result;
+            });
     if (outcome.created()) {
       notifyListeners();
     }
@@ -138,7 +152,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   public AppVersion retire(String app, String version, String retiredBy) {
     boolean[] changed = new boolean[1];
     AppVersion retired =
-        inTransaction(
+        write(
             dao -> {
               VersionRow row =
                   dao.findVersion(app, version)
@@ -147,6 +161,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
               changed[0] = dao.retireVersion(row.id(), retiredBy, now) > 0;
               if (changed[0]) {
                 dao.insertChange("retire", app, version, now);
+                journal(new JournalRecord.Retired(app, version, retiredBy, now.toInstant()));
               }
               return dao.findVersion(app, version).orElseThrow().version();
             });
@@ -249,12 +264,47 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   @Override
   public void close() {
     dataSource.close();
+    StoreJournal open = journal;
+    if (open != null) {
+      open.close();
+    }
   }
 
   private static List<StoredOperation> operationsOf(RegistryDao dao, DocumentHash hash) {
     List<StoredOperation> operations = new ArrayList<>();
     dao.operationsOf(hash).forEach(row -> operations.add(row.operation()));
     return operations;
+  }
+
+  /**
+   * A writing transaction. With a journal, writers take turns, so the journal's records are in
+   * commit order; a record appended by a transaction that then fails (or is retried) is cut off.
+   */
+  private <T> T write(TransactionWork<T> work) {
+    StoreJournal open = journal;
+    if (open == null) {
+      return inTransaction(work);
+    }
+    synchronized (open) {
+      long size = open.size();
+      try {
+        return inTransaction(
+            dao -> {
+              open.cutBackTo(size);
+              return work.run(dao);
+            });
+      } catch (RuntimeException e) {
+        open.cutBackTo(size);
+        throw e;
+      }
+    }
+  }
+
+  private void journal(JournalRecord record) {
+    StoreJournal open = journal;
+    if (open != null) {
+      open.append(record);
+    }
   }
 
   private <T> T inTransaction(TransactionWork<T> work) {

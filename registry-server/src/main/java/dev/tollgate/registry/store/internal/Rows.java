@@ -64,6 +64,9 @@ public final class Rows {
   /** An app row. */
   public record AppRow(String name, Instant created) {}
 
+  /** One row of the change log, in the order it was written. */
+  public record ChangeRow(String kind, String app, String version, Instant at) {}
+
   /** One (document, app) pair of an active version. */
   public record DocumentApp(DocumentHash documentId, String app) {}
 }

@@ -1,0 +1,126 @@
+package dev.tollgate.registry.store;
+
+import dev.tollgate.registry.store.internal.Rows.ChangeRow;
+import dev.tollgate.registry.store.internal.Rows.VersionRow;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Journal records to rows and back. Replaying a record runs the statements the original change ran,
+ * with its timestamps, in transactions of about {@link #BATCH_OPERATIONS} operations (batched
+ * inserts, never a delete): a rebuild costs about what the publications cost to store, without
+ * their pricing.
+ */
+final class JournalReplay {
+
+  /** What a replay stored. */
+  record Counts(int publications, int retirements, long operations) {}
+
+  private static final int BATCH_OPERATIONS = 20_000;
+
+  private JournalReplay() {}
+
+  static Counts replay(Jdbi jdbi, List<JournalRecord> records) {
+    int publications = 0;
+    int retirements = 0;
+    long operations = 0;
+    int from = 0;
+    while (from < records.size()) {
+      int to = from;
+      long batch = 0;
+      while (to < records.size() && (to == from || batch < BATCH_OPERATIONS)) {
+        long size = operations(records.get(to));
+        batch += size;
+        operations += size;
+        if (records.get(to) instanceof JournalRecord.Published) {
+          publications++;
+        } else {
+          retirements++;
+        }
+        to++;
+      }
+      List<JournalRecord> slice = records.subList(from, to);
+      jdbi.useTransaction(
+          handle -> {
+            RegistryDao dao = handle.attach(RegistryDao.class);
+            slice.forEach(record -> apply(dao, record));
+          });
+      from = to;
+    }
+    return new Counts(publications, retirements, operations);
+  }
+
+  /** Runs the statements of {@code record} in the caller's transaction. */
+  static void apply(RegistryDao dao, JournalRecord record) {
+    Timestamp at = Timestamp.from(record.at());
+    if (record instanceof JournalRecord.Published published) {
+      new PublishTransaction(dao, at).run(published.publication());
+    } else if (record instanceof JournalRecord.Retired retired) {
+      VersionRow row =
+          dao.findVersion(retired.app(), retired.version())
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "the journal retires a version it never published: "
+                              + retired.app()
+                              + "/"
+                              + retired.version()));
+      if (dao.retireVersion(row.id(), retired.retiredBy(), at) > 0) {
+        dao.insertChange("retire", retired.app(), retired.version(), at);
+      }
+    }
+  }
+
+  /** The records of every change in the tables, in the order they were made. */
+  static List<JournalRecord> export(RegistryDao dao) {
+    List<JournalRecord> records = new ArrayList<>();
+    for (ChangeRow change : dao.changes()) {
+      VersionRow row =
+          dao.findVersion(change.app(), change.version())
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "the change log names a version that is not stored: "
+                              + change.app()
+                              + "/"
+                              + change.version()));
+      AppVersion version = row.version();
+      if (change.kind().equals("retire")) {
+        records.add(
+            new JournalRecord.Retired(
+                version.app(),
+                version.version(),
+                String.valueOf(version.retiredBy()),
+                change.at()));
+        continue;
+      }
+      List<NewDocument> documents = new ArrayList<>();
+      for (StoredDocument document : VersionReader.contents(dao, row).documents()) {
+        documents.add(new NewDocument(document.hash(), document.body(), document.operations()));
+      }
+      records.add(
+          new JournalRecord.Published(
+              new Publication(
+                  version.app(),
+                  version.version(),
+                  version.manifestFingerprint(),
+                  version.publishedBy(),
+                  documents),
+              change.at()));
+    }
+    return records;
+  }
+
+  private static long operations(JournalRecord record) {
+    if (record instanceof JournalRecord.Published published) {
+      long count = 0;
+      for (NewDocument document : published.publication().documents()) {
+        count += document.operations().size();
+      }
+      return count;
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,52 @@
+package dev.tollgate.registry.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The open journal of an embedded store, with the data folder's lock and the unclean-shutdown
+ * marker: {@link #close()} (a clean shutdown) removes the marker, then releases the lock.
+ */
+final class StoreJournal implements AutoCloseable {
+
+  private final Journal journal;
+  private final FileChannel lock;
+  private final Path marker;
+
+  StoreJournal(Journal journal, FileChannel lock, Path marker) {
+    this.journal = journal;
+    this.lock = lock;
+    this.marker = marker;
+  }
+
+  long size() {
+    return journal.size();
+  }
+
+  /** Writes {@code record} and forces it to disk: call it before the transaction commits. */
+  void append(JournalRecord record) {
+    journal.append(record.encode());
+  }
+
+  /** Drops what was appended after {@code size}: the transaction that wrote it did not commit. */
+  void cutBackTo(long size) {
+    if (journal.size() > size) {
+      journal.truncate(size);
+    }
+  }
+
+  @Override
+  public void close() {
+    journal.close();
+    try {
+      Files.deleteIfExists(marker);
+      EmbeddedStart.forceDirectory(marker.getParent());
+      lock.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close the store's data folder cleanly", e);
+    }
+  }
+}

@@ -21,7 +21,7 @@ import java.util.zip.CRC32;
  * is a record whose write never finished, so it was never acknowledged. Records after a bad one are
  * not trusted either (a damaged length makes every later boundary a guess); {@link #read} reports
  * how many bytes it could not read, and {@link #openForAppend} cuts them off, after copying them
- * beside the journal when they held more than a torn record could.
+ * beside the journal.
  */
 final class Journal implements AutoCloseable {
 
@@ -88,12 +88,13 @@ final class Journal implements AutoCloseable {
   static Journal openForAppend(Path file, Contents contents, Path keptTail) {
     try {
       FileChannel channel =
-          FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileChannel.open(
+              file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
       if (channel.size() < MAGIC.length) {
         channel.truncate(0);
         channel.write(ByteBuffer.wrap(MAGIC), 0);
-      } else if (contents.damaged()) {
-        Files.copy(file, keptTail, StandardCopyOption.REPLACE_EXISTING);
+      } else if (contents.damaged() && channel.size() > contents.validBytes()) {
+        keepTail(channel, contents.validBytes(), keptTail);
         channel.truncate(contents.validBytes());
       }
       channel.force(true);
@@ -101,6 +102,21 @@ final class Journal implements AutoCloseable {
       return new Journal(channel);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the journal " + file, e);
+    }
+  }
+
+  private static void keepTail(FileChannel channel, long from, Path keptTail) throws IOException {
+    try (FileChannel out =
+        FileChannel.open(
+            keptTail,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
+      long size = channel.size();
+      for (long at = from; at < size; ) {
+        at += channel.transferTo(at, size - at, out);
+      }
+      out.force(true);
     }
   }
 

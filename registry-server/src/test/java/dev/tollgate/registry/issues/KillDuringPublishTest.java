@@ -121,8 +121,8 @@ final class KillDuringPublishTest {
 
     List<String> outcomes = new ArrayList<>();
     for (int i = 0; i < kills; i++) {
-      // evenly from 200 ms to 500 ms past the publish time measured above
-      long delay = 200 + (publishMillis + 300) * i / (kills - 1);
+      // evenly from 200 ms to twice the publish time measured above plus 500 ms (past the 201)
+      long delay = 200 + (2 * publishMillis + 300) * i / (kills - 1);
       Store store = stores.create("kill-" + i);
       startChild(store);
       CompletableFuture<HttpResponse<String>> publish =

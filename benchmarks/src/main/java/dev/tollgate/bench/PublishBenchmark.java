@@ -158,7 +158,7 @@ public final class PublishBenchmark {
     return JSON.writeValueAsBytes(manifest);
   }
 
-  private static String resource(String name) throws IOException {
+  static String resource(String name) throws IOException {
     try (InputStream in =
         Objects.requireNonNull(
             PublishBenchmark.class.getClassLoader().getResourceAsStream(name), name)) {
@@ -172,7 +172,7 @@ public final class PublishBenchmark {
     }
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  static void deleteTree(Path dir) throws IOException {
     try (Stream<Path> paths = Files.walk(dir)) {
       for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(path);

@@ -138,7 +138,7 @@ final class EmbeddedStart {
     List<byte[]> payloads = new ArrayList<>(records.size());
     records.forEach(record -> payloads.add(record.encode()));
     Journal.writeAll(files.journal(), payloads);
-    forceDirectory(files.journal().getParent());
+    forceParent(files.journal());
     if (!records.isEmpty()) {
       LOG.info(
           "store: wrote the journal {} from the tables ({} changes) in {} ms: {}",
@@ -209,14 +209,14 @@ final class EmbeddedStart {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + marker, e);
     }
-    forceDirectory(marker.getParent());
+    forceParent(marker);
   }
 
   private static void move(Path from, Path to) {
     try {
       if (Files.exists(from)) {
         Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-        forceDirectory(from.getParent());
+        forceParent(from);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot move " + from + " aside to " + to, e);
@@ -224,7 +224,11 @@ final class EmbeddedStart {
   }
 
   /** Makes a file's creation, move or removal durable (where the platform allows it). */
-  static void forceDirectory(Path directory) {
+  static void forceParent(Path file) {
+    Path directory = file.toAbsolutePath().getParent();
+    if (directory == null) {
+      return;
+    }
     try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
       channel.force(true);
     } catch (IOException e) {

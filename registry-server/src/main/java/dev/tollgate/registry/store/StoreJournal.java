@@ -43,7 +43,7 @@ final class StoreJournal implements AutoCloseable {
     journal.close();
     try {
       Files.deleteIfExists(marker);
-      EmbeddedStart.forceDirectory(marker.getParent());
+      EmbeddedStart.forceParent(marker);
       lock.close();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the store's data folder cleanly", e);

@@ -8,8 +8,8 @@ import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.config.ServerConfig;
-import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -70,7 +70,7 @@ public class AttackBenchmark {
   public void setUp() throws IOException {
     var schema =
         UnExecutableSchemaGenerator.makeUnExecutableSchema(
-            new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
+            new SchemaParser().parse(resource(SchemaSource.DEMO_RESOURCE)));
     OperationPricer pricer = new OperationPricer(schema, CostModel.book());
     DocumentCatalog catalog =
         new DocumentCatalog(

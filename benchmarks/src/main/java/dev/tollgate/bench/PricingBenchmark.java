@@ -1,7 +1,7 @@
 package dev.tollgate.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tollgate.registry.demo.DemoService;
+import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.Measure;
@@ -44,7 +44,7 @@ public class PricingBenchmark {
   public void setUp() throws IOException {
     var schema =
         UnExecutableSchemaGenerator.makeUnExecutableSchema(
-            new SchemaParser().parse(resource(DemoService.SCHEMA_RESOURCE)));
+            new SchemaParser().parse(resource(SchemaSource.DEMO_RESOURCE)));
     pricer = new OperationPricer(schema, CostModel.book());
     query = resource(fixture + "/query.graphql");
     variables = variables(fixture + "/variables.json");

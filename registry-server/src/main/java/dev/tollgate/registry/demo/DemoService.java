@@ -1,5 +1,6 @@
 package dev.tollgate.registry.demo;
 
+import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamRequest;
@@ -27,8 +28,6 @@ import java.util.Objects;
 public final class DemoService implements Upstream {
 
   /** The classpath location of the demo schema. */
-  public static final String SCHEMA_RESOURCE = "/dev/tollgate/registry/demo/cargo.graphqls";
-
   private static final long DEFAULT_PARSE_CACHE_SIZE = 1_000;
 
   private final GraphQLSchema schema;
@@ -85,11 +84,13 @@ public final class DemoService implements Upstream {
   }
 
   static TypeDefinitionRegistry typeDefinitions() {
-    try (InputStream sdl = DemoService.class.getResourceAsStream(SCHEMA_RESOURCE)) {
-      Objects.requireNonNull(sdl, "demo schema missing from the classpath: " + SCHEMA_RESOURCE);
+    try (InputStream sdl = DemoService.class.getResourceAsStream(SchemaSource.DEMO_RESOURCE)) {
+      Objects.requireNonNull(
+          sdl, "demo schema missing from the classpath: " + SchemaSource.DEMO_RESOURCE);
       return new SchemaParser().parse(new String(sdl.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the demo schema " + SCHEMA_RESOURCE, e);
+      throw new UncheckedIOException(
+          "cannot read the demo schema " + SchemaSource.DEMO_RESOURCE, e);
     }
   }
 }

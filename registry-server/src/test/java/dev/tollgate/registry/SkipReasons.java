@@ -8,9 +8,9 @@ import org.junit.platform.launcher.TestIdentifier;
 
 /**
  * Prints one line per test or class that did not run, with the reason, so that the build log says
- * why: an assumption that failed (PostgreSQL or Redis not configured, the opt-in kill -9 test) or a
- * disabling condition. Registered through {@code META-INF/services}, so the JUnit Platform launcher
- * that surefire starts picks it up.
+ * why: an assumption that failed (PostgreSQL, Redis or redis-server not available) or a disabling
+ * condition. Registered through {@code META-INF/services}, so the JUnit Platform launcher that
+ * surefire starts picks it up.
  */
 public final class SkipReasons implements TestExecutionListener {
 

@@ -83,17 +83,7 @@ final class InProcessGateway {
     AnalysedDocument analysed = pricer.analyse(text, MAX_TOKENS);
     List<StoredOperation> operations = new ArrayList<>(analysed.operations().size());
     for (PricedOperation operation : analysed.operations()) {
-      Measure defaults = operation.price().atDefaults();
-      operations.add(
-          new StoredOperation(
-              operation.name(),
-              operation.kind(),
-              operation.price().serialize(),
-              defaults.cost(),
-              defaults.depth(),
-              operation.aliases(),
-              analysed.tokens(),
-              "bench"));
+      operations.add(StoredOperation.of(operation, analysed.tokens(), "bench"));
     }
     DocumentHash hash = DocumentHash.of(text);
     registry.add(new StoredDocument(hash, text, Instant.EPOCH, operations));

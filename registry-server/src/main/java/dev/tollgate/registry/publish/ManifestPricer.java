@@ -3,7 +3,6 @@ package dev.tollgate.registry.publish;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
-import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.PricedOperation;
 import dev.tollgate.registry.pricing.PricingException;
@@ -72,17 +71,7 @@ final class ManifestPricer {
     List<StoredOperation> operations = new ArrayList<>();
     for (PricedOperation operation : analysed.operations()) {
       requireStorableName(operation.name());
-      Measure measure = operation.price().atDefaults();
-      operations.add(
-          new StoredOperation(
-              operation.name(),
-              operation.kind(),
-              operation.price().serialize(),
-              measure.cost(),
-              measure.depth(),
-              operation.aliases(),
-              analysed.tokens(),
-              schemaFingerprint));
+      operations.add(StoredOperation.of(operation, analysed.tokens(), schemaFingerprint));
     }
     return new NewDocument(document.hash(), document.body(), operations);
   }

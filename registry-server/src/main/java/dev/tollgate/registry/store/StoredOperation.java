@@ -1,6 +1,8 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.pricing.PricedOperation;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,4 +23,25 @@ public record StoredOperation(
     int depth,
     int aliases,
     int tokens,
-    String schemaFingerprint) {}
+    String schemaFingerprint) {
+
+  /**
+   * {@code operation} as registration stores it: its price serialised, its cost and depth at
+   * default variables.
+   *
+   * @param tokens the token count of the whole document
+   */
+  public static StoredOperation of(
+      PricedOperation operation, int tokens, String schemaFingerprint) {
+    Measure defaults = operation.price().atDefaults();
+    return new StoredOperation(
+        operation.name(),
+        operation.kind(),
+        operation.price().serialize(),
+        defaults.cost(),
+        defaults.depth(),
+        operation.aliases(),
+        tokens,
+        schemaFingerprint);
+  }
+}

@@ -116,17 +116,7 @@ final class GatewayHarness implements AutoCloseable {
     AnalysedDocument analysed = pricer.analyse(text, 5000);
     List<StoredOperation> operations = new ArrayList<>();
     for (PricedOperation operation : analysed.operations()) {
-      Measure defaults = operation.price().atDefaults();
-      operations.add(
-          new StoredOperation(
-              operation.name(),
-              operation.kind(),
-              operation.price().serialize(),
-              defaults.cost(),
-              defaults.depth(),
-              operation.aliases(),
-              analysed.tokens(),
-              "test"));
+      operations.add(StoredOperation.of(operation, analysed.tokens(), "test"));
     }
     return store(app, version, text, operations);
   }

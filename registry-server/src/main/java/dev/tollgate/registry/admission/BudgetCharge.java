@@ -35,6 +35,18 @@ public record BudgetCharge(
         budget.capacity());
   }
 
+  /**
+   * The units a bucket holds {@code elapsedSeconds} after it held {@code units}: refilled at the
+   * budget's rate, never above its capacity. Both ledgers refill through here (the Redis script
+   * does the same arithmetic in Lua).
+   */
+  static double refilled(double units, double elapsedSeconds, Budget budget) {
+    if (elapsedSeconds <= 0) {
+      return units;
+    }
+    return Math.min(budget.capacity(), units + elapsedSeconds * budget.refillPerSecond());
+  }
+
   private static long seconds(double missing, double perSecond) {
     if (missing <= 0) {
       return 0;

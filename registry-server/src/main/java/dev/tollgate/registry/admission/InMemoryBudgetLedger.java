@@ -72,11 +72,8 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
 
     /** The units the bucket holds at {@code now}, refilled since it was last updated. */
     private double refilled(Budget budget, Instant now) {
-      if (!now.isAfter(updated)) {
-        return units;
-      }
-      double elapsed = Duration.between(updated, now).toNanos() / 1e9;
-      return Math.min(budget.capacity(), units + elapsed * budget.refillPerSecond());
+      double elapsedSeconds = Duration.between(updated, now).toNanos() / 1e9;
+      return BudgetCharge.refilled(units, elapsedSeconds, budget);
     }
   }
 }

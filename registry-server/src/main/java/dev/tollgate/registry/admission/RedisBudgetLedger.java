@@ -167,15 +167,9 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     if (seen == null) {
       return null;
     }
-    double units = seen.units();
-    double now = micros(clock.instant());
-    if (now > seen.updatedMicros()) {
-      units =
-          Math.min(
-              budget.capacity(),
-              units + (now - seen.updatedMicros()) / 1e6 * budget.refillPerSecond());
-    }
-    return BudgetCharge.afterCharge(true, 0, units, budget);
+    double elapsedSeconds = (micros(clock.instant()) - seen.updatedMicros()) / 1e6;
+    return BudgetCharge.afterCharge(
+        true, 0, BudgetCharge.refilled(seen.units(), elapsedSeconds, budget), budget);
   }
 
   @Override

@@ -12,7 +12,10 @@ import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The gateway's entry: decides from a caller's policy whether a request runs, and charges its price
@@ -150,6 +153,9 @@ public final class AdmissionController {
   }
 
   private OperationOutcome check(KeyPolicy policy, AdmissionRequest request) {
+    if (request.alias() != null) {
+      return byAlias(policy, request, request.alias());
+    }
     String text = request.query();
     if (text == null) {
       return byId(policy, request);
@@ -192,6 +198,41 @@ public final class AdmissionController {
     }
     return analysed(
         policy, open.cached(analysisLimits(policy), id, request.operationName()), request);
+  }
+
+  /**
+   * A custom document id, resolved within the caller's apps and then checked as its SHA-256 id. An
+   * unknown alias is not in the list (trusted), an APQ miss (open, without text), or ignored (open,
+   * with text: the text is analysed as sent).
+   */
+  private OperationOutcome byAlias(KeyPolicy policy, AdmissionRequest request, String alias) {
+    Map<DocumentHash, TreeSet<String>> targets = AliasTargets.of(catalog, policy, alias);
+    if (targets.size() > 1) {
+      return Refused.of(Refusals.aliasAmbiguous(alias, targets));
+    }
+    if (targets.size() == 1) {
+      return check(policy, request.resolvedTo(targets.keySet().iterator().next()));
+    }
+    if (policy.mode() == KeyPolicy.Mode.TRUSTED) {
+      return Refused.of(Refusals.notInList(alias));
+    }
+    if (request.query() == null) {
+      return Refused.of(Refusals.persistedQueryNotFound());
+    }
+    return check(policy, request.resolvedTo(null));
+  }
+
+  /**
+   * The SHA-256 id of the document a single request names for {@code policy}: its id, or the one
+   * document its alias names in the caller's apps; else {@code null}. No store read.
+   */
+  public @Nullable DocumentHash documentOf(KeyPolicy policy, AdmissionRequest request) {
+    String alias = request.alias();
+    if (alias == null) {
+      return request.id();
+    }
+    Map<DocumentHash, TreeSet<String>> targets = AliasTargets.of(catalog, policy, alias);
+    return targets.size() == 1 ? targets.keySet().iterator().next() : null;
   }
 
   /**

@@ -4,8 +4,11 @@ import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The refusals of admission, with the codes and messages clients read (docs/cost-model.md and the
@@ -19,6 +22,35 @@ final class Refusals {
     return new Refusal(
         ErrorCode.PERSISTED_QUERY_NOT_IN_LIST,
         "Persisted query " + id + " not found in the persisted query list");
+  }
+
+  /** A custom document id (an alias) that names nothing in the caller's apps. */
+  static Refusal notInList(String alias) {
+    return new Refusal(
+        ErrorCode.PERSISTED_QUERY_NOT_IN_LIST,
+        "Persisted query " + alias + " not found in the persisted query list");
+  }
+
+  /** A custom document id that names different documents in two of the caller's apps. */
+  static Refusal aliasAmbiguous(String alias, Map<DocumentHash, ? extends Set<String>> targets) {
+    List<String> apps = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
+    targets.forEach(
+        (hash, names) -> {
+          ids.add(hash.hex());
+          apps.addAll(names);
+        });
+    Map<String, Object> extensions = new LinkedHashMap<>();
+    extensions.put("alias", alias);
+    extensions.put("ids", ids);
+    return new Refusal(
+        ErrorCode.ALIAS_AMBIGUOUS,
+        "document id "
+            + alias
+            + " names different documents in the apps "
+            + String.join(", ", apps)
+            + " of this key: send the SHA-256 id",
+        extensions);
   }
 
   static Refusal notInSafelist() {

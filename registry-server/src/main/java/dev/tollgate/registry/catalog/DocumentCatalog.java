@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The gateway's view of the registered documents.
  *
- * <p>An index of every active document and its apps is held in memory and swapped whole on {@link
- * #refresh()}: whether an id is registered, and for which apps, is answered without the store. Only
+ * <p>An index of every active document and its apps, and of every custom document id (alias) of the
+ * active versions, is held in memory and swapped whole on {@link #refresh()}: whether an id or an
+ * alias is registered, and for which apps, is answered without the store. Only
  * an active id reaches {@link RegistryReader#findDocument}, once, to fill a bounded cache of
  * documents with their prices restored; documents are immutable, so the cache never goes stale, and
  * retiring a version only changes the index.
@@ -37,7 +38,7 @@ public final class DocumentCatalog implements AutoCloseable {
   private final RegistryReader reader;
   private final Function<String, CompiledPrice> restorer;
   private final Cache<DocumentHash, RegisteredDocument> documents;
-  private volatile Snapshot snapshot = new Snapshot(-1, Map.of());
+  private volatile Snapshot snapshot = new Snapshot(-1, Map.of(), Map.of());
   private @Nullable ScheduledExecutorService poller;
 
   /**
@@ -58,7 +59,9 @@ public final class DocumentCatalog implements AutoCloseable {
   /** Reloads the index of active documents; call after a publication or a retirement. */
   public synchronized void refresh() {
     long changeId = reader.latestChangeId();
-    snapshot = new Snapshot(changeId, Map.copyOf(reader.activeDocumentApps()));
+    snapshot =
+        new Snapshot(
+            changeId, Map.copyOf(reader.activeDocumentApps()), Map.copyOf(reader.activeAliases()));
   }
 
   /** Reloads the index when the store's change id moved (another gateway published or retired). */
@@ -102,6 +105,14 @@ public final class DocumentCatalog implements AutoCloseable {
    */
   public Set<String> appsOf(DocumentHash hash) {
     return snapshot.apps().getOrDefault(hash, Set.of());
+  }
+
+  /**
+   * The documents that the custom id {@code alias} names, by app, among the active versions; empty
+   * when it names none. No store read.
+   */
+  public Map<String, DocumentHash> aliasTargets(String alias) {
+    return snapshot.aliases().getOrDefault(alias, Map.of());
   }
 
   /** True when any active version holds {@code hash}. No store read. */
@@ -151,5 +162,11 @@ public final class DocumentCatalog implements AutoCloseable {
     }
   }
 
-  private record Snapshot(long changeId, Map<DocumentHash, Set<String>> apps) {}
+  /**
+   * @param aliases custom document id, then app, then the document it names there
+   */
+  private record Snapshot(
+      long changeId,
+      Map<DocumentHash, Set<String>> apps,
+      Map<String, Map<String, DocumentHash>> aliases) {}
 }

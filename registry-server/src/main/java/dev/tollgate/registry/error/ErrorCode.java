@@ -36,6 +36,11 @@ public enum ErrorCode {
   VERSION_CONFLICT("VERSION_CONFLICT", ErrorKind.CONFLICT),
   VERSION_RETIRED("VERSION_RETIRED", ErrorKind.CONFLICT),
   VERSION_NOT_FOUND("VERSION_NOT_FOUND", ErrorKind.NOT_FOUND),
+  /**
+   * A custom document id (an alias) named two different bodies among one app's active versions: in
+   * one manifest, or in the manifest and a version already active.
+   */
+  ALIAS_CONFLICT("ALIAS_CONFLICT", ErrorKind.CONFLICT),
 
   /* ---- documents and pricing ---- */
 
@@ -49,6 +54,11 @@ public enum ErrorCode {
   /* ---- admission ---- */
 
   PERSISTED_QUERY_NOT_IN_LIST("PERSISTED_QUERY_NOT_IN_LIST", ErrorKind.NOT_FOUND),
+  /**
+   * A custom document id that names different documents in two apps the caller may use: the caller
+   * must send the SHA-256 id.
+   */
+  ALIAS_AMBIGUOUS("ALIAS_AMBIGUOUS", ErrorKind.BAD_REQUEST),
   QUERY_NOT_IN_SAFELIST("QUERY_NOT_IN_SAFELIST", ErrorKind.FORBIDDEN),
   PERSISTED_QUERY_ID_REQUIRED("PERSISTED_QUERY_ID_REQUIRED", ErrorKind.BAD_REQUEST),
   /** An APQ miss: Apollo clients read this code and resend the hash with the text. */

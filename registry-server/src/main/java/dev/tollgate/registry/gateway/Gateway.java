@@ -145,7 +145,9 @@ public final class Gateway {
               ? admission.admitBatch(policy, read.operations())
               : admission.admit(policy, read.operations().get(0));
       return new Outcome(
-          decision, read.batch(), read.batch() ? null : read.operations().get(0).id());
+          decision,
+          read.batch(),
+          read.batch() ? null : admission.documentOf(policy, read.operations().get(0)));
     } catch (TollgateException e) {
       return new Outcome(admission.reject(policy, e), false, null);
     }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.error.ErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,13 +27,20 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a {@code /graphql} request into {@link AdmissionRequest}s: a POST body (JSON object, or an
- * array for a batch) or GET query parameters. Every malformed input is a {@link
+ * array for a batch) or GET query parameters. The document id may come as {@code documentId},
+ * Relay's {@code doc_id} or {@code id}, or {@code extensions.persistedQuery.sha256Hash}; a SHA-256
+ * is an id, anything else of 1 to 200 printable ASCII characters a custom id (an alias). Every malformed input is a {@link
  * GatewayRequestException} naming what is wrong.
  */
 final class GatewayRequestReader {
 
+  /** The fields that may name the document: ours, then Relay's two. */
+  private static final List<String> ID_FIELDS = List.of("documentId", "doc_id", "id");
+
+  private static final String PERSISTED_HASH = "extensions.persistedQuery.sha256Hash";
+
   private static final List<String> TEXT_PARAMETERS =
-      List.of("query", "documentId", "operationName");
+      List.of("query", "documentId", "doc_id", "id", "operationName");
   private static final List<String> JSON_PARAMETERS = List.of("variables", "extensions");
 
   private final ObjectMapper json;
@@ -94,22 +102,55 @@ final class GatewayRequestReader {
     }
     String query = text(node, "query");
     String operationName = text(node, "operationName");
-    DocumentHash id = id(text(node, "documentId"), persistedQueryHash(object(node, "extensions")));
-    return new AdmissionRequest(
-        query, id, operationName, variables(object(node, "variables")), transport);
-  }
-
-  private static @Nullable DocumentHash id(
-      @Nullable String documentId, @Nullable DocumentHash persisted) {
-    DocumentHash id = documentId == null ? null : DocumentHash.parse(documentId);
-    if (id != null && persisted != null && !id.equals(persisted)) {
-      throw GatewayRequestException.badRequest(
-          "documentId and extensions.persistedQuery.sha256Hash differ");
+    String id = documentId(node, persistedQueryHash(object(node, "extensions")));
+    Map<String, @Nullable Object> variables = variables(object(node, "variables"));
+    if (id == null || DocumentHash.looksLikeHash(id)) {
+      DocumentHash hash = id == null ? null : DocumentHash.parse(id);
+      return new AdmissionRequest(query, hash, operationName, variables, transport);
     }
-    return id != null ? id : persisted;
+    String alias = DocumentIds.requireCustom(id);
+    return new AdmissionRequest(query, null, operationName, variables, transport, alias);
   }
 
-  private static @Nullable DocumentHash persistedQueryHash(@Nullable JsonNode extensions) {
+  /**
+   * The document id, from whichever of {@code documentId}, {@code doc_id}, {@code id} and {@code
+   * extensions.persistedQuery.sha256Hash} carry one; they must name the same document.
+   */
+  private static @Nullable String documentId(JsonNode node, @Nullable String persisted) {
+    String id = null;
+    String from = null;
+    for (String field : ID_FIELDS) {
+      String value = text(node, field);
+      if (value != null) {
+        requireSame(from, id, field, value);
+        id = id == null ? value : id;
+        from = from == null ? field : from;
+      }
+    }
+    if (persisted != null) {
+      requireSame(from, id, PERSISTED_HASH, persisted);
+      id = id == null ? persisted : id;
+    }
+    return id;
+  }
+
+  private static void requireSame(
+      @Nullable String firstField, @Nullable String first, String field, String value) {
+    if (firstField == null || first == null || sameId(first, value)) {
+      return;
+    }
+    throw GatewayRequestException.badRequest(firstField + " and " + field + " differ");
+  }
+
+  /** Two spellings of one SHA-256 id ({@code sha256:}, upper case), or the same custom id. */
+  private static boolean sameId(String left, String right) {
+    if (DocumentHash.looksLikeHash(left) && DocumentHash.looksLikeHash(right)) {
+      return DocumentHash.parse(left).equals(DocumentHash.parse(right));
+    }
+    return left.equals(right);
+  }
+
+  private static @Nullable String persistedQueryHash(@Nullable JsonNode extensions) {
     JsonNode persisted = extensions == null ? null : extensions.get("persistedQuery");
     if (persisted == null || persisted.isNull()) {
       return null;
@@ -127,7 +168,7 @@ final class GatewayRequestReader {
     if (hash == null) {
       throw GatewayRequestException.badRequest("extensions.persistedQuery.sha256Hash is required");
     }
-    return DocumentHash.parse(hash);
+    return hash;
   }
 
   private static Map<String, @Nullable Object> variables(@Nullable JsonNode variables) {

@@ -7,6 +7,7 @@ import dev.tollgate.registry.publish.OperationReport;
 import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
+import dev.tollgate.registry.store.DocumentAlias;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
 import dev.tollgate.registry.store.VersionContents;
@@ -39,7 +40,8 @@ final class RegistryBodies {
                 operation.cost(),
                 operation.depth(),
                 operation.aliases(),
-                operation.isNew() ? "new" : "existing"));
+                operation.isNew() ? "new" : "existing",
+                operation.customIds()));
       }
       return new PublishReportBody(report.app(), report.version(), report.dryRun(), operations);
     }
@@ -52,16 +54,37 @@ final class RegistryBodies {
       long cost,
       int depth,
       int aliases,
-      String status) {}
+      String status,
+      List<String> customIds) {}
 
-  record DocumentBody(String id, String body, String created, List<OperationBody> operations) {
+  /**
+   * @param customIds the custom ids (aliases) that active versions give the document, by app
+   */
+  record DocumentBody(
+      String id,
+      String body,
+      String created,
+      List<OperationBody> operations,
+      List<CustomIdBody> customIds) {
     static DocumentBody of(StoredDocument document) {
+      return of(document, List.of());
+    }
+
+    static DocumentBody of(StoredDocument document, List<DocumentAlias> aliases) {
       List<OperationBody> operations = new ArrayList<>();
       document.operations().forEach(operation -> operations.add(OperationBody.of(operation)));
+      List<CustomIdBody> customIds = new ArrayList<>();
+      aliases.forEach(alias -> customIds.add(new CustomIdBody(alias.app(), alias.alias())));
       return new DocumentBody(
-          document.hash().hex(), document.body(), document.created().toString(), operations);
+          document.hash().hex(),
+          document.body(),
+          document.created().toString(),
+          operations,
+          customIds);
     }
   }
+
+  record CustomIdBody(String app, String id) {}
 
   record OperationBody(
       @Nullable String name,

@@ -3,6 +3,7 @@ package dev.tollgate.registry.http;
 import dev.tollgate.registry.config.ServerConfig.AdminToken;
 import dev.tollgate.registry.config.ServerConfig.Scope;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.http.RegistryBodies.AppsBody;
 import dev.tollgate.registry.http.RegistryBodies.DocumentBody;
 import dev.tollgate.registry.http.RegistryBodies.PriceListBody;
@@ -14,10 +15,13 @@ import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.publish.VersionRef;
 import dev.tollgate.registry.store.AppVersion;
+import dev.tollgate.registry.store.DocumentAlias;
 import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.store.StoredDocument;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -92,14 +96,40 @@ public final class RegistryRoutes {
     ctx.json(AppsBody.of(store.apps()));
   }
 
+  /**
+   * A document by its SHA-256 id, or by a custom id of {@code ?app=}; with the custom ids active
+   * versions give it (only those of {@code ?app=} when given).
+   */
   private void document(Context ctx) {
     auth.reader(ctx);
-    DocumentHash hash = DocumentHash.parse(ctx.pathParam("id"));
-    ctx.json(
-        DocumentBody.of(
-            store
-                .findDocument(hash)
-                .orElseThrow(() -> RouteException.documentNotFound(hash.hex()))));
+    String id = ctx.pathParam("id");
+    @Nullable String app = ctx.queryParam("app");
+    if (app != null) {
+      VersionRef.requireApp(app);
+    }
+    DocumentHash hash = documentHash(id, app);
+    StoredDocument document =
+        store.findDocument(hash).orElseThrow(() -> RouteException.documentNotFound(id));
+    List<DocumentAlias> aliases = new ArrayList<>();
+    for (DocumentAlias alias : store.aliasesOf(hash)) {
+      if (app == null || alias.app().equals(app)) {
+        aliases.add(alias);
+      }
+    }
+    ctx.json(DocumentBody.of(document, aliases));
+  }
+
+  private DocumentHash documentHash(String id, @Nullable String app) {
+    if (DocumentHash.looksLikeHash(id)) {
+      return DocumentHash.parse(id);
+    }
+    String alias = DocumentIds.requireCustom(id);
+    if (app == null) {
+      throw RouteException.customIdWithoutApp(alias);
+    }
+    return store
+        .findAliased(app, alias)
+        .orElseThrow(() -> RouteException.documentNotFound(alias + " in app " + app));
   }
 
   private void priceList(Context ctx) {

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
 import java.util.Map;
@@ -39,6 +40,16 @@ final class RouteException extends TollgateException {
   static RouteException documentNotFound(String id) {
     return new RouteException(
         ErrorCode.DOCUMENT_NOT_FOUND, "no document with id " + id, Map.of("id", id));
+  }
+
+  /** A custom document id names a document only within an app. */
+  static RouteException customIdWithoutApp(String id) {
+    return new RouteException(
+        ErrorCode.INVALID_DOCUMENT_ID,
+        "document id must be 64 hex digits or sha256:<64 hex digits>, or a custom id with ?app=<app>"
+            + " (custom ids name a document within an app), got: "
+            + DocumentIds.printable(id),
+        Map.of("id", DocumentIds.printable(id)));
   }
 
   static RouteException versionNotFound(String app, String version) {

@@ -131,6 +131,11 @@ public final class GatewayMetrics implements AutoCloseable {
       }
 
       @Override
+      public Map<String, Map<String, DocumentHash>> activeAliases() {
+        return reader.activeAliases();
+      }
+
+      @Override
       public long latestChangeId() {
         return reader.latestChangeId();
       }

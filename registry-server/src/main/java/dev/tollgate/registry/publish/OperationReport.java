@@ -2,6 +2,7 @@ package dev.tollgate.registry.publish;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -10,6 +11,7 @@ import org.jspecify.annotations.Nullable;
  * @param cost the cost at default variables
  * @param depth the depth at default variables
  * @param isNew whether this publication registered the document (dry run: whether it would)
+ * @param customIds the manifest's custom ids (aliases) of the document, sorted
  */
 public record OperationReport(
     DocumentHash id,
@@ -18,4 +20,22 @@ public record OperationReport(
     long cost,
     int depth,
     int aliases,
-    boolean isNew) {}
+    boolean isNew,
+    List<String> customIds) {
+
+  public OperationReport {
+    customIds = List.copyOf(customIds);
+  }
+
+  /** An operation of a document without custom ids. */
+  public OperationReport(
+      DocumentHash id,
+      @Nullable String name,
+      OperationKind kind,
+      long cost,
+      int depth,
+      int aliases,
+      boolean isNew) {
+    this(id, name, kind, cost, depth, aliases, isNew, List.of());
+  }
+}

@@ -1,7 +1,11 @@
 package dev.tollgate.registry.publish;
 
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,6 +54,34 @@ public final class PublishException extends TollgateException {
         ErrorCode.DOCUMENT_ID_MISMATCH,
         ids.size() + " id(s) are not the SHA-256 of their body: " + shown,
         Map.of("ids", List.copyOf(ids)));
+  }
+
+  static PublishException invalidIds(List<String> ids) {
+    List<String> shown = new ArrayList<>();
+    for (String id : ids.subList(0, Math.min(5, ids.size()))) {
+      shown.add(DocumentIds.printable(id));
+    }
+    return new PublishException(
+        ErrorCode.INVALID_DOCUMENT_ID,
+        ids.size()
+            + " id(s) are not 1 to "
+            + DocumentIds.MAX_LENGTH
+            + " printable ASCII characters: "
+            + String.join(", ", shown)
+            + (ids.size() > 5 ? ", ..." : ""),
+        Map.of("ids", List.copyOf(shown)));
+  }
+
+  /** One custom id given to two different bodies of the manifest. */
+  static PublishException aliasConflict(String alias, DocumentHash first, DocumentHash second) {
+    Map<String, Object> extensions = new LinkedHashMap<>();
+    extensions.put("alias", alias);
+    extensions.put("ids", List.of(first.hex(), second.hex()));
+    return new PublishException(
+        ErrorCode.ALIAS_CONFLICT,
+        "custom document id " + alias + " names two documents of the manifest: " + first + " and "
+            + second,
+        extensions);
   }
 
   static PublishException invalidOperations(List<Map<String, Object>> operations) {

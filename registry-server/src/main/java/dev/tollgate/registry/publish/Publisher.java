@@ -21,7 +21,8 @@ import java.util.function.Predicate;
 
 /**
  * The publication service: reads a manifest, checks its ids, prices every operation against the
- * schema (the book's token limit) and stores it whole under {@code (app, version)}. Publishing the
+ * schema (the book's token limit) and stores it whole under {@code (app, version)}, with its custom
+ * ids as aliases of their documents within the app ({@link ManifestAliases}). Publishing the
  * same manifest again is a no-op answered with the same report (every document then {@code
  * existing}).
  */
@@ -46,34 +47,45 @@ public final class Publisher {
    * Checks, prices and (unless {@code dryRun}) stores {@code manifest} under {@code ref}.
    *
    * @throws PublishException on malformed JSON, an unknown format or version, an empty manifest, an
-   *     id that is not its body's hash (400), or documents that do not parse or validate (422)
+   *     id that is not its body's hash or not 1 to 200 printable ASCII characters (400), one custom
+   *     id given to two bodies (409), or documents that do not parse or validate (422)
    * @throws dev.tollgate.registry.store.StoreException when the version holds a different manifest
-   *     or was retired (409), checked before pricing and, for a dry run, without storing
+   *     or was retired, or an active version of the app gives a custom id of the manifest to
+   *     another document (409), checked before pricing and, for a dry run, without storing
    */
   public PublishReport publish(
       VersionRef ref, byte[] manifest, String publishedBy, boolean dryRun) {
-    List<ManifestDocument> documents = ManifestDocument.distinct(ManifestReader.read(manifest));
-    String fingerprint = ManifestFingerprint.of(documents);
+    List<ManifestEntry> entries = ManifestReader.read(manifest);
+    Map<String, DocumentHash> aliases = ManifestAliases.of(entries);
+    List<ManifestDocument> documents = ManifestDocument.distinct(entries);
+    String fingerprint = ManifestFingerprint.of(documents, aliases);
     Optional<VersionContents> stored =
         store.checkPublishable(ref.app(), ref.version(), fingerprint);
+    CustomIds customIds = CustomIds.of(aliases);
     if (stored.isPresent() && !dryRun) {
-      return storedReport(ref, stored.get(), documents);
+      return storedReport(ref, stored.get(), documents, customIds);
     }
+    store.checkAliases(ref.app(), aliases);
     List<NewDocument> priced = pricer.price(documents);
     if (dryRun) {
       Set<DocumentHash> existing = store.existingDocuments(hashes(priced));
-      return report(ref, true, false, priced, hash -> !existing.contains(hash));
+      return report(ref, true, false, priced, hash -> !existing.contains(hash), customIds);
     }
     PublishOutcome outcome =
-        store.publish(new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced));
-    return report(ref, false, outcome.created(), priced, outcome.newDocuments()::contains);
+        store.publish(
+            new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced, aliases));
+    return report(
+        ref, false, outcome.created(), priced, outcome.newDocuments()::contains, customIds);
   }
 
   /**
    * The report of a re-publish of the stored manifest, read from the store without pricing again.
    */
   private static PublishReport storedReport(
-      VersionRef ref, VersionContents stored, List<ManifestDocument> documents) {
+      VersionRef ref,
+      VersionContents stored,
+      List<ManifestDocument> documents,
+      CustomIds customIds) {
     Map<DocumentHash, StoredDocument> byHash = new HashMap<>();
     stored.documents().forEach(document -> byHash.put(document.hash(), document));
     List<NewDocument> existing = new ArrayList<>(documents.size());
@@ -82,7 +94,7 @@ public final class Publisher {
       StoredDocument same = Objects.requireNonNull(byHash.get(document.hash()), "stored document");
       existing.add(new NewDocument(document.hash(), document.body(), same.operations()));
     }
-    return report(ref, false, false, existing, hash -> false);
+    return report(ref, false, false, existing, hash -> false, customIds);
   }
 
   private static PublishReport report(
@@ -90,7 +102,8 @@ public final class Publisher {
       boolean dryRun,
       boolean created,
       List<NewDocument> documents,
-      Predicate<DocumentHash> isNew) {
+      Predicate<DocumentHash> isNew,
+      CustomIds customIds) {
     List<OperationReport> operations = new ArrayList<>();
     for (NewDocument document : documents) {
       boolean fresh = isNew.test(document.hash());
@@ -103,10 +116,29 @@ public final class Publisher {
                 operation.cost(),
                 operation.depth(),
                 operation.aliases(),
-                fresh));
+                fresh,
+                customIds.of(document.hash())));
       }
     }
     return new PublishReport(ref.app(), ref.version(), dryRun, created, operations);
+  }
+
+  /** The custom ids of each document, sorted. */
+  private record CustomIds(Map<DocumentHash, List<String>> byDocument) {
+    static CustomIds of(Map<String, DocumentHash> aliases) {
+      return new CustomIds(invert(aliases));
+    }
+
+    List<String> of(DocumentHash hash) {
+      return byDocument.getOrDefault(hash, List.of());
+    }
+
+    private static Map<DocumentHash, List<String>> invert(Map<String, DocumentHash> aliases) {
+      Map<DocumentHash, List<String>> byDocument = new HashMap<>();
+      aliases.forEach(
+          (alias, hash) -> byDocument.computeIfAbsent(hash, h -> new ArrayList<>()).add(alias));
+      return byDocument;
+    }
   }
 
   private static List<DocumentHash> hashes(List<NewDocument> documents) {

@@ -11,14 +11,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One change of the embedded store as its journal keeps it, encoded as compact JSON. A publication
  * carries the store-level {@link Publication} (documents with their operations as priced, price
  * text included), so the tables are rebuilt without pricing anything again: the prices stay those
  * that were acknowledged, whatever the schema or the cost model is at the next start. Each {@code
- * kind} is one row of the {@code changes} table; a later kind adds a case here.
+ * kind} is one row of the {@code changes} table; a later kind adds a case here. A publication's
+ * custom document ids are its {@code aliases} object, absent when it has none (and in records
+ * written before them).
  */
 sealed interface JournalRecord {
 
@@ -56,6 +60,10 @@ sealed interface JournalRecord {
         ArrayNode operations = entry.putArray("operations");
         document.operations().forEach(operation -> encode(operation, operations.addObject()));
       }
+      if (!publication.aliases().isEmpty()) {
+        ObjectNode aliases = node.putObject("aliases");
+        publication.aliases().forEach((alias, hash) -> aliases.put(alias, hash.hex()));
+      }
     }
     try {
       return JSON.writeValueAsBytes(node);
@@ -79,7 +87,13 @@ sealed interface JournalRecord {
       case "retire" -> new Retired(app, version, by, at);
       case "publish" ->
           new Published(
-              new Publication(app, version, node.get("fingerprint").asText(), by, documents(node)),
+              new Publication(
+                  app,
+                  version,
+                  node.get("fingerprint").asText(),
+                  by,
+                  documents(node),
+                  aliases(node)),
               at);
       default ->
           throw new IllegalStateException(
@@ -96,6 +110,19 @@ sealed interface JournalRecord {
         .put("aliases", operation.aliases())
         .put("tokens", operation.tokens())
         .put("schema", operation.schemaFingerprint());
+  }
+
+  /** A publication's custom document ids; absent in records written before them. */
+  private static Map<String, DocumentHash> aliases(JsonNode node) {
+    Map<String, DocumentHash> aliases = new LinkedHashMap<>();
+    JsonNode stored = node.get("aliases");
+    if (stored != null) {
+      stored
+          .fields()
+          .forEachRemaining(
+              alias -> aliases.put(alias.getKey(), DocumentHash.parse(alias.getValue().asText())));
+    }
+    return aliases;
   }
 
   private static List<NewDocument> documents(JsonNode node) {

@@ -1,10 +1,14 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.internal.AliasRow;
 import dev.tollgate.registry.store.internal.Rows.ChangeRow;
 import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -107,10 +111,19 @@ final class JournalReplay {
                   version.version(),
                   version.manifestFingerprint(),
                   version.publishedBy(),
-                  documents),
+                  documents,
+                  aliasesOf(dao, row)),
               change.at()));
     }
     return records;
+  }
+
+  private static Map<String, DocumentHash> aliasesOf(RegistryDao dao, VersionRow row) {
+    Map<String, DocumentHash> aliases = new LinkedHashMap<>();
+    for (AliasRow alias : dao.aliasesOfVersion(row.id())) {
+      aliases.put(alias.alias(), alias.documentId());
+    }
+    return aliases;
   }
 
   private static long operations(JournalRecord record) {

@@ -1,8 +1,12 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.document.DocumentHash;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A priced manifest to store whole under {@code (app, version)}.
@@ -10,16 +14,29 @@ import java.util.Set;
  * @param manifestFingerprint what makes two publications of the same version the same manifest
  * @param publishedBy the publisher's token name
  * @param documents distinct documents, at least one
+ * @param aliases the manifest's custom document ids, each naming one of {@code documents}, sorted
  */
 public record Publication(
     String app,
     String version,
     String manifestFingerprint,
     String publishedBy,
-    List<NewDocument> documents) {
+    List<NewDocument> documents,
+    Map<String, DocumentHash> aliases) {
+
+  /** A publication without custom document ids. */
+  public Publication(
+      String app,
+      String version,
+      String manifestFingerprint,
+      String publishedBy,
+      List<NewDocument> documents) {
+    this(app, version, manifestFingerprint, publishedBy, documents, Map.of());
+  }
 
   public Publication {
     documents = List.copyOf(documents);
+    aliases = Collections.unmodifiableMap(new TreeMap<>(aliases));
     if (documents.isEmpty()) {
       throw new IllegalArgumentException("a publication needs at least one document");
     }
@@ -27,6 +44,12 @@ public record Publication(
     for (NewDocument document : documents) {
       if (!seen.add(document.hash())) {
         throw new IllegalArgumentException("document listed twice: " + document.hash());
+      }
+    }
+    for (Map.Entry<String, DocumentHash> alias : aliases.entrySet()) {
+      if (!seen.contains(alias.getValue())) {
+        throw new IllegalArgumentException(
+            "alias " + alias.getKey() + " names a document not in the publication");
       }
     }
   }

@@ -45,6 +45,7 @@ final class PublishTransaction {
     Set<DocumentHash> inserted = insertDocuments(documents);
     insertOperations(documents, inserted);
     dao.linkDocuments(versionId, hashes(documents));
+    VersionAliases.store(dao, publication.app(), versionId, publication.aliases());
     dao.insertChange("publish", publication.app(), publication.version(), now);
     return new PublishOutcome(true, inserted);
   }

@@ -20,6 +20,14 @@ public interface RegistryReader {
   Map<DocumentHash, Set<String>> activeDocumentApps();
 
   /**
+   * Every custom document id of an active version: alias, then app, then the document it names
+   * there (one per app: publishing refuses a second). Empty for a reader without aliases.
+   */
+  default Map<String, Map<String, DocumentHash>> activeAliases() {
+    return Map.of();
+  }
+
+  /**
    * A number that grows on every committed publication and retirement, whatever order concurrent
    * transactions commit in: polled to notice other gateways' changes.
    */

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.internal.AliasRow;
 import dev.tollgate.registry.store.internal.Rows.AppRow;
 import dev.tollgate.registry.store.internal.Rows.DocumentApp;
 import dev.tollgate.registry.store.internal.Rows.VersionRow;
@@ -13,6 +14,7 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -254,6 +256,46 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     }
     apps.replaceAll((hash, names) -> Set.copyOf(names));
     return Collections.unmodifiableMap(apps);
+  }
+
+  @Override
+  public Map<String, Map<String, DocumentHash>> activeAliases() {
+    Map<String, Map<String, DocumentHash>> aliases = new HashMap<>();
+    for (AliasRow row : jdbi.withExtension(RegistryDao.class, RegistryDao::activeAliases)) {
+      aliases.computeIfAbsent(row.alias(), alias -> new HashMap<>()).put(row.app(), row.documentId());
+    }
+    aliases.replaceAll((alias, apps) -> Map.copyOf(apps));
+    return Collections.unmodifiableMap(aliases);
+  }
+
+  /** The document that {@code alias} names among the active versions of {@code app}. */
+  public Optional<DocumentHash> findAliased(String app, String alias) {
+    List<AliasRow> rows =
+        jdbi.withExtension(RegistryDao.class, dao -> dao.activeAliasesOf(app, List.of(alias)));
+    return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0).documentId());
+  }
+
+  /** The custom ids that active versions give to {@code hash}, by app, then alias. */
+  public List<DocumentAlias> aliasesOf(DocumentHash hash) {
+    List<DocumentAlias> aliases = new ArrayList<>();
+    for (AliasRow row :
+        jdbi.withExtension(RegistryDao.class, dao -> dao.activeAliasesOfDocument(hash))) {
+      aliases.add(new DocumentAlias(row.app(), row.alias(), row.documentId()));
+    }
+    return aliases;
+  }
+
+  /**
+   * Checks custom document ids against the active versions of {@code app} without storing, as
+   * {@link #publish} will again inside its transaction.
+   *
+   * @throws StoreException {@code ALIAS_CONFLICT} naming the alias and both documents
+   */
+  public void checkAliases(String app, Map<String, DocumentHash> aliases) {
+    if (!aliases.isEmpty()) {
+      jdbi.useExtension(
+          RegistryDao.class, dao -> VersionAliases.requireNoConflict(dao, app, aliases));
+    }
   }
 
   @Override

@@ -2,6 +2,9 @@ package dev.tollgate.registry.store;
 
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 
 /** A refusal of the store: a conflicting or retired version, or a version that does not exist. */
@@ -30,5 +33,26 @@ public final class StoreException extends TollgateException {
         ErrorCode.VERSION_NOT_FOUND,
         "app " + app + " has no version " + version,
         Map.of("app", app, "version", version));
+  }
+
+  static StoreException aliasConflict(String app, List<VersionAliases.Conflict> conflicts) {
+    List<VersionAliases.Conflict> sorted = new ArrayList<>(conflicts);
+    sorted.sort(Comparator.comparing(VersionAliases.Conflict::alias));
+    VersionAliases.Conflict first = sorted.get(0);
+    List<Map<String, String>> extension = new ArrayList<>();
+    sorted.forEach(conflict -> extension.add(conflict.asExtension()));
+    return new StoreException(
+        ErrorCode.ALIAS_CONFLICT,
+        "custom document id "
+            + first.alias()
+            + " of app "
+            + app
+            + " names document "
+            + first.activeId()
+            + " in an active version and "
+            + first.manifestId()
+            + " in this manifest"
+            + (sorted.size() > 1 ? " (and " + (sorted.size() - 1) + " more)" : ""),
+        Map.of("app", app, "conflicts", extension));
   }
 }

@@ -86,12 +86,24 @@ final class GatewayBadInputTest {
   }
 
   @Test
-  void post_idNeitherHexNorPrefixed_400() {
+  void post_idNotPrintableAscii_400NamingIt() {
+    // A custom id is 1 to 200 printable ASCII characters: "caf\u00e9" has a non-ASCII letter,
+    // and 201 x "a" is one character too long.
     assertBad(
-        gateway.post(KEY, Map.of("documentId", "md5:abc")),
+        gateway.post(KEY, Map.of("documentId", "caf\u00e9")),
         400,
         "INVALID_DOCUMENT_ID",
-        "document id must be 64 hex digits");
+        "1 to 200 printable ASCII characters, got 4 characters: caf\\u00e9");
+    assertBad(
+        gateway.post(KEY, Map.of("doc_id", "a".repeat(201))),
+        400,
+        "INVALID_DOCUMENT_ID",
+        "got 201 characters: aaaa");
+    assertBad(
+        gateway.post(KEY, Map.of("id", "")),
+        400,
+        "INVALID_DOCUMENT_ID",
+        "got an empty id");
   }
 
   @Test

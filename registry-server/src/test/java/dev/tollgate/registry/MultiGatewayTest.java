@@ -142,6 +142,37 @@ final class MultiGatewayTest {
   }
 
   @Test
+  void publishCustomId_onGatewayA_runsByItOnGatewayBWithinASecond() throws Exception {
+    String body = "query MultiAliased { cargos(first: 3) { edges { node { trackingId } } } }";
+    String alias = "relay-multi-" + SUFFIX;
+    String manifest = JSON.writeValueAsString(Map.of(alias, body));
+
+    HttpResponse<String> before = runById(gatewayB(), alias, TRUSTED_KEY);
+    HttpResponse<String> published =
+        send(
+            request(
+                    gatewayA(),
+                    "/v1/apps/" + APP + "/versions/alias",
+                    "Authorization",
+                    "Bearer " + ADMIN_TOKEN,
+                    "Content-Type",
+                    "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(manifest)));
+    // from the 201: the first publication of a run also warms up pricing, which is not propagation
+    long start = System.nanoTime();
+    HttpResponse<String> onB = pollUntilStatus(gatewayB(), alias, 200);
+    Duration delay = Duration.ofNanos(System.nanoTime() - start);
+    System.out.println(
+        "multi-gateway: custom id published on A admitted on B after " + delay.toMillis() + " ms");
+
+    assertThat(before.statusCode()).as(before.body()).isEqualTo(404);
+    assertThat(published.statusCode()).as(published.body()).isEqualTo(201);
+    assertThat(onB.statusCode()).as(onB.body()).isEqualTo(200);
+    assertThat(json(onB).at("/data/cargos/edges").size()).isEqualTo(3);
+    assertThat(delay).isLessThan(PROPAGATION_BOUND);
+  }
+
+  @Test
   void retire_onGatewayA_refusedOnGatewayBWithinASecond() throws Exception {
     String body = "query MultiRetired { cargos(first: 1) { edges { node { trackingId } } } }";
     String id = DocumentHash.of(body).hex();

@@ -8,9 +8,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What a custom document id names for one caller: the documents it names in the apps the caller
- * may run, from the catalog's in-memory index (no store read). Publishing keeps one document per
- * alias within an app, so more than one target means two of the caller's apps disagree.
+ * What a custom document id names for one caller: the documents it names in the apps the caller may
+ * run, from the catalog's in-memory index (no store read). Publishing keeps one document per alias
+ * within an app, so more than one target means two of the caller's apps disagree.
  */
 final class AliasTargets {
 

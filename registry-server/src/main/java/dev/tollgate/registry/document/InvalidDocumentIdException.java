@@ -16,7 +16,8 @@ public final class InvalidDocumentIdException extends TollgateException {
   }
 
   private InvalidDocumentIdException(String id, String message) {
-    super(ErrorCode.INVALID_DOCUMENT_ID, message, java.util.Map.of("id", DocumentIds.printable(id)));
+    super(
+        ErrorCode.INVALID_DOCUMENT_ID, message, java.util.Map.of("id", DocumentIds.printable(id)));
     this.id = id;
   }
 
@@ -27,7 +28,9 @@ public final class InvalidDocumentIdException extends TollgateException {
         "document id must be 1 to "
             + DocumentIds.MAX_LENGTH
             + " printable ASCII characters, got "
-            + (id.isEmpty() ? "an empty id" : id.length() + " characters: " + DocumentIds.printable(id)));
+            + (id.isEmpty()
+                ? "an empty id"
+                : id.length() + " characters: " + DocumentIds.printable(id)));
   }
 
   public String id() {

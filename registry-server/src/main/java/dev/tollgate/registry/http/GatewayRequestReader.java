@@ -29,8 +29,8 @@ import org.jspecify.annotations.Nullable;
  * Reads a {@code /graphql} request into {@link AdmissionRequest}s: a POST body (JSON object, or an
  * array for a batch) or GET query parameters. The document id may come as {@code documentId},
  * Relay's {@code doc_id} or {@code id}, or {@code extensions.persistedQuery.sha256Hash}; a SHA-256
- * is an id, anything else of 1 to 200 printable ASCII characters a custom id (an alias). Every malformed input is a {@link
- * GatewayRequestException} naming what is wrong.
+ * is an id, anything else of 1 to 200 printable ASCII characters a custom id (an alias). Every
+ * malformed input is a {@link GatewayRequestException} naming what is wrong.
  */
 final class GatewayRequestReader {
 

@@ -79,7 +79,11 @@ public final class PublishException extends TollgateException {
     extensions.put("ids", List.of(first.hex(), second.hex()));
     return new PublishException(
         ErrorCode.ALIAS_CONFLICT,
-        "custom document id " + alias + " names two documents of the manifest: " + first + " and "
+        "custom document id "
+            + alias
+            + " names two documents of the manifest: "
+            + first
+            + " and "
             + second,
         extensions);
   }

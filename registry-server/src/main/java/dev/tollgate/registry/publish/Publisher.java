@@ -22,9 +22,8 @@ import java.util.function.Predicate;
 /**
  * The publication service: reads a manifest, checks its ids, prices every operation against the
  * schema (the book's token limit) and stores it whole under {@code (app, version)}, with its custom
- * ids as aliases of their documents within the app ({@link ManifestAliases}). Publishing the
- * same manifest again is a no-op answered with the same report (every document then {@code
- * existing}).
+ * ids as aliases of their documents within the app ({@link ManifestAliases}). Publishing the same
+ * manifest again is a no-op answered with the same report (every document then {@code existing}).
  */
 public final class Publisher {
 

@@ -12,9 +12,9 @@ import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 
 /**
- * The statements of custom document ids ({@code version_aliases}, {@code V2__document_aliases.sql}),
- * part of {@link RegistryDao}. "Active" is always the aliases of active versions: a retired
- * version's aliases stay stored, like its documents, but name nothing.
+ * The statements of custom document ids ({@code version_aliases}, {@code
+ * V2__document_aliases.sql}), part of {@link RegistryDao}. "Active" is always the aliases of active
+ * versions: a retired version's aliases stay stored, like its documents, but name nothing.
  */
 @RegisterConstructorMapper(AliasRow.class)
 interface AliasDao {
@@ -24,8 +24,8 @@ interface AliasDao {
           + " WHERE v.status = 'active'";
 
   /**
-   * Locks the app's row until the transaction ends, so that two publications of one app check
-   * their aliases one after the other (PostgreSQL's read committed would let both pass).
+   * Locks the app's row until the transaction ends, so that two publications of one app check their
+   * aliases one after the other (PostgreSQL's read committed would let both pass).
    */
   @SqlQuery("SELECT name FROM apps WHERE name = :app FOR UPDATE")
   Optional<String> lockApp(@Bind("app") String app);

@@ -262,7 +262,9 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   public Map<String, Map<String, DocumentHash>> activeAliases() {
     Map<String, Map<String, DocumentHash>> aliases = new HashMap<>();
     for (AliasRow row : jdbi.withExtension(RegistryDao.class, RegistryDao::activeAliases)) {
-      aliases.computeIfAbsent(row.alias(), alias -> new HashMap<>()).put(row.app(), row.documentId());
+      aliases
+          .computeIfAbsent(row.alias(), alias -> new HashMap<>())
+          .put(row.app(), row.documentId());
     }
     aliases.replaceAll((alias, apps) -> Map.copyOf(apps));
     return Collections.unmodifiableMap(aliases);

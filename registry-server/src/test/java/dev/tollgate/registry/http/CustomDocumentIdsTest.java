@@ -132,12 +132,14 @@ final class CustomDocumentIdsTest {
     String manifest =
         JSON.writeValueAsString(
             Map.of(
-                "format", "apollo-persisted-query-manifest",
-                "version", 1,
+                "format",
+                "apollo-persisted-query-manifest",
+                "version",
+                1,
                 "operations",
-                    List.of(
-                        Map.of("id", "Same", "name", "TrackingId", "type", "query", "body", TRACK),
-                        Map.of("id", "Same", "name", "Ports", "type", "query", "body", PORTS))));
+                List.of(
+                    Map.of("id", "Same", "name", "TrackingId", "type", "query", "body", TRACK),
+                    Map.of("id", "Same", "name", "Ports", "type", "query", "body", PORTS))));
 
     Response refused = publish("apollo-web", "2", manifest);
 
@@ -185,11 +187,15 @@ final class CustomDocumentIdsTest {
             postGraphql(RELAY_KEY, Map.of("doc_id", RELAY_TRACK, "variables", ABC123)),
             postGraphql(RELAY_KEY, Map.of("id", RELAY_TRACK, "variables", ABC123)),
             postGraphql(
+                RELAY_KEY, Map.of("extensions", persistedQuery(RELAY_TRACK), "variables", ABC123)),
+            getGraphql(
                 RELAY_KEY,
-                Map.of("extensions", persistedQuery(RELAY_TRACK), "variables", ABC123)),
-            getGraphql(RELAY_KEY, Map.of("documentId", RELAY_TRACK, "variables", "{\"trackingId\":\"ABC123\"}")),
-            getGraphql(RELAY_KEY, Map.of("doc_id", RELAY_TRACK, "variables", "{\"trackingId\":\"ABC123\"}")),
-            getGraphql(RELAY_KEY, Map.of("id", RELAY_TRACK, "variables", "{\"trackingId\":\"ABC123\"}")),
+                Map.of("documentId", RELAY_TRACK, "variables", "{\"trackingId\":\"ABC123\"}")),
+            getGraphql(
+                RELAY_KEY,
+                Map.of("doc_id", RELAY_TRACK, "variables", "{\"trackingId\":\"ABC123\"}")),
+            getGraphql(
+                RELAY_KEY, Map.of("id", RELAY_TRACK, "variables", "{\"trackingId\":\"ABC123\"}")),
             getGraphql(
                 RELAY_KEY,
                 Map.of(
@@ -244,7 +250,8 @@ final class CustomDocumentIdsTest {
     Response same =
         postGraphql(
             APOLLO_KEY,
-            Map.of("query", TRACK, "extensions", persistedQuery(APOLLO_TRACK), "variables", ABC123));
+            Map.of(
+                "query", TRACK, "extensions", persistedQuery(APOLLO_TRACK), "variables", ABC123));
     Response other =
         postGraphql(APOLLO_KEY, Map.of("query", PORTS, "extensions", persistedQuery(APOLLO_TRACK)));
 
@@ -300,8 +307,7 @@ final class CustomDocumentIdsTest {
 
   @Test
   void ids_differentInTwoFields_400() throws IOException {
-    Response refused =
-        postGraphql(RELAY_KEY, Map.of("doc_id", RELAY_TRACK, "id", RELAY_PORTS));
+    Response refused = postGraphql(RELAY_KEY, Map.of("doc_id", RELAY_TRACK, "id", RELAY_PORTS));
 
     assertThat(refused.status()).as(refused.body()).isEqualTo(400);
     assertThat(json(refused).at("/errors/0/message").asText()).contains("doc_id and id differ");
@@ -311,7 +317,8 @@ final class CustomDocumentIdsTest {
 
   @Test
   void getDocument_byCustomIdOfApp_documentWithItsCustomIds() throws IOException {
-    Response byAlias = get("/v1/documents/" + RELAY_TRACK + "?app=relay-web", "Authorization", "Bearer " + ADMIN);
+    Response byAlias =
+        get("/v1/documents/" + RELAY_TRACK + "?app=relay-web", "Authorization", "Bearer " + ADMIN);
     Response byHash =
         get("/v1/documents/" + DocumentHash.of(TRACK).hex(), "Authorization", "Bearer " + ADMIN);
     Response withoutApp = get("/v1/documents/" + RELAY_TRACK, "Authorization", "Bearer " + ADMIN);
@@ -371,9 +378,12 @@ final class CustomDocumentIdsTest {
   private static String apolloManifest(String id, String body) throws IOException {
     return JSON.writeValueAsString(
         Map.of(
-            "format", "apollo-persisted-query-manifest",
-            "version", 1,
-            "operations", List.of(Map.of("id", id, "name", "TrackingId", "type", "query", "body", body))));
+            "format",
+            "apollo-persisted-query-manifest",
+            "version",
+            1,
+            "operations",
+            List.of(Map.of("id", id, "name", "TrackingId", "type", "query", "body", body))));
   }
 
   private static Map<String, Object> persistedQuery(String id) {
@@ -387,7 +397,8 @@ final class CustomDocumentIdsTest {
     keys.put(APOLLO_KEY, trusted("apollo", Set.of("apollo-web"), budget));
     keys.put(BOTH_KEY, trusted("both", Set.of("relay-web", "alias-web"), budget));
     keys.put(
-        OPEN_KEY, KeyPolicy.newPolicy("open").mode(Mode.OPEN).apps(Set.of("*")).budget(budget).build());
+        OPEN_KEY,
+        KeyPolicy.newPolicy("open").mode(Mode.OPEN).apps(Set.of("*")).budget(budget).build());
     return new ServerConfig(
         new ServerConfig.Http(0, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
         ServerConfig.Store.h2In(dataDir),
@@ -482,7 +493,8 @@ final class CustomDocumentIdsTest {
   private static String md5(String text) {
     try {
       return HexFormat.of()
-          .formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+          .formatHex(
+              MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

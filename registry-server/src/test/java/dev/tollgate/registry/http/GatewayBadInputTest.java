@@ -99,11 +99,7 @@ final class GatewayBadInputTest {
         400,
         "INVALID_DOCUMENT_ID",
         "got 201 characters: aaaa");
-    assertBad(
-        gateway.post(KEY, Map.of("id", "")),
-        400,
-        "INVALID_DOCUMENT_ID",
-        "got an empty id");
+    assertBad(gateway.post(KEY, Map.of("id", "")), 400, "INVALID_DOCUMENT_ID", "got an empty id");
   }
 
   @Test

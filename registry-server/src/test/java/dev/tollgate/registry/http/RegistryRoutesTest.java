@@ -130,7 +130,12 @@ final class RegistryRoutesTest {
     Response again =
         server.post(
             VERSION_PATH,
-            map(Map.of(DocumentHash.of(CARGOS).prefixed(), CARGOS, DocumentHash.of(TRACK).hex(), TRACK)),
+            map(
+                Map.of(
+                    DocumentHash.of(CARGOS).prefixed(),
+                    CARGOS,
+                    DocumentHash.of(TRACK).hex(),
+                    TRACK)),
             ADMIN);
 
     assertThat(again.status()).isEqualTo(200);

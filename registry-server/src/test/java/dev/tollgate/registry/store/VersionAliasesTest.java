@@ -55,7 +55,11 @@ final class VersionAliasesTest {
 
     store.publish(
         publication(
-            "web", "1", Map.of(RELAY_TRACK, TRACK.hash(), RELAY_PORTS, PORTS.hash()), TRACK, PORTS));
+            "web",
+            "1",
+            Map.of(RELAY_TRACK, TRACK.hash(), RELAY_PORTS, PORTS.hash()),
+            TRACK,
+            PORTS));
     store.publish(publication("ios", "1", Map.of(RELAY_TRACK, PORTS.hash()), PORTS));
 
     assertThat(store.activeAliases())
@@ -151,7 +155,8 @@ final class VersionAliasesTest {
     Files.writeString(data.resolve("registry.open"), "left by a killed process");
 
     try (RegistryStore rebuilt = files.open()) {
-      assertThat(rebuilt.activeAliases()).isEqualTo(Map.of(RELAY_TRACK, Map.of("web", TRACK.hash())));
+      assertThat(rebuilt.activeAliases())
+          .isEqualTo(Map.of(RELAY_TRACK, Map.of("web", TRACK.hash())));
       assertThat(rebuilt.findVersion("web", "2").orElseThrow().version().status())
           .isEqualTo(VersionStatus.RETIRED);
       // the retired version's alias is still stored: publishing it again for another body is
@@ -176,7 +181,8 @@ final class VersionAliasesTest {
     Files.writeString(data.resolve("registry.open"), "left by a killed process");
 
     try (RegistryStore rebuilt = files.open()) {
-      assertThat(rebuilt.activeAliases()).isEqualTo(Map.of(RELAY_TRACK, Map.of("web", TRACK.hash())));
+      assertThat(rebuilt.activeAliases())
+          .isEqualTo(Map.of(RELAY_TRACK, Map.of("web", TRACK.hash())));
     }
   }
 

@@ -288,6 +288,24 @@ final class CustomDocumentIdsTest {
   }
 
   @Test
+  void openKey_registeredCustomIdRuns_unknownOneWithTextRunsTheText() throws IOException {
+    Response registered = postGraphql(OPEN_KEY, Map.of("doc_id", RELAY_PORTS));
+    Response unknownWithText =
+        postGraphql(
+            OPEN_KEY,
+            Map.of(
+                "query",
+                "query Mine { nodes(ids: [\"loc_NLRTM\"]) { id } }",
+                "extensions",
+                persistedQuery("client-made-id-1")));
+
+    assertThat(registered.status()).as(registered.body()).isEqualTo(200);
+    assertThat(json(registered).at("/data/nodes/0/id").asText()).isEqualTo("loc_NLRTM");
+    assertThat(unknownWithText.status()).as(unknownWithText.body()).isEqualTo(200);
+    assertThat(json(unknownWithText).at("/data/nodes/0/id").asText()).isEqualTo("loc_NLRTM");
+  }
+
+  @Test
   void customId_namingTwoDocumentsInTheKeysApps_400Ambiguous() throws IOException {
     // relay-web's md5 of TRACK names PORTS in alias-web: a key of both apps cannot tell which
     Response published =

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,6 +24,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 import org.jspecify.annotations.Nullable;
@@ -71,13 +74,31 @@ public final class GatewayMetrics implements AutoCloseable {
     Duration.ofSeconds(10)
   };
 
+  /** Requests kept per policy for the console's cost chart. */
+  static final int TRAFFIC_PER_POLICY = 2_000;
+
+  /** Samples of the request counter kept for the console: an hour at the default interval. */
+  static final int REFUSAL_SAMPLES = 361;
+
   private final GatewayCounts counts = new GatewayCounts();
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final ConcurrentMap<String, Timer> latencies = new ConcurrentHashMap<>();
   private final JvmGcMetrics gc = new JvmGcMetrics();
+  private final TrafficRecorder traffic;
+  private final RefusalHistory refusals;
+  private @Nullable ScheduledExecutorService sampler;
 
   public GatewayMetrics() {
+    this(InstantSource.system());
+  }
+
+  /**
+   * @param clock the time of the console's traffic samples and of the refusal history's samples
+   */
+  public GatewayMetrics(InstantSource clock) {
+    this.traffic = new TrafficRecorder(clock, TRAFFIC_PER_POLICY);
+    this.refusals = new RefusalHistory(clock, counts::requestsByOutcome, REFUSAL_SAMPLES);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     gc.bindTo(registry);
@@ -155,6 +176,56 @@ public final class GatewayMetrics implements AutoCloseable {
   }
 
   /**
+   * Keeps one answered request of {@code policy} for the console ({@link #traffic}): its estimated
+   * {@code cost} ({@code null} when refused before pricing) and {@code outcome}.
+   */
+  public void traffic(String policy, @Nullable Long cost, String outcome) {
+    traffic.record(policy, cost, outcome);
+  }
+
+  /**
+   * The last requests of {@code policy} answered by this process (up to 2,000), oldest first. Not
+   * shared between gateways: each one shows its own traffic.
+   */
+  public List<TrafficSample> traffic(String policy) {
+    return traffic.recent(policy);
+  }
+
+  /**
+   * Samples the request counter now, and then every {@code interval} on a daemon thread until
+   * closed, for {@link #refusalHistory()}.
+   */
+  public synchronized void startSampling(Duration interval) {
+    if (sampler != null) {
+      return;
+    }
+    refusals.sample();
+    ScheduledExecutorService executor =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "tollgate-metrics-sampler");
+              thread.setDaemon(true);
+              return thread;
+            });
+    executor.scheduleAtFixedRate(
+        refusals::sample, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    sampler = executor;
+  }
+
+  /** Takes one sample of the request counter now (what the sampling thread does). */
+  public void sampleRequests() {
+    refusals.sample();
+  }
+
+  /**
+   * The answers by outcome between consecutive samples of the request counter, oldest first, the
+   * last interval running up to now; empty before the first sample.
+   */
+  public List<RefusalInterval> refusalHistory() {
+    return refusals.intervals();
+  }
+
+  /**
    * Counts one request admitted in measure mode that enforcing would have refused with {@code
    * code}.
    */
@@ -204,7 +275,10 @@ public final class GatewayMetrics implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (sampler != null) {
+      sampler.shutdownNow();
+    }
     gc.close();
     registry.close();
   }

@@ -1,0 +1,330 @@
+package dev.tollgate.registry.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.RegistryServer;
+import dev.tollgate.registry.config.DemoConfig;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.config.ServerConfig.AdminToken;
+import dev.tollgate.registry.config.ServerConfig.Scope;
+import dev.tollgate.registry.document.Sha256;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The console as an operator uses it, in a real headless Chromium against the embedded demo on a
+ * random port: signs in with the demo admin token by typing it, opens every page and reads what
+ * they show (the app, a price expression, the cost chart's bars and limit line, the refusals),
+ * retires a version through the confirmation dialog, and signs in again with a publish token, which
+ * gets no retire button. Skipped when no Chromium is installed ({@code .ci/run} installs Debian's
+ * {@code chromium}). Screenshots go to {@code target/console/}, and to {@code docs/images/} when
+ * {@code -Dconsole.screenshots=../docs/images} asks (how the README's were taken).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+final class ConsoleBrowserTest {
+
+  private static final String PUBLISH_TOKEN = "publish-demo";
+  private static final String TRACK_CARGO =
+      "cecd6ffb8bbbccd57fdf53c4b72c8aa691c1b9c8aca6013850757ef6da830487";
+  private static final String CARGO_LIST_NAME = "CargoList";
+  private static final String TEST_VERSION = "retire-me";
+
+  private final HttpClient http = HttpClient.newHttpClient();
+  private final ObjectMapper json = new ObjectMapper();
+  private RegistryServer server;
+  private Chromium browser;
+  private String base;
+
+  @BeforeAll
+  void start(@TempDir Path temp) throws Exception {
+    Optional<Path> binary = Chromium.find();
+    assumeTrue(binary.isPresent(), "no chromium on the PATH (apt-get install chromium)");
+    ServerConfig demo = DemoConfig.create(0, temp.resolve("data"));
+    List<AdminToken> tokens = new ArrayList<>(demo.adminTokens());
+    tokens.add(new AdminToken("ci-publisher", PUBLISH_TOKEN, Scope.PUBLISH));
+    server =
+        RegistryServer.start(
+            new ServerConfig(
+                demo.http(),
+                demo.store(),
+                demo.schema(),
+                demo.upstream(),
+                tokens,
+                demo.gateway(),
+                demo.keys(),
+                demo.anonymous(),
+                demo.demo()));
+    base = "http://127.0.0.1:" + server.port();
+    sendTraffic();
+    publishTestVersion();
+    browser = Chromium.start(binary.get(), temp.resolve("chromium-profile"), 1280, 900);
+  }
+
+  @AfterAll
+  void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /**
+   * Traffic for the web key: TrackCargo (23) five times; CargoList ({@code $first × 18 + 1}) with
+   * first 10 (181), 50 (901) and 60 (1,081, over the limit of 1,000: refused); an unknown id
+   * (refused before pricing); and a partner query of {@code first: 5000} (15,001, refused).
+   */
+  private void sendTraffic() throws Exception {
+    for (int i = 0; i < 5; i++) {
+      assertThat(gateway("web-demo", TRACK_CARGO, "{\"trackingId\":\"ABC123\"}")).isEqualTo(200);
+    }
+    String cargoList = operationId(CARGO_LIST_NAME);
+    assertThat(gateway("web-demo", cargoList, "{\"first\":10}")).isEqualTo(200);
+    assertThat(gateway("web-demo", cargoList, "{\"first\":50}")).isEqualTo(200);
+    assertThat(gateway("web-demo", cargoList, "{\"first\":60}")).isEqualTo(400);
+    assertThat(gateway("web-demo", "0".repeat(64), "{}")).isEqualTo(404);
+    HttpRequest partner =
+        HttpRequest.newBuilder(URI.create(base + "/graphql"))
+            .header("X-API-Key", "partner-demo")
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/graphql-response+json")
+            .POST(
+                HttpRequest.BodyPublishers.ofString(
+                    "{\"query\":\"{ cargos(first: 5000) { edges { node { trackingId } } } }\"}"))
+            .build();
+    assertThat(http.send(partner, HttpResponse.BodyHandlers.ofString()).statusCode())
+        .isEqualTo(400);
+  }
+
+  private int gateway(String key, String id, String variables) throws Exception {
+    String url =
+        base
+            + "/graphql?documentId="
+            + id
+            + "&variables="
+            + URLEncoder.encode(variables, StandardCharsets.UTF_8);
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(url))
+            .header("X-API-Key", key)
+            .header("Accept", "application/graphql-response+json")
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
+  }
+
+  private void publishTestVersion() throws Exception {
+    String body = "query Late { cargos(first: 3) { edges { node { trackingId } } } }";
+    String manifest = json.writeValueAsString(java.util.Map.of(Sha256.hex(body), body));
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + "/v1/apps/cargo-web/versions/" + TEST_VERSION))
+            .header("Authorization", "Bearer " + DemoConfig.ADMIN_TOKEN)
+            .POST(HttpRequest.BodyPublishers.ofString(manifest))
+            .build();
+    assertThat(http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode())
+        .isEqualTo(201);
+  }
+
+  private JsonNode api(String path) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .header("Authorization", "Bearer " + DemoConfig.ADMIN_TOKEN)
+            .build();
+    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    return response.statusCode() == 404 ? json.nullNode() : json.readTree(response.body());
+  }
+
+  private String demoVersion() throws Exception {
+    for (JsonNode version : api("/v1/apps").path("apps").get(0).path("versions")) {
+      if (!version.path("version").asText().equals(TEST_VERSION)) {
+        return version.path("version").asText();
+      }
+    }
+    throw new AssertionError("the demo manifest is not published");
+  }
+
+  private String operationId(String name) throws Exception {
+    JsonNode version = api("/v1/apps/cargo-web/versions/" + demoVersion());
+    for (JsonNode document : version.path("documents")) {
+      if (document.path("operations").get(0).path("name").asText().equals(name)) {
+        return document.path("id").asText();
+      }
+    }
+    throw new AssertionError("no operation " + name + " in the demo manifest");
+  }
+
+  private void signIn(String token) {
+    browser.navigate(base + "/console");
+    browser.waitFor("document.activeElement && document.activeElement.id === 'token'");
+    browser.type(token);
+    browser.press("Enter", 13);
+    browser.waitFor("!document.getElementById('nav').hidden && document.querySelector('main h1')"
+        + " && document.querySelector('main h1').innerText === 'Apps and versions'");
+  }
+
+  private void open(String hash, String heading) {
+    browser.evaluate("location.hash = " + Chromium.quote(hash));
+    browser.waitFor(
+        "document.querySelector('main h1') && document.querySelector('main h1').innerText"
+            + " === "
+            + Chromium.quote(heading)
+            + " && !document.querySelector('main').hasAttribute('aria-busy')");
+  }
+
+  private void screenshot(String name) throws IOException {
+    byte[] png = browser.screenshot();
+    assertThat(png).startsWith(0x89, 'P', 'N', 'G');
+    Path target = Path.of("target", "console");
+    Files.createDirectories(target);
+    Files.write(target.resolve(name), png);
+    String docs = System.getProperty("console.screenshots");
+    if (docs != null && !docs.isBlank()) {
+      Files.createDirectories(Path.of(docs));
+      Files.write(Path.of(docs, name), png);
+    }
+  }
+
+  /* ---- the pages ---- */
+
+  @Test
+  @Order(1)
+  void signIn_adminToken_appsPageListsTheDemoAppWithRetireButtons() {
+    signIn(DemoConfig.ADMIN_TOKEN);
+
+    assertThat(browser.text("#who")).contains("admin-demo").contains("admin");
+    assertThat(browser.text("main h2")).isEqualTo("cargo-web");
+    assertThat(browser.text("table[data-app='cargo-web']")).contains(TEST_VERSION).contains("active");
+    assertThat(browser.count("button[data-retire='cargo-web/" + TEST_VERSION + "']")).isEqualTo(1);
+  }
+
+  @Test
+  @Order(2)
+  void documentPage_cargoList_showsItsPriceAsArithmetic() throws Exception {
+    open("#/apps/cargo-web/versions/" + demoVersion(), "cargo-web version " + demoVersion());
+    assertThat(browser.text("main table")).contains(CARGO_LIST_NAME).contains("TrackCargo");
+
+    browser.click("main table a[href^='#/documents/'][href*='" + operationId(CARGO_LIST_NAME) + "']");
+    browser.waitFor("document.querySelector('code.price')");
+
+    assertThat(browser.text("main h1")).isEqualTo("Document CargoList");
+    // the stored price (min 429496 (+ (* (first 10 (var $first . none)) 18) 1)): 18 per cargo
+    // (trackingId, cursor and the node's fields) times the page, plus the connection, clamped
+    assertThat(browser.text("code.price[data-price='CargoList']"))
+        .isEqualTo("min(429496, ($first ?? 10) × 18 + 1)");
+    assertThat(browser.text("main dl")).contains("Cost at default variables").contains("181");
+    assertThat(browser.text("pre.body")).startsWith("query CargoList($first: Int = 10");
+    screenshot("console-document.png");
+  }
+
+  @Test
+  @Order(3)
+  void policiesPage_listsEveryPolicyByNameWithItsBudget() {
+    open("#/policies", "Policies");
+
+    String table = browser.text("#policies");
+    assertThat(table).contains("web-demo").contains("partner-demo").contains("anonymous");
+    assertThat(table).contains("of 10,000").contains("of 5,000").contains("100/s");
+    assertThat(browser.count("#policies meter")).isEqualTo(3);
+  }
+
+  @Test
+  @Order(4)
+  void costChart_webKey_barsByCostWithTheLimitLineAndTheRefusal() throws IOException {
+    open("#/traffic/web-demo", "Cost chart: web-demo");
+
+    browser.waitFor("document.querySelector('svg[data-chart=\"cost-histogram\"] rect.bar')");
+    // 8 priced requests (5 × 23, 181, 901, 1,081); the unknown id was refused before pricing
+    assertThat(browser.text("#traffic-summary"))
+        .contains("9 recent requests: 8 priced, 1 of them refused")
+        .contains("1 over the cost limit of 1,000")
+        .contains("1 refused before pricing");
+    assertThat(browser.count("svg[data-chart='cost-histogram'] rect.bar-ok")).isEqualTo(3);
+    assertThat(browser.count("svg[data-chart='cost-histogram'] rect.bar-refused")).isEqualTo(1);
+    assertThat(browser.count("svg[data-chart='cost-histogram'] line.limit[data-limit='1000']"))
+        .isEqualTo(1);
+    assertThat(browser.text("svg[data-chart='cost-histogram'] title")).contains("web-demo");
+    screenshot("console-cost-chart.png");
+  }
+
+  @Test
+  @Order(5)
+  void estimatedVsActualAndCalibration_showDataOrSayThereIsNoneYet() throws Exception {
+    JsonNode calibration = api("/v1/calibration");
+
+    open("#/operations", "Estimated vs actual cost");
+    if (calibration.isNull() || calibration.path("operations").isEmpty()) {
+      assertThat(browser.text("main .empty")).contains("No data yet");
+    } else {
+      assertThat(browser.text("#operations")).contains("TrackCargo");
+    }
+    open("#/calibration", "Calibration");
+    if (calibration.isNull() || calibration.path("fields").isEmpty()) {
+      assertThat(browser.text("main .empty")).contains("No data yet");
+    } else {
+      assertThat(browser.text("#calibration")).contains("Query.cargos");
+    }
+  }
+
+  @Test
+  @Order(6)
+  void refusalsPage_showsTheRefusalsByCode() {
+    open("#/refusals", "Refusals over time");
+
+    assertThat(browser.count("svg[data-chart='refusals'] rect.bar")).isGreaterThan(0);
+    // the CargoList of 60 and the partner's first: 5000; the unknown id
+    assertThat(browser.text("#refusal-totals"))
+        .contains("COST_ESTIMATED_TOO_EXPENSIVE\t2")
+        .contains("PERSISTED_QUERY_NOT_IN_LIST\t1");
+  }
+
+  @Test
+  @Order(7)
+  void retire_confirmedInTheDialog_versionIsRetired() throws Exception {
+    open("#/apps", "Apps and versions");
+    String button = "button[data-retire='cargo-web/" + TEST_VERSION + "']";
+
+    browser.click(button);
+    browser.waitFor("document.getElementById('confirm').open");
+    assertThat(browser.text("#confirm-title")).isEqualTo("Retire cargo-web " + TEST_VERSION + "?");
+    browser.click("#confirm-ok");
+    browser.waitFor("!document.querySelector(" + Chromium.quote(button) + ")"
+        + " && document.querySelector('main h1')");
+
+    assertThat(browser.text("table[data-app='cargo-web']")).contains("retired by admin-demo");
+    assertThat(api("/v1/apps/cargo-web/versions/" + TEST_VERSION).path("status").asText())
+        .isEqualTo("retired");
+  }
+
+  @Test
+  @Order(8)
+  void signIn_publishToken_readOnlyWithoutRetireButtons() {
+    browser.click("#sign-out");
+    browser.waitFor("document.getElementById('token')");
+    signIn(PUBLISH_TOKEN);
+
+    assertThat(browser.text("#who")).contains("ci-publisher").contains("read-only");
+    assertThat(browser.text("main")).contains("Read-only");
+    assertThat(browser.count("button[data-retire]")).isZero();
+  }
+}

@@ -7,13 +7,11 @@ const H = 320;
 const M = { top: 24, right: 24, bottom: 48, left: 56 };
 
 /** The x scale of costs: logarithmic (log10(1 + cost)) when costs span orders of magnitude. */
-function costScale(domainMax) {
-  const log = domainMax > 50;
+function costScale(domainMax, log = domainMax > 50) {
   const t = (c) => (log ? Math.log10(1 + c) : c);
   const span = t(domainMax) || 1;
   const x = (c) => M.left + (t(c) / span) * (W - M.left - M.right);
-  const inverse = (f) => (log ? 10 ** (f * span) - 1 : f * span);
-  return { log, x, t, span, inverse };
+  return { log, x, t, span };
 }
 
 function ticks(scale, domainMax) {
@@ -28,8 +26,18 @@ function ticks(scale, domainMax) {
   return out;
 }
 
+/** Whole-number ticks from 0 to the tallest count, at most about five. */
+function countTicks(tallest) {
+  const step = Math.max(1, Math.ceil(tallest / 5));
+  const out = [];
+  for (let n = 0; n <= tallest; n += step) out.push(n);
+  return out;
+}
+
 /**
- * Bins the priced requests by cost: each bin counts admitted and refused requests.
+ * Bins the priced requests by cost, with the limit on a bin edge, so that every bar right of the
+ * line holds only requests over the limit. Bins are (from, to]: a request costing exactly the limit
+ * is under it. Each bin counts admitted and refused requests.
  * Returns { bins: [{from, to, ok, refused}], scale, domainMax }.
  */
 export function binCosts(requests, limit, binCount = 24) {
@@ -37,19 +45,19 @@ export function binCosts(requests, limit, binCount = 24) {
   const maxCost = priced.reduce((m, r) => Math.max(m, r.cost), 0);
   const domainMax = Math.max(1, Math.ceil(Math.max(maxCost, limit) * 1.15));
   const scale = costScale(domainMax);
+  const below = Math.max(1, Math.round((binCount * scale.t(limit)) / scale.span));
+  const width = scale.t(limit) / below || scale.span / binCount;
+  const count = Math.max(1, Math.ceil(scale.span / width - 1e-9));
+  const fromT = (i) => (scale.log ? 10 ** (i * width) - 1 : i * width);
   const bins = [];
-  for (let i = 0; i < binCount; i++) {
-    const from = scale.inverse(i / binCount);
-    const to = scale.inverse((i + 1) / binCount);
-    bins.push({ from, to, ok: 0, refused: 0 });
-  }
+  for (let i = 0; i < count; i++) bins.push({ from: fromT(i), to: fromT(i + 1), ok: 0, refused: 0 });
   for (const r of priced) {
-    let i = Math.floor((scale.t(r.cost) / scale.span) * binCount);
-    i = Math.min(binCount - 1, Math.max(0, i));
+    const i = Math.min(count - 1, Math.max(0, Math.ceil(scale.t(r.cost) / width - 1e-9) - 1));
     if (r.outcome === 'ok') bins[i].ok++;
     else bins[i].refused++;
   }
-  return { bins, scale, domainMax };
+  const end = bins[count - 1].to;
+  return { bins, scale: costScale(end, scale.log), domainMax: end };
 }
 
 /** The cost histogram with the limit line; `id` prefixes the title and description ids. */
@@ -80,7 +88,8 @@ export function costHistogram(id, requests, limit, policy) {
     chart.append(svg('line', { x1: x, y1: H - M.bottom, x2: x, y2: H - M.bottom + 5, class: 'axis' }));
     chart.append(svg('text', { x, y: H - M.bottom + 18, class: 'tick', 'text-anchor': 'middle' }, number(v)));
   }
-  for (const n of [0, Math.ceil(tallest / 2), tallest]) {
+  for (const n of countTicks(tallest)) {
+    chart.append(svg('line', { x1: M.left, y1: y(n), x2: W - M.right, y2: y(n), class: 'grid' }));
     chart.append(svg('text', { x: M.left - 8, y: y(n) + 4, class: 'tick', 'text-anchor': 'end' }, number(n)));
   }
   chart.append(svg('text', { x: (M.left + W - M.right) / 2, y: H - 8, class: 'axis-label', 'text-anchor': 'middle' },
@@ -128,7 +137,8 @@ export function refusalBars(id, intervals) {
   svg('desc', { id: `${id}-desc` }, `${all} refusals in ${intervals.length} intervals, codes: ${codes.join(', ') || 'none'}.`));
   chart.append(svg('line', { x1: M.left, y1: H - M.bottom, x2: W - M.right, y2: H - M.bottom, class: 'axis' }));
   chart.append(svg('line', { x1: M.left, y1: M.top, x2: M.left, y2: H - M.bottom, class: 'axis' }));
-  for (const n of [0, Math.ceil(tallest / 2), tallest]) {
+  for (const n of countTicks(tallest)) {
+    chart.append(svg('line', { x1: M.left, y1: y(n), x2: W - M.right, y2: y(n), class: 'grid' }));
     chart.append(svg('text', { x: M.left - 8, y: y(n) + 4, class: 'tick', 'text-anchor': 'end' }, number(n)));
   }
   intervals.forEach((interval, index) => {

@@ -94,17 +94,22 @@ final class ConsoleBrowserTest {
 
   /**
    * Traffic for the web key: TrackCargo (23) five times; CargoList ({@code $first × 18 + 1}) with
-   * first 10 (181), 50 (901) and 60 (1,081, over the limit of 1,000: refused); an unknown id
-   * (refused before pricing); and a partner query of {@code first: 5000} (15,001, refused).
+   * 16 page sizes from 1 to 40 (19 to 721: 3,814 units in all, well within the budget of 10,000,
+   * so none is rate limited) and with 56, 60 and 80 (1,009, 1,081 and 1,441: over the limit of
+   * 1,000, refused); an unknown id (refused before pricing); and a partner query of {@code first:
+   * 5000} (15,001, refused).
    */
   private void sendTraffic() throws Exception {
     for (int i = 0; i < 5; i++) {
       assertThat(gateway("web-demo", TRACK_CARGO, "{\"trackingId\":\"ABC123\"}")).isEqualTo(200);
     }
     String cargoList = operationId(CARGO_LIST_NAME);
-    assertThat(gateway("web-demo", cargoList, "{\"first\":10}")).isEqualTo(200);
-    assertThat(gateway("web-demo", cargoList, "{\"first\":50}")).isEqualTo(200);
-    assertThat(gateway("web-demo", cargoList, "{\"first\":60}")).isEqualTo(400);
+    for (int first : new int[] {1, 2, 3, 4, 5, 6, 8, 10, 10, 10, 12, 15, 20, 25, 30, 40}) {
+      assertThat(gateway("web-demo", cargoList, "{\"first\":" + first + "}")).isEqualTo(200);
+    }
+    for (int first : new int[] {56, 60, 80}) {
+      assertThat(gateway("web-demo", cargoList, "{\"first\":" + first + "}")).isEqualTo(400);
+    }
     assertThat(gateway("web-demo", "0".repeat(64), "{}")).isEqualTo(404);
     HttpRequest partner =
         HttpRequest.newBuilder(URI.create(base + "/graphql"))
@@ -192,14 +197,19 @@ final class ConsoleBrowserTest {
             + " && !document.querySelector('main').hasAttribute('aria-busy')");
   }
 
+  /** Saves the page as {@code name} in target/console (and, when asked, in docs/images). */
   private void screenshot(String name) throws IOException {
+    screenshot(name, true);
+  }
+
+  private void screenshot(String name, boolean forReadme) throws IOException {
     byte[] png = browser.screenshot();
     assertThat(png).startsWith(0x89, 'P', 'N', 'G');
     Path target = Path.of("target", "console");
     Files.createDirectories(target);
     Files.write(target.resolve(name), png);
     String docs = System.getProperty("console.screenshots");
-    if (docs != null && !docs.isBlank()) {
+    if (forReadme && docs != null && !docs.isBlank()) {
       Files.createDirectories(Path.of(docs));
       Files.write(Path.of(docs, name), png);
     }
@@ -216,6 +226,7 @@ final class ConsoleBrowserTest {
     assertThat(browser.text("main h2")).isEqualTo("cargo-web");
     assertThat(browser.text("table[data-app='cargo-web']")).contains(TEST_VERSION).contains("active");
     assertThat(browser.count("button[data-retire='cargo-web/" + TEST_VERSION + "']")).isEqualTo(1);
+    screenshot("apps.png", false);
   }
 
   @Test
@@ -246,6 +257,7 @@ final class ConsoleBrowserTest {
     assertThat(table).contains("web-demo").contains("partner-demo").contains("anonymous");
     assertThat(table).contains("of 10,000").contains("of 5,000").contains("100/s");
     assertThat(browser.count("#policies meter")).isEqualTo(3);
+    screenshot("policies.png", false);
   }
 
   @Test
@@ -254,16 +266,29 @@ final class ConsoleBrowserTest {
     open("#/traffic/web-demo", "Cost chart: web-demo");
 
     browser.waitFor("document.querySelector('svg[data-chart=\"cost-histogram\"] rect.bar')");
-    // 8 priced requests (5 × 23, 181, 901, 1,081); the unknown id was refused before pricing
+    // 24 priced requests (5 TrackCargo, 19 CargoList), 3 of them over the limit; the unknown id
     assertThat(browser.text("#traffic-summary"))
-        .contains("9 recent requests: 8 priced, 1 of them refused")
-        .contains("1 over the cost limit of 1,000")
+        .contains("25 recent requests: 24 priced, 3 of them refused")
+        .contains("3 over the cost limit of 1,000")
         .contains("1 refused before pricing");
-    assertThat(browser.count("svg[data-chart='cost-histogram'] rect.bar-ok")).isEqualTo(3);
-    assertThat(browser.count("svg[data-chart='cost-histogram'] rect.bar-refused")).isEqualTo(1);
-    assertThat(browser.count("svg[data-chart='cost-histogram'] line.limit[data-limit='1000']"))
-        .isEqualTo(1);
-    assertThat(browser.text("svg[data-chart='cost-histogram'] title")).contains("web-demo");
+    String chart = "svg[data-chart='cost-histogram'] ";
+    assertThat(browser.count(chart + "line.limit[data-limit='1000']")).isEqualTo(1);
+    assertThat(browser.count(chart + "rect.bar-ok")).isGreaterThanOrEqualTo(5);
+    assertThat(browser.count(chart + "rect.bar-refused")).isGreaterThanOrEqualTo(1);
+    // the limit is a bin edge: every refusal here is over it, so right of the line, and every
+    // admitted request left of it
+    JsonNode sides =
+        browser.evaluate(
+            "(() => { const line = +document.querySelector('line.limit').getAttribute('x1');"
+                + " const x = (r) => +r.getAttribute('x');"
+                + " const w = (r) => +r.getAttribute('width');"
+                + " return {ok: [...document.querySelectorAll('rect.bar-ok')]"
+                + ".every((r) => x(r) + w(r) <= line + 0.5),"
+                + " refused: [...document.querySelectorAll('rect.bar-refused')]"
+                + ".every((r) => x(r) >= line - 0.5)}; })()");
+    assertThat(sides.path("ok").asBoolean()).as("admitted bars left of the limit").isTrue();
+    assertThat(sides.path("refused").asBoolean()).as("refused bars right of the limit").isTrue();
+    assertThat(browser.text(chart + "title")).contains("web-demo");
     screenshot("console-cost-chart.png");
   }
 
@@ -278,6 +303,7 @@ final class ConsoleBrowserTest {
     } else {
       assertThat(browser.text("#operations")).contains("TrackCargo");
     }
+    screenshot("operations.png", false);
     open("#/calibration", "Calibration");
     if (calibration.isNull() || calibration.path("fields").isEmpty()) {
       assertThat(browser.text("main .empty")).contains("No data yet");
@@ -292,10 +318,11 @@ final class ConsoleBrowserTest {
     open("#/refusals", "Refusals over time");
 
     assertThat(browser.count("svg[data-chart='refusals'] rect.bar")).isGreaterThan(0);
-    // the CargoList of 60 and the partner's first: 5000; the unknown id
+    // the three CargoLists over the limit and the partner's first: 5000; the unknown id
     assertThat(browser.text("#refusal-totals"))
-        .contains("COST_ESTIMATED_TOO_EXPENSIVE\t2")
+        .contains("COST_ESTIMATED_TOO_EXPENSIVE\t4")
         .contains("PERSISTED_QUERY_NOT_IN_LIST\t1");
+    screenshot("refusals.png", false);
   }
 
   @Test

@@ -128,7 +128,7 @@ export function refusalBars(id, intervals) {
   const tallest = Math.max(1, ...totals);
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
-  const step = plotW / Math.max(1, intervals.length);
+  const step = plotW / Math.max(12, intervals.length);
   const y = (n) => M.top + plotH - (n / tallest) * plotH;
   const all = totals.reduce((a, b) => a + b, 0);
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img',

@@ -219,7 +219,7 @@ final class ConsoleBrowserTest {
 
   @Test
   @Order(1)
-  void signIn_adminToken_appsPageListsTheDemoAppWithRetireButtons() {
+  void signIn_adminToken_appsPageListsTheDemoAppWithRetireButtons() throws IOException {
     signIn(DemoConfig.ADMIN_TOKEN);
 
     assertThat(browser.text("#who")).contains("admin-demo").contains("admin");
@@ -250,7 +250,7 @@ final class ConsoleBrowserTest {
 
   @Test
   @Order(3)
-  void policiesPage_listsEveryPolicyByNameWithItsBudget() {
+  void policiesPage_listsEveryPolicyByNameWithItsBudget() throws IOException {
     open("#/policies", "Policies");
 
     String table = browser.text("#policies");
@@ -314,7 +314,7 @@ final class ConsoleBrowserTest {
 
   @Test
   @Order(6)
-  void refusalsPage_showsTheRefusalsByCode() {
+  void refusalsPage_showsTheRefusalsByCode() throws IOException {
     open("#/refusals", "Refusals over time");
 
     assertThat(browser.count("svg[data-chart='refusals'] rect.bar")).isGreaterThan(0);

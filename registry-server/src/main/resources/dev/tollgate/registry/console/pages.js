@@ -242,6 +242,13 @@ async function trafficPage(parts, params) {
 
 const triple = (t) => (t ? `${number(t.p50)} / ${number(t.p95)} / ${number(t.max)}` : '—');
 
+/** A suggestion as text, whether the server sends a string, a number or an object of settings. */
+function describe(value) {
+  if (value === null || value === undefined) return '—';
+  if (typeof value !== 'object') return String(value);
+  return Object.entries(value).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
+}
+
 async function operationsPage() {
   const page = el('div', {}, el('h1', {}, 'Estimated vs actual cost'));
   const calibration = await api.optional('/v1/calibration');
@@ -280,7 +287,7 @@ async function calibrationPage() {
   page.append(table('Observed list sizes against the price list (p50 / p95 / max)',
     ['Field', 'Assumed size', 'Requested', 'Observed', 'Observations', 'Suggestion'],
     fields.map((f) => [el('code', {}, f.coordinate), number(f.assumedSize), triple(f.requested), triple(f.observed),
-      number(f.observed ? f.observed.count : null), f.suggestion ? el('code', {}, String(f.suggestion)) : '—']),
+      number(f.observed ? f.observed.count : null), f.suggestion ? el('code', {}, describe(f.suggestion)) : '—']),
     { class: 'data', id: 'calibration' }));
   return page;
 }

@@ -7,9 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.config.DemoConfig;
-import dev.tollgate.registry.config.ServerConfig;
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
-import dev.tollgate.registry.config.ServerConfig.Scope;
 import dev.tollgate.registry.document.Sha256;
 import java.io.IOException;
 import java.net.URI;
@@ -20,8 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class ConsoleBrowserTest {
 
-  private static final String PUBLISH_TOKEN = "publish-demo";
+  private static final String PUBLISH_TOKEN = OperatorRoutesTest.PUBLISH_TOKEN;
   private static final String TRACK_CARGO =
       "cecd6ffb8bbbccd57fdf53c4b72c8aa691c1b9c8aca6013850757ef6da830487";
   private static final String CARGO_LIST_NAME = "CargoList";
@@ -61,21 +56,7 @@ final class ConsoleBrowserTest {
   void start(@TempDir Path temp) throws Exception {
     Optional<Path> binary = Chromium.find();
     assumeTrue(binary.isPresent(), "no chromium on the PATH (apt-get install chromium)");
-    ServerConfig demo = DemoConfig.create(0, temp.resolve("data"));
-    List<AdminToken> tokens = new ArrayList<>(demo.adminTokens());
-    tokens.add(new AdminToken("ci-publisher", PUBLISH_TOKEN, Scope.PUBLISH));
-    server =
-        RegistryServer.start(
-            new ServerConfig(
-                demo.http(),
-                demo.store(),
-                demo.schema(),
-                demo.upstream(),
-                tokens,
-                demo.gateway(),
-                demo.keys(),
-                demo.anonymous(),
-                demo.demo()));
+    server = RegistryServer.start(OperatorRoutesTest.demoWithPublishToken(temp.resolve("data")));
     base = "http://127.0.0.1:" + server.port();
     sendTraffic();
     publishTestVersion();
@@ -309,6 +290,42 @@ final class ConsoleBrowserTest {
       assertThat(browser.text("main .empty")).contains("No data yet");
     } else {
       assertThat(browser.text("#calibration")).contains("Query.cargos");
+    }
+  }
+
+  /**
+   * The pages against the shape of {@code GET /v1/calibration} (issue 14's measured costs), answered
+   * in the page itself by a stand-in for {@code fetch}, whether or not this server has the route.
+   */
+  @Test
+  @Order(5)
+  void estimatedVsActualAndCalibration_withMeasurements_tablesOfThem() {
+    String sample =
+        "{\"fields\":[{\"coordinate\":\"Query.cargos\",\"assumedSize\":null,"
+            + "\"requested\":{\"p50\":10,\"p95\":40,\"max\":60},"
+            + "\"observed\":{\"count\":19,\"p50\":4,\"p95\":4,\"max\":4},"
+            + "\"suggestion\":{\"assumedSize\":4}}],"
+            + "\"operations\":[{\"app\":\"cargo-web\",\"version\":\"1\",\"id\":\""
+            + TRACK_CARGO
+            + "\",\"name\":\"TrackCargo\",\"count\":5,"
+            + "\"estimated\":{\"p50\":23,\"p95\":23,\"max\":23},"
+            + "\"actual\":{\"p50\":12,\"p95\":12,\"max\":12},"
+            + "\"ratio\":{\"p50\":0.52,\"p95\":0.52,\"max\":0.52}}]}";
+    browser.evaluate(
+        "(() => { window.realFetch = window.realFetch || window.fetch;"
+            + " window.fetch = (url, options) => String(url).startsWith('/v1/calibration')"
+            + " ? Promise.resolve(new Response("
+            + Chromium.quote(sample)
+            + ", {status: 200})) : window.realFetch(url, options); return true; })()");
+    try {
+      open("#/operations", "Estimated vs actual cost");
+      assertThat(browser.text("#operations"))
+          .contains("TrackCargo\tcargo-web\t1\t5\t23 / 23 / 23\t12 / 12 / 12\t0.52 / 0.52 / 0.52");
+      open("#/calibration", "Calibration");
+      assertThat(browser.text("#calibration"))
+          .contains("Query.cargos\t—\t10 / 40 / 60\t4 / 4 / 4\t19\tassumedSize: 4");
+    } finally {
+      browser.evaluate("(() => { window.fetch = window.realFetch; return true; })()");
     }
   }
 

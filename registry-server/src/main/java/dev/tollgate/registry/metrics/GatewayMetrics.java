@@ -24,8 +24,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 import org.jspecify.annotations.Nullable;
@@ -49,6 +47,10 @@ import org.jspecify.annotations.Nullable;
  * Caffeine caches' statistics ({@code cache_*{cache}}, {@link #monitor}), JVM memory, GC and
  * threads, Jetty's thread pool and connections ({@link #bindJetty}), and whatever binds itself to
  * {@link #registry()} (the Hikari pool). Close it to unbind the GC listener.
+ *
+ * <p>For the operator's console it also keeps, in this process only, each policy's last requests
+ * with their estimated cost and outcome ({@link #traffic(String)}) and samples of {@code
+ * tollgate_requests_total} over the last hour ({@link #refusalHistory()}).
  */
 public final class GatewayMetrics implements AutoCloseable {
 
@@ -87,7 +89,6 @@ public final class GatewayMetrics implements AutoCloseable {
   private final JvmGcMetrics gc = new JvmGcMetrics();
   private final TrafficRecorder traffic;
   private final RefusalHistory refusals;
-  private @Nullable ScheduledExecutorService sampler;
 
   public GatewayMetrics() {
     this(InstantSource.system());
@@ -195,21 +196,8 @@ public final class GatewayMetrics implements AutoCloseable {
    * Samples the request counter now, and then every {@code interval} on a daemon thread until
    * closed, for {@link #refusalHistory()}.
    */
-  public synchronized void startSampling(Duration interval) {
-    if (sampler != null) {
-      return;
-    }
-    refusals.sample();
-    ScheduledExecutorService executor =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "tollgate-metrics-sampler");
-              thread.setDaemon(true);
-              return thread;
-            });
-    executor.scheduleAtFixedRate(
-        refusals::sample, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
-    sampler = executor;
+  public void startSampling(Duration interval) {
+    refusals.start(interval);
   }
 
   /** Takes one sample of the request counter now (what the sampling thread does). */
@@ -275,10 +263,8 @@ public final class GatewayMetrics implements AutoCloseable {
   }
 
   @Override
-  public synchronized void close() {
-    if (sampler != null) {
-      sampler.shutdownNow();
-    }
+  public void close() {
+    refusals.close();
     gc.close();
     registry.close();
   }

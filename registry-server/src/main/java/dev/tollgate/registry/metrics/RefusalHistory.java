@@ -1,5 +1,6 @@
 package dev.tollgate.registry.metrics;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
@@ -7,7 +8,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Samples of the request counter by outcome ({@code tollgate_requests_total}), taken at a fixed
@@ -15,12 +20,13 @@ import java.util.function.Supplier;
  * without a Prometheus. The intervals between samples are differences of the counter, the last one
  * running up to now.
  */
-final class RefusalHistory {
+final class RefusalHistory implements AutoCloseable {
 
   private final InstantSource clock;
   private final Supplier<Map<String, Long>> counter;
   private final int capacity;
   private final ArrayDeque<Sample> samples = new ArrayDeque<>();
+  private @Nullable ScheduledExecutorService sampler;
 
   /**
    * @param counter the counter's current values by outcome
@@ -33,6 +39,32 @@ final class RefusalHistory {
     this.clock = clock;
     this.counter = counter;
     this.capacity = capacity;
+  }
+
+  /** Samples now, then every {@code interval} on a daemon thread until closed. */
+  synchronized void start(Duration interval) {
+    if (sampler != null) {
+      return;
+    }
+    sample();
+    ScheduledExecutorService executor =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "tollgate-request-sampler");
+              thread.setDaemon(true);
+              return thread;
+            });
+    executor.scheduleAtFixedRate(
+        this::sample, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    sampler = executor;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (sampler != null) {
+      sampler.shutdownNow();
+      sampler = null;
+    }
   }
 
   synchronized void sample() {

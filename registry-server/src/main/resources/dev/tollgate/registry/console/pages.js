@@ -41,8 +41,8 @@ function retireButton(version, context) {
         context.announce(`Retired ${version.app} version ${version.version}`);
         await context.refresh();
       } catch (e) {
-        context.announce(`Could not retire: ${e.message}`);
-        window.alert(`Could not retire: ${e.message}`);
+        const error = el('p', { class: 'error', role: 'alert' }, `Could not retire ${version.app} ${version.version}: ${e.message}`);
+        document.getElementById('main').prepend(error);
       }
     } }, 'Retire');
 }

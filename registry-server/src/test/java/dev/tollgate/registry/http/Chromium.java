@@ -73,8 +73,17 @@ final class Chromium implements AutoCloseable {
     }
   }
 
-  /** The Chromium binary: {@code /usr/bin/chromium} (Debian's package) or one on the PATH. */
+  /**
+   * The Chromium binary: {@code TOLLGATE_CHROMIUM} when set (a path; one that is not executable
+   * means none), else {@code chromium} (Debian's package), {@code chromium-browser} or {@code
+   * google-chrome} on the PATH.
+   */
   static Optional<Path> find() {
+    String configured = System.getenv("TOLLGATE_CHROMIUM");
+    if (configured != null) {
+      Path path = Path.of(configured);
+      return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
+    }
     for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
       for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
         Path candidate = Path.of(dir, name);

@@ -55,7 +55,9 @@ final class ConsoleBrowserTest {
   @BeforeAll
   void start(@TempDir Path temp) throws Exception {
     Optional<Path> binary = Chromium.find();
-    assumeTrue(binary.isPresent(), "no chromium on the PATH (apt-get install chromium)");
+    assumeTrue(
+        binary.isPresent(),
+        "no chromium on the PATH (apt-get install chromium) and no TOLLGATE_CHROMIUM");
     server = RegistryServer.start(OperatorRoutesTest.demoWithPublishToken(temp.resolve("data")));
     base = "http://127.0.0.1:" + server.port();
     sendTraffic();

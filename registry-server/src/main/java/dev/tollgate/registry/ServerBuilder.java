@@ -197,7 +197,11 @@ public final class ServerBuilder {
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
     OperatorRoutes operator =
         new OperatorRoutes(
-            services.admission(), policies(config), metrics, REQUEST_SAMPLING, config.adminTokens());
+            services.admission(),
+            policies(config),
+            metrics,
+            REQUEST_SAMPLING,
+            config.adminTokens());
     ConsoleRoutes console = new ConsoleRoutes();
     Javalin app =
         Javalin.create(

@@ -213,8 +213,8 @@ final class MultiGatewayTest {
    * What the console reads comes from the shared store: gateway B lists a version published on A,
    * and its policy page shows the balance of a bucket only A charged. Book model: cargos(first:
    * 300) costs 1 + 300 x 3 = 901 of the anonymous policy's 1,000, which refills 10/s, so the
-   * balance read on B is at least 99 and, unless 90 s pass, under 1,000 (B itself never charged
-   * it, so a gateway-local reading would say 1,000).
+   * balance read on B is at least 99 and, unless 90 s pass, under 1,000 (B itself never charged it,
+   * so a gateway-local reading would say 1,000).
    */
   @Test
   void consoleRoutes_onGatewayB_showWhatGatewayAPublishedAndCharged() throws Exception {

@@ -19,10 +19,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What the operator's console reads besides the registry, on {@code /v1} with a token of any scope:
- * {@code GET /v1/session} (the token's name and scope), {@code GET /v1/policies} (each policy by name with its limits, budget and the live balance of its
- * bucket; never a key), {@code GET /v1/traffic?policy=NAME} (its recent requests with their
- * estimated costs and outcomes) and {@code GET /v1/refusals} (answers by outcome over time). The
- * last two are this process's own memory: with several gateways each shows the traffic it answered.
+ * {@code GET /v1/session} (the token's name and scope), {@code GET /v1/policies} (each policy by
+ * name with its limits, budget and the live balance of its bucket; never a key), {@code GET
+ * /v1/traffic?policy=NAME} (its recent requests with their estimated costs and outcomes) and {@code
+ * GET /v1/refusals} (answers by outcome over time). The last two are this process's own memory:
+ * with several gateways each shows the traffic it answered.
  */
 public final class OperatorRoutes {
 

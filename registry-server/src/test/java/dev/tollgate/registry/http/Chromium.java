@@ -65,8 +65,9 @@ final class Chromium implements AutoCloseable {
             .start();
     try {
       this.socket = connect(pageUrl(debuggingPort()));
-      send("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height,
-          "deviceScaleFactor", 1, "mobile", false));
+      send(
+          "Emulation.setDeviceMetricsOverride",
+          Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false));
     } catch (IOException | RuntimeException e) {
       process.destroyForcibly();
       throw e;
@@ -240,7 +241,12 @@ final class Chromium implements AutoCloseable {
       pause(100);
     }
     throw new AssertionError(
-        "timed out waiting for " + condition + "; " + whatWasThere.get() + "; page: " + text("body"));
+        "timed out waiting for "
+            + condition
+            + "; "
+            + whatWasThere.get()
+            + "; page: "
+            + text("body"));
   }
 
   /** A mouse click in the middle of the element, after scrolling it into view. */
@@ -292,8 +298,16 @@ final class Chromium implements AutoCloseable {
     JsonNode size = evaluate("({w: window.innerWidth, h: document.documentElement.scrollHeight})");
     Map<String, Object> clip =
         Map.of(
-            "x", 0, "y", 0, "width", size.path("w").asInt(), "height", size.path("h").asInt(),
-            "scale", 1);
+            "x",
+            0,
+            "y",
+            0,
+            "width",
+            size.path("w").asInt(),
+            "height",
+            size.path("h").asInt(),
+            "scale",
+            1);
     JsonNode shot =
         send(
             "Page.captureScreenshot",

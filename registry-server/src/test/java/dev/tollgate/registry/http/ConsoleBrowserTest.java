@@ -77,10 +77,10 @@ final class ConsoleBrowserTest {
 
   /**
    * Traffic for the web key: TrackCargo (23) five times; CargoList ({@code $first × 18 + 1}) with
-   * 16 page sizes from 1 to 40 (19 to 721: 3,814 units in all, well within the budget of 10,000,
-   * so none is rate limited) and with 56, 60 and 80 (1,009, 1,081 and 1,441: over the limit of
-   * 1,000, refused); an unknown id (refused before pricing); and a partner query of {@code first:
-   * 5000} (15,001, refused).
+   * 16 page sizes from 1 to 40 (19 to 721: 3,814 units in all, well within the budget of 10,000, so
+   * none is rate limited) and with 56, 60 and 80 (1,009, 1,081 and 1,441: over the limit of 1,000,
+   * refused); an unknown id (refused before pricing); and a partner query of {@code first: 5000}
+   * (15,001, refused).
    */
   private void sendTraffic() throws Exception {
     for (int i = 0; i < 5; i++) {
@@ -167,8 +167,9 @@ final class ConsoleBrowserTest {
     browser.waitFor("document.activeElement && document.activeElement.id === 'token'");
     browser.type(token);
     browser.press("Enter", 13);
-    browser.waitFor("!document.getElementById('nav').hidden && document.querySelector('main h1')"
-        + " && document.querySelector('main h1').innerText === 'Apps and versions'");
+    browser.waitFor(
+        "!document.getElementById('nav').hidden && document.querySelector('main h1')"
+            + " && document.querySelector('main h1').innerText === 'Apps and versions'");
   }
 
   private void open(String hash, String heading) {
@@ -207,7 +208,9 @@ final class ConsoleBrowserTest {
 
     assertThat(browser.text("#who")).contains("admin-demo").contains("admin");
     assertThat(browser.text("main h2")).isEqualTo("cargo-web");
-    assertThat(browser.text("table[data-app='cargo-web']")).contains(TEST_VERSION).contains("active");
+    assertThat(browser.text("table[data-app='cargo-web']"))
+        .contains(TEST_VERSION)
+        .contains("active");
     assertThat(browser.count("button[data-retire='cargo-web/" + TEST_VERSION + "']")).isEqualTo(1);
     screenshot("apps.png", false);
   }
@@ -218,7 +221,8 @@ final class ConsoleBrowserTest {
     open("#/apps/cargo-web/versions/" + demoVersion(), "cargo-web version " + demoVersion());
     assertThat(browser.text("main table")).contains(CARGO_LIST_NAME).contains("TrackCargo");
 
-    browser.click("main table a[href^='#/documents/'][href*='" + operationId(CARGO_LIST_NAME) + "']");
+    browser.click(
+        "main table a[href^='#/documents/'][href*='" + operationId(CARGO_LIST_NAME) + "']");
     browser.waitFor("document.querySelector('code.price')");
 
     assertThat(browser.text("main h1")).isEqualTo("Document CargoList");
@@ -296,8 +300,9 @@ final class ConsoleBrowserTest {
   }
 
   /**
-   * The pages against the shape of {@code GET /v1/calibration} (issue 14's measured costs), answered
-   * in the page itself by a stand-in for {@code fetch}, whether or not this server has the route.
+   * The pages against the shape of {@code GET /v1/calibration} (issue 14's measured costs),
+   * answered in the page itself by a stand-in for {@code fetch}, whether or not this server has the
+   * route.
    */
   @Test
   @Order(5)
@@ -354,8 +359,11 @@ final class ConsoleBrowserTest {
     browser.waitFor("document.getElementById('confirm').open");
     assertThat(browser.text("#confirm-title")).isEqualTo("Retire cargo-web " + TEST_VERSION + "?");
     browser.click("#confirm-ok");
-    browser.waitFor("!document.querySelector(" + Chromium.quote(button) + ")"
-        + " && document.querySelector('main h1')");
+    browser.waitFor(
+        "!document.querySelector("
+            + Chromium.quote(button)
+            + ")"
+            + " && document.querySelector('main h1')");
 
     assertThat(browser.text("table[data-app='cargo-web']")).contains("retired by admin-demo");
     assertThat(api("/v1/apps/cargo-web/versions/" + TEST_VERSION).path("status").asText())

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The routes the console reads besides the registry: who the token is, the policies with their
- * live balance, a policy's recent traffic, refusals over time, and documents' readable prices. The
+ * The routes the console reads besides the registry: who the token is, the policies with their live
+ * balance, a policy's recent traffic, refusals over time, and documents' readable prices. The
  * embedded demo at a fixed time, so that buckets do not refill between a charge and its reading.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -121,7 +121,8 @@ final class OperatorRoutesTest {
 
   @Test
   void operatorRoutes_noTokenOrUnknownToken_401And403() throws Exception {
-    for (String path : List.of("/v1/session", "/v1/policies", "/v1/traffic?policy=web-demo", "/v1/refusals")) {
+    for (String path :
+        List.of("/v1/session", "/v1/policies", "/v1/traffic?policy=web-demo", "/v1/refusals")) {
       assertThat(get(path, null).statusCode()).as(path).isEqualTo(401);
       HttpResponse<String> forbidden = get(path, "not-a-token");
       assertThat(forbidden.statusCode()).as(path).isEqualTo(403);
@@ -141,8 +142,17 @@ final class OperatorRoutesTest {
     web.fieldNames().forEachRemaining(fields::add);
     assertThat(fields)
         .containsExactlyInAnyOrder(
-            "name", "mode", "apps", "requireId", "enforcement", "introspection",
-            "cacheMaxAgeSeconds", "limits", "budget", "remaining", "resetIn");
+            "name",
+            "mode",
+            "apps",
+            "requireId",
+            "enforcement",
+            "introspection",
+            "cacheMaxAgeSeconds",
+            "limits",
+            "budget",
+            "remaining",
+            "resetIn");
     assertThat(web.path("mode").asText()).isEqualTo("trusted");
     assertThat(web.path("limits").path("cost").asLong()).isEqualTo(1000);
     assertThat(web.path("budget").path("capacity").asLong()).isEqualTo(10_000);
@@ -207,7 +217,8 @@ final class OperatorRoutesTest {
       }
     }
 
-    JsonNode operation = read("/v1/documents/" + id, DemoConfig.ADMIN_TOKEN).path("operations").get(0);
+    JsonNode operation =
+        read("/v1/documents/" + id, DemoConfig.ADMIN_TOKEN).path("operations").get(0);
     // stored as (min 429496 (+ (* (first 10 (var $first . none)) 18) 1)); 181 at $first = 10
     assertThat(operation.path("priceText").asText())
         .isEqualTo("min(429496, ($first ?? 10) × 18 + 1)");

@@ -93,7 +93,9 @@ public final class ExprText {
   private String largest() {
     String fallback = expr(ATOM);
     List<String> choices = sources();
-    return choices.isEmpty() ? fallback : "largest(" + String.join(", ", choices) + ") ?? " + fallback;
+    return choices.isEmpty()
+        ? fallback
+        : "largest(" + String.join(", ", choices) + ") ?? " + fallback;
   }
 
   private List<String> sources() {

@@ -18,8 +18,10 @@ import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.gateway.Gateway;
+import dev.tollgate.registry.http.ConsoleRoutes;
 import dev.tollgate.registry.http.GatewayRoutes;
 import dev.tollgate.registry.http.HttpErrors;
+import dev.tollgate.registry.http.OperatorRoutes;
 import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
@@ -53,6 +55,7 @@ public final class ServerBuilder {
 
   private static final Logger LOG = LoggerFactory.getLogger(RegistryServer.class);
   private static final int CATALOG_SIZE = 200_000;
+  private static final Duration REQUEST_SAMPLING = Duration.ofSeconds(10);
 
   private final ServerConfig config;
   private InstantSource clock = InstantSource.system();
@@ -163,7 +166,8 @@ public final class ServerBuilder {
         this.pricer != null
             ? this.pricer
             : new OperationPricer(schema.schema(), costModel(config.schema()));
-    GatewayMetrics metrics = closer.add(new GatewayMetrics());
+    GatewayMetrics metrics = closer.add(new GatewayMetrics(clock));
+    metrics.startSampling(REQUEST_SAMPLING);
     RegistryStore store =
         this.store != null
             ? this.store
@@ -191,6 +195,14 @@ public final class ServerBuilder {
             config.adminTokens(),
             config.http().maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
+    OperatorRoutes operator =
+        new OperatorRoutes(
+            services.admission(),
+            policies(config),
+            metrics,
+            REQUEST_SAMPLING,
+            config.adminTokens());
+    ConsoleRoutes console = new ConsoleRoutes();
     Javalin app =
         Javalin.create(
             javalin -> {
@@ -200,6 +212,8 @@ public final class ServerBuilder {
               registry.register(javalin);
               gateway.register(javalin);
               ops.register(javalin);
+              operator.register(javalin);
+              console.register(javalin);
             });
     app.start(config.http().port());
     metrics.bindJetty(app.jettyServer().server());

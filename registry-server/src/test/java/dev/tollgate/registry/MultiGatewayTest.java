@@ -240,6 +240,40 @@ final class MultiGatewayTest {
     }
   }
 
+  /**
+   * What the console reads comes from the shared store: gateway B lists a version published on A,
+   * and its policy page shows the balance of a bucket only A charged. Book model: cargos(first:
+   * 300) costs 1 + 300 x 3 = 901 of the anonymous policy's 1,000, which refills 10/s, so the
+   * balance read on B is at least 99 and, unless 90 s pass, under 1,000 (B itself never charged it,
+   * so a gateway-local reading would say 1,000).
+   */
+  @Test
+  void consoleRoutes_onGatewayB_showWhatGatewayAPublishedAndCharged() throws Exception {
+    String body = "query MultiConsole { cargos(first: 300) { edges { node { trackingId } } } }";
+    String id = DocumentHash.of(body).hex();
+    assertThat(publish(gatewayA(), "4", body).statusCode()).isEqualTo(201);
+    HttpResponse<String> charged =
+        send(
+            request(gatewayA(), "/graphql", "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"documentId\":\"" + id + "\"}")));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(200);
+    assertThat(json(charged).at("/extensions/rateLimit/cost").asLong()).isEqualTo(901);
+
+    JsonNode apps =
+        json(send(request(gatewayB(), "/v1/apps", "Authorization", "Bearer " + ADMIN_TOKEN)));
+    JsonNode policies =
+        json(send(request(gatewayB(), "/v1/policies", "Authorization", "Bearer " + ADMIN_TOKEN)));
+
+    assertThat(apps.toString()).contains("\"version\":\"4\"");
+    long remaining = -1;
+    for (JsonNode policy : policies.path("policies")) {
+      if (policy.path("name").asText().equals(ANONYMOUS_POLICY)) {
+        remaining = policy.path("remaining").asLong();
+      }
+    }
+    assertThat(remaining).isBetween(99L, 999L);
+  }
+
   /* ---- configuration ---- */
 
   private static boolean configured() {

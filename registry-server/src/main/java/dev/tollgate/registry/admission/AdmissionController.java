@@ -107,6 +107,19 @@ public final class AdmissionController {
     return reject(policy, Refused.of(Refusal.of(refusal)));
   }
 
+  /**
+   * The balance of {@code policy}'s bucket now, for the operator: read from the budget store (a
+   * charge of 0, so a shared store answers with every gateway's charges), else, when the store
+   * cannot be reached, as this gateway last saw it; {@code null} when neither knows it.
+   */
+  public @Nullable BudgetCharge remaining(KeyPolicy policy) {
+    try {
+      return ledger.charge(policy.name(), policy.budget(), 0);
+    } catch (BudgetStoreUnavailableException e) {
+      return ledger.balance(policy.name(), policy.budget());
+    }
+  }
+
   private Decision reject(KeyPolicy policy, Refused refused) {
     return new Decision.Rejected(
         refused.refusal(),

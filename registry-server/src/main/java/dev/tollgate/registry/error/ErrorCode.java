@@ -21,6 +21,7 @@ public enum ErrorCode {
   UNAUTHENTICATED("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED),
   FORBIDDEN("FORBIDDEN", ErrorKind.FORBIDDEN),
   DOCUMENT_NOT_FOUND("DOCUMENT_NOT_FOUND", ErrorKind.NOT_FOUND),
+  POLICY_NOT_FOUND("POLICY_NOT_FOUND", ErrorKind.NOT_FOUND),
 
   /* ---- publishing and the store ---- */
 

@@ -122,7 +122,9 @@ public final class Gateway {
     if (policy.isEmpty()) {
       return unauthenticated(reply);
     }
+    reply.policy(policy.get().name());
     Outcome outcome = decide(call, policy.get());
+    reply.cost(outcome.decision().cost());
     if (outcome.decision() instanceof Decision.Rejected rejected) {
       return refuse(reply, rejected);
     }

@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The answer to one request while it is being built: its headers, in the order they are set, and
- * the time it started, so that finishing it counts it by outcome once.
+ * the time it started, so that finishing it counts it by outcome once (and, for a known caller,
+ * keeps it with its cost for the console).
  */
 final class Reply {
 
@@ -15,11 +16,23 @@ final class Reply {
   private final @Nullable String accept;
   private final long startNanos;
   private final Map<String, String> headers = new LinkedHashMap<>();
+  private @Nullable String policy;
+  private @Nullable Long cost;
 
   Reply(GatewayMetrics metrics, @Nullable String accept) {
     this.metrics = metrics;
     this.accept = accept;
     this.startNanos = System.nanoTime();
+  }
+
+  /** The caller's policy, once known: the answer is then kept for the console's traffic. */
+  void policy(String name) {
+    this.policy = name;
+  }
+
+  /** The request's estimated cost, once priced. */
+  void cost(@Nullable Long cost) {
+    this.cost = cost;
   }
 
   void header(String name, String value) {
@@ -47,6 +60,9 @@ final class Reply {
 
   private GatewayAnswer finish(String outcome, GatewayAnswer answer) {
     metrics.request(outcome, System.nanoTime() - startNanos);
+    if (policy != null) {
+      metrics.traffic(policy, cost, outcome);
+    }
     return answer;
   }
 }

@@ -32,6 +32,11 @@ final class AdminAuth {
     return authenticate(ctx).name();
   }
 
+  /** The scope of the caller's token, for the console to show or hide what it may not do. */
+  Scope scope(Context ctx) {
+    return authenticate(ctx).scope();
+  }
+
   /** The name of the caller's token when its scope is {@code required} or wider. */
   String require(Context ctx, Scope required) {
     Credential credential = authenticate(ctx);

@@ -3,6 +3,7 @@ package dev.tollgate.registry.http;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CostDirectives;
 import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.pricing.PriceText;
 import dev.tollgate.registry.publish.OperationReport;
 import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.store.AppSummary;
@@ -94,6 +95,7 @@ final class RegistryBodies {
       int aliases,
       int tokens,
       String price,
+      String priceText,
       String schemaFingerprint) {
     static OperationBody of(StoredOperation operation) {
       return new OperationBody(
@@ -104,7 +106,17 @@ final class RegistryBodies {
           operation.aliases(),
           operation.tokens(),
           operation.price(),
+          priceText(operation.price()),
           operation.schemaFingerprint());
+    }
+
+    /** The cost as readable arithmetic; a price this version cannot read is shown as stored. */
+    private static String priceText(String price) {
+      try {
+        return PriceText.cost(price);
+      } catch (IllegalArgumentException e) {
+        return price;
+      }
     }
   }
 

@@ -52,6 +52,18 @@ final class RouteException extends TollgateException {
         Map.of("id", DocumentIds.printable(id)));
   }
 
+  static RouteException missingParameter(String name) {
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter " + name + " is required",
+        Map.of("parameter", name));
+  }
+
+  static RouteException policyNotFound(String name) {
+    return new RouteException(
+        ErrorCode.POLICY_NOT_FOUND, "no policy named " + name, Map.of("policy", name));
+  }
+
   static RouteException versionNotFound(String app, String version) {
     return new RouteException(
         ErrorCode.VERSION_NOT_FOUND,

@@ -63,6 +63,13 @@ final class GatewayCounts {
     return upstreamRequests.sum();
   }
 
+  /** {@code tollgate_requests_total} by outcome, now. */
+  Map<String, Long> requestsByOutcome() {
+    Map<String, Long> byOutcome = new TreeMap<>();
+    requests.forEach((outcome, count) -> byOutcome.put(outcome, count.sum()));
+    return byOutcome;
+  }
+
   void render(StringBuilder out, boolean openMetrics) {
     Family family = new Family(out, openMetrics);
     family.counter("tollgate_upstream_requests_total", "Operations forwarded to the upstream.");

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,6 +47,10 @@ import org.jspecify.annotations.Nullable;
  * Caffeine caches' statistics ({@code cache_*{cache}}, {@link #monitor}), JVM memory, GC and
  * threads, Jetty's thread pool and connections ({@link #bindJetty}), and whatever binds itself to
  * {@link #registry()} (the Hikari pool). Close it to unbind the GC listener.
+ *
+ * <p>For the operator's console it also keeps, in this process only, each policy's last requests
+ * with their estimated cost and outcome ({@link #traffic(String)}) and samples of {@code
+ * tollgate_requests_total} over the last hour ({@link #refusalHistory()}).
  */
 public final class GatewayMetrics implements AutoCloseable {
 
@@ -71,13 +76,30 @@ public final class GatewayMetrics implements AutoCloseable {
     Duration.ofSeconds(10)
   };
 
+  /** Requests kept per policy for the console's cost chart. */
+  static final int TRAFFIC_PER_POLICY = 2_000;
+
+  /** Samples of the request counter kept for the console: an hour at the default interval. */
+  static final int REFUSAL_SAMPLES = 361;
+
   private final GatewayCounts counts = new GatewayCounts();
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final ConcurrentMap<String, Timer> latencies = new ConcurrentHashMap<>();
   private final JvmGcMetrics gc = new JvmGcMetrics();
+  private final TrafficRecorder traffic;
+  private final RefusalHistory refusals;
 
   public GatewayMetrics() {
+    this(InstantSource.system());
+  }
+
+  /**
+   * @param clock the time of the console's traffic samples and of the refusal history's samples
+   */
+  public GatewayMetrics(InstantSource clock) {
+    this.traffic = new TrafficRecorder(clock, TRAFFIC_PER_POLICY);
+    this.refusals = new RefusalHistory(clock, counts::requestsByOutcome, REFUSAL_SAMPLES);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     gc.bindTo(registry);
@@ -160,6 +182,43 @@ public final class GatewayMetrics implements AutoCloseable {
   }
 
   /**
+   * Keeps one answered request of {@code policy} for the console ({@link #traffic}): its estimated
+   * {@code cost} ({@code null} when refused before pricing) and {@code outcome}.
+   */
+  public void traffic(String policy, @Nullable Long cost, String outcome) {
+    traffic.record(policy, cost, outcome);
+  }
+
+  /**
+   * The last requests of {@code policy} answered by this process (up to 2,000), oldest first. Not
+   * shared between gateways: each one shows its own traffic.
+   */
+  public List<TrafficSample> traffic(String policy) {
+    return traffic.recent(policy);
+  }
+
+  /**
+   * Samples the request counter now, and then every {@code interval} on a daemon thread until
+   * closed, for {@link #refusalHistory()}.
+   */
+  public void startSampling(Duration interval) {
+    refusals.start(interval);
+  }
+
+  /** Takes one sample of the request counter now (what the sampling thread does). */
+  public void sampleRequests() {
+    refusals.sample();
+  }
+
+  /**
+   * The answers by outcome between consecutive samples of the request counter, oldest first, the
+   * last interval running up to now; empty before the first sample.
+   */
+  public List<RefusalInterval> refusalHistory() {
+    return refusals.intervals();
+  }
+
+  /**
    * Counts one request admitted in measure mode that enforcing would have refused with {@code
    * code}.
    */
@@ -210,6 +269,7 @@ public final class GatewayMetrics implements AutoCloseable {
 
   @Override
   public void close() {
+    refusals.close();
     gc.close();
     registry.close();
   }

@@ -33,7 +33,8 @@ public final class ExprReader {
     return expr;
   }
 
-  private static List<String> tokenize(String text) {
+  /** The printed form's tokens: parentheses and atoms. Shared with {@link ExprText}. */
+  static List<String> tokenize(String text) {
     List<String> tokens = new ArrayList<>();
     StringBuilder atom = new StringBuilder();
     for (char c : text.toCharArray()) {

@@ -13,6 +13,7 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The gateway's entry: decides from a caller's policy whether a request runs, and charges its price
@@ -102,6 +103,21 @@ public final class AdmissionController {
    */
   public Decision reject(KeyPolicy policy, TollgateException refusal) {
     return reject(policy, Refused.of(Refusal.of(refusal)));
+  }
+
+  /**
+   * Gives back {@code units} charged to a request of {@code policy} that did not run (the upstream
+   * failed or was busy).
+   *
+   * @return the caller's balance after, or {@code null} when the budget store could not be reached
+   *     (the units then stay charged)
+   */
+  public @Nullable BudgetCharge refund(KeyPolicy policy, long units) {
+    try {
+      return ledger.refund(policy.name(), policy.budget(), units);
+    } catch (BudgetStoreUnavailableException e) {
+      return null;
+    }
   }
 
   private Decision reject(KeyPolicy policy, Refused refused) {

@@ -7,6 +7,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.config.KeyPolicy;
@@ -17,6 +18,7 @@ import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
+import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +40,11 @@ import org.slf4j.LoggerFactory;
  *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403 {@code
  *       QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404 {@code
  *       PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
- *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}, 503 {@code BUDGET_STORE_UNAVAILABLE}
+ *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR} (the upstream failed: refused, reset,
+ *       past {@code upstream.timeoutMillis}, larger than {@code upstream.maxResponseBytes}, a 5xx
+ *       or not GraphQL; its units are given back), 503 {@code UPSTREAM_BUSY} ({@code Retry-After};
+ *       {@code upstream.maxInFlight} calls in flight; not charged either), 503 {@code
+ *       BUDGET_STORE_UNAVAILABLE}
  *       ({@code Retry-After}; the Redis budget store is down and the key's {@code
  *       budget.onStoreFailure} is {@code deny}); an APQ miss ({@code PERSISTED_QUERY_NOT_FOUND}) is
  *       a 200, as Apollo clients expect. A bug or a broken dependency is a 500 in the same shape
@@ -92,7 +98,7 @@ public final class Gateway {
       ServerConfig config,
       ObjectMapper json) {
     this.admission = admission;
-    this.upstream = metrics.counting(upstream);
+    this.upstream = Upstream.bounded(metrics.counting(upstream), config.upstream().maxInFlight());
     this.responses = new ResponseCache(responseCache, ticker, json);
     this.metrics = metrics;
     this.config = config;
@@ -132,7 +138,7 @@ public final class Gateway {
       metrics.wouldRefuse(admitted.wouldRefuse());
     }
     if (outcome.batch()) {
-      return runBatch(reply, admitted);
+      return runBatch(reply, call, admitted, policy.get());
     }
     return run(reply, call, admitted, outcome.id(), policy.get());
   }
@@ -170,13 +176,11 @@ public final class Gateway {
     }
     UpstreamResponse response;
     try {
-      response = upstream.execute(operation.request());
+      response = upstream.execute(forwarded(call, operation, policy));
     } catch (UpstreamException e) {
-      return refuse(
-          reply,
-          new Decision.Rejected(
-              Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
+      return refuse(reply, upstreamFailed(e, admitted, policy));
     }
+    reply.upstreamHeaders(UpstreamCallHeaders.toCaller(config.upstream(), response));
     if (!ResponseCache.cacheable(call.transport(), operation, response)) {
       GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
@@ -217,16 +221,50 @@ public final class Gateway {
     return cached;
   }
 
-  private GatewayAnswer runBatch(Reply reply, Decision.Admitted admitted) {
+  /** The operation's request with the headers of its upstream call. */
+  private UpstreamRequest forwarded(GatewayCall call, AdmittedOperation operation, KeyPolicy policy) {
+    UpstreamRequest request = operation.request();
+    return request.withHeaders(
+        UpstreamCallHeaders.toUpstream(
+            config.upstream(), call.headers(), policy.name(), request.operationName()));
+  }
+
+  /**
+   * The refusal of a request whose upstream call failed (or was refused as busy): its units are
+   * given back, so it is not charged.
+   */
+  private Decision.Rejected upstreamFailed(
+      UpstreamException e, Decision.Admitted admitted, KeyPolicy policy) {
+    BudgetCharge after = refunded(admitted.cost(), admitted.budget(), policy);
+    return new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), after);
+  }
+
+  private BudgetCharge refunded(long units, BudgetCharge charged, KeyPolicy policy) {
+    if (units <= 0) {
+      return charged;
+    }
+    BudgetCharge after = admission.refund(policy, units);
+    return after != null ? after : charged;
+  }
+
+  /**
+   * Each operation of a batch in turn; one whose upstream call failed is answered with its error
+   * in its place, and its units are given back.
+   */
+  private GatewayAnswer runBatch(
+      Reply reply, GatewayCall call, Decision.Admitted admitted, KeyPolicy policy) {
     List<Object> results = new ArrayList<>();
+    long failedUnits = 0;
     for (AdmittedOperation operation : admitted.operations()) {
       try {
-        results.add(GatewayBodies.result(upstream.execute(operation.request()).body(), admitted));
+        UpstreamResponse response = upstream.execute(forwarded(call, operation, policy));
+        results.add(GatewayBodies.result(response.body(), admitted));
       } catch (UpstreamException e) {
+        failedUnits += operation.cost();
         results.add(GatewayBodies.error(Refusal.of(e), admitted));
       }
     }
-    GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
+    GatewayHeaders.rateLimit(reply.headers(), refunded(failedUnits, admitted.budget(), policy));
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body("ok", 200, bytes(results));
   }

@@ -25,6 +25,8 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.PricedOperation;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
+import graphql.language.OperationDefinition;
+import graphql.parser.Parser;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
@@ -121,7 +123,10 @@ final class GatewayHarness implements AutoCloseable {
     return store(app, version, text, operations);
   }
 
-  /** Publishes {@code text} with a fixed price, without the pricing engine. */
+  /**
+   * Publishes {@code text} with a fixed price, without the pricing engine; its variables are those
+   * the text declares.
+   */
   DocumentHash publishFixed(
       String app,
       String version,
@@ -133,7 +138,8 @@ final class GatewayHarness implements AutoCloseable {
         app,
         version,
         text,
-        List.of(new StoredOperation(name, kind, FixedPrice.PREFIX + cost, cost, 1, 0, 10, "test")));
+        List.of(
+            new StoredOperation(name, kind, FixedPrice.of(cost, text), cost, 1, 0, 10, "test")));
   }
 
   private DocumentHash store(
@@ -330,9 +336,22 @@ final class GatewayHarness implements AutoCloseable {
     server.close();
   }
 
-  /** A constant price, serialised as {@code fixed:<cost>}. */
+  /**
+   * A constant price, serialised as {@code fixed:<cost>:<declared variable names, comma
+   * separated>}.
+   */
   record FixedPrice(String serialized) implements CompiledPrice {
     static final String PREFIX = "fixed:";
+
+    /** The price {@code cost} of an operation of {@code text}, declaring its variables. */
+    static String of(long cost, String text) {
+      List<String> names = new ArrayList<>();
+      for (OperationDefinition operation :
+          Parser.parse(text).getDefinitionsOfType(OperationDefinition.class)) {
+        operation.getVariableDefinitions().forEach(definition -> names.add(definition.getName()));
+      }
+      return PREFIX + cost + ":" + String.join(",", names);
+    }
 
     @Override
     public Measure evaluate(Map<String, @Nullable Object> rawVariables) {
@@ -341,7 +360,13 @@ final class GatewayHarness implements AutoCloseable {
 
     @Override
     public Measure atDefaults() {
-      return new Measure(Long.parseLong(serialized.substring(PREFIX.length())), 1);
+      return new Measure(Long.parseLong(serialized.split(":", -1)[1]), 1);
+    }
+
+    @Override
+    public List<String> variableNames() {
+      String[] parts = serialized.split(":", -1);
+      return parts.length < 3 || parts[2].isEmpty() ? List.of() : List.of(parts[2].split(","));
     }
 
     @Override

@@ -168,7 +168,8 @@ public final class Gateway {
       @Nullable DocumentHash id,
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
-    ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy);
+    ResponseCache.Key key =
+        forwardsCredentials(call) ? null : responses.keyFor(call.transport(), operation, id, policy);
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
@@ -219,6 +220,21 @@ public final class Gateway {
     CachedResponse cached = responses.find(key, policy.cacheMaxAgeSeconds());
     metrics.responseCache(cached != null);
     return cached;
+  }
+
+  /**
+   * Whether the call forwards a credential ({@code Authorization} or {@code Cookie}) upstream: its
+   * answer is then that caller's, and the response cache, whose key holds no credential, is
+   * neither read nor filled for it (issue 11 section 2 keys the cache by credential instead).
+   */
+  private boolean forwardsCredentials(GatewayCall call) {
+    for (String name : config.upstream().forwardHeaders()) {
+      boolean credential = name.equals("authorization") || name.equals("cookie");
+      if (credential && !call.headers().values(name).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The operation's request with the headers of its upstream call. */

@@ -126,6 +126,30 @@ final class GatewayHeaderPropagationTest {
         .isEqualTo(JSON.readTree("{\"n\":2}"));
   }
 
+  @Test
+  void get_twoCredentials_eachGetsItsOwnAnswerNotTheCachedOne() {
+    fake =
+        RawUpstream.start(
+            exchange ->
+                exchange.answer(
+                    200,
+                    "application/json",
+                    "{\"data\":{\"who\":\"" + exchange.request().header("authorization") + "\"}}"));
+    gateway = GatewayHarness.startWith(new ServerConfig.Upstream(fake.uri().toString(), 5_000));
+    cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
+    Map<String, String> byId = Map.of("documentId", cargo.hex());
+
+    HttpResponse<String> alice = gateway.get("trusted-key", byId, "Authorization", "Bearer alice");
+    HttpResponse<String> bob = gateway.get("trusted-key", byId, "Authorization", "Bearer bob");
+    HttpResponse<String> aliceAgain =
+        gateway.get("trusted-key", byId, "Authorization", "Bearer alice");
+
+    assertThat(body(alice).at("/data/who").asText()).isEqualTo("Bearer alice");
+    assertThat(body(bob).at("/data/who").asText()).isEqualTo("Bearer bob");
+    assertThat(body(aliceAgain).at("/data/who").asText()).isEqualTo("Bearer alice");
+    assertThat(fake.requests()).hasSize(3);
+  }
+
   private void start(boolean identifyClient, List<String> returnHeaders) {
     fake =
         RawUpstream.start(

@@ -236,8 +236,7 @@ public record ServerConfig(
           url == null || url.startsWith("http://") || url.startsWith("https://"),
           "upstream.url must be an http(s) URL: " + url);
       require(
-          maxResponseBytes > 0,
-          "upstream.maxResponseBytes must be positive: " + maxResponseBytes);
+          maxResponseBytes > 0, "upstream.maxResponseBytes must be positive: " + maxResponseBytes);
       require(maxInFlight > 0, "upstream.maxInFlight must be positive: " + maxInFlight);
       forwardHeaders = UpstreamHeaders.names("upstream.forwardHeaders", forwardHeaders);
       headers = UpstreamHeaders.values("upstream.headers", headers);

@@ -18,8 +18,8 @@ public final class UpstreamHeaders {
 
   /**
    * Never forwarded nor returned, whatever the config says: the caller's {@code X-API-Key}
-   * (Tollgate's credential, not the upstream's), the hop-by-hop headers of RFC 9110 §7.6.1, and
-   * the framing of a body the gateway re-encodes. {@code proxy-*} is refused too.
+   * (Tollgate's credential, not the upstream's), the hop-by-hop headers of RFC 9110 §7.6.1, and the
+   * framing of a body the gateway re-encodes. {@code proxy-*} is refused too.
    */
   public static final Set<String> NEVER_FORWARDED =
       Set.of(

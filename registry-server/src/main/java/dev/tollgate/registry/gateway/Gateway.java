@@ -44,11 +44,10 @@ import org.slf4j.LoggerFactory;
  *       past {@code upstream.timeoutMillis}, larger than {@code upstream.maxResponseBytes}, a 5xx
  *       or not GraphQL; its units are given back), 503 {@code UPSTREAM_BUSY} ({@code Retry-After};
  *       {@code upstream.maxInFlight} calls in flight; not charged either), 503 {@code
- *       BUDGET_STORE_UNAVAILABLE}
- *       ({@code Retry-After}; the Redis budget store is down and the key's {@code
- *       budget.onStoreFailure} is {@code deny}); an APQ miss ({@code PERSISTED_QUERY_NOT_FOUND}) is
- *       a 200, as Apollo clients expect. A bug or a broken dependency is a 500 in the same shape
- *       that names nothing internal.
+ *       BUDGET_STORE_UNAVAILABLE} ({@code Retry-After}; the Redis budget store is down and the
+ *       key's {@code budget.onStoreFailure} is {@code deny}); an APQ miss ({@code
+ *       PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
+ *       dependency is a 500 in the same shape that names nothing internal.
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
  *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and {@code
@@ -169,7 +168,9 @@ public final class Gateway {
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
     ResponseCache.Key key =
-        forwardsCredentials(call) ? null : responses.keyFor(call.transport(), operation, id, policy);
+        forwardsCredentials(call)
+            ? null
+            : responses.keyFor(call.transport(), operation, id, policy);
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
@@ -224,8 +225,8 @@ public final class Gateway {
 
   /**
    * Whether the call forwards a credential ({@code Authorization} or {@code Cookie}) upstream: its
-   * answer is then that caller's, and the response cache, whose key holds no credential, is
-   * neither read nor filled for it (issue 11 section 2 keys the cache by credential instead).
+   * answer is then that caller's, and the response cache, whose key holds no credential, is neither
+   * read nor filled for it (issue 11 section 2 keys the cache by credential instead).
    */
   private boolean forwardsCredentials(GatewayCall call) {
     for (String name : config.upstream().forwardHeaders()) {
@@ -238,7 +239,8 @@ public final class Gateway {
   }
 
   /** The operation's request with the headers of its upstream call. */
-  private UpstreamRequest forwarded(GatewayCall call, AdmittedOperation operation, KeyPolicy policy) {
+  private UpstreamRequest forwarded(
+      GatewayCall call, AdmittedOperation operation, KeyPolicy policy) {
     UpstreamRequest request = operation.request();
     return request.withHeaders(
         UpstreamCallHeaders.toUpstream(
@@ -264,8 +266,8 @@ public final class Gateway {
   }
 
   /**
-   * Each operation of a batch in turn; one whose upstream call failed is answered with its error
-   * in its place, and its units are given back.
+   * Each operation of a batch in turn; one whose upstream call failed is answered with its error in
+   * its place, and its units are given back.
    */
   private GatewayAnswer runBatch(
       Reply reply, GatewayCall call, Decision.Admitted admitted, KeyPolicy policy) {

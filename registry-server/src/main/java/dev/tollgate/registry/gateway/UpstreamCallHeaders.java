@@ -69,7 +69,9 @@ final class UpstreamCallHeaders {
 
   /** Sets {@code name} to {@code value}, replacing a header of that name in any case. */
   private static void put(Map<String, List<String>> headers, String name, String value) {
-    headers.keySet().removeIf(key -> key.toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT)));
+    headers
+        .keySet()
+        .removeIf(key -> key.toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT)));
     headers.put(name, List.of(value));
   }
 }

@@ -21,8 +21,8 @@ public interface CompiledPrice {
   Measure evaluate(Map<String, @Nullable Object> rawVariables);
 
   /**
-   * The names of the operation's declared variables, in their order: the only ones forwarded to
-   * the upstream (others a request sends are dropped).
+   * The names of the operation's declared variables, in their order: the only ones forwarded to the
+   * upstream (others a request sends are dropped).
    */
   List<String> variableNames();
 

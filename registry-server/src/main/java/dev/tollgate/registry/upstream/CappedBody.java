@@ -97,8 +97,8 @@ final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
   }
 
   /**
-   * Makes the body of one exchange, and remembers whether the answer's headers arrived (after
-   * which the request was delivered) and the body, so that a deadline can abort it.
+   * Makes the body of one exchange, and remembers whether the answer's headers arrived (after which
+   * the request was delivered) and the body, so that a deadline can abort it.
    */
   static final class Handler implements HttpResponse.BodyHandler<byte[]> {
     private final long cap;

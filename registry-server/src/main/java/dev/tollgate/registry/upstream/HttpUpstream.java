@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
  * {@link UpstreamException} (502) whose message names the cause, never a hang: connection refused
  * or reset, the deadline, a larger answer, a body that is not a GraphQL response, or a 5xx (whose
  * GraphQL errors, if it sent some, are kept in {@code extensions.upstream.errors}). A connection
- * closed before any byte of an answer (a pooled connection the upstream closed while idle) is
- * tried once more on a fresh one, within the same deadline.
+ * closed before any byte of an answer (a pooled connection the upstream closed while idle) is tried
+ * once more on a fresh one, within the same deadline.
  */
 public final class HttpUpstream implements Upstream {
 
@@ -43,8 +43,7 @@ public final class HttpUpstream implements Upstream {
 
   public HttpUpstream(URI endpoint, Duration timeout, long maxResponseBytes, ObjectMapper json) {
     if (maxResponseBytes <= 0) {
-      throw new IllegalArgumentException(
-          "maxResponseBytes must be positive: " + maxResponseBytes);
+      throw new IllegalArgumentException("maxResponseBytes must be positive: " + maxResponseBytes);
     }
     this.endpoint = endpoint;
     this.timeout = timeout;

@@ -5,9 +5,9 @@ import dev.tollgate.registry.error.TollgateException;
 import java.util.Map;
 
 /**
- * The upstream failed, timed out or answered something that is not GraphQL ({@code
- * UPSTREAM_ERROR}, 502), or too many calls to it are in flight ({@code UPSTREAM_BUSY}, 503). The
- * message names the cause; the request was not charged.
+ * The upstream failed, timed out or answered something that is not GraphQL ({@code UPSTREAM_ERROR},
+ * 502), or too many calls to it are in flight ({@code UPSTREAM_BUSY}, 503). The message names the
+ * cause; the request was not charged.
  */
 public final class UpstreamException extends TollgateException {
   public UpstreamException(String message, Throwable cause) {

@@ -5,7 +5,10 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** An {@link InMemoryBudgetLedger} that records the cost of every charge (reads excluded) and every refund. */
+/**
+ * An {@link InMemoryBudgetLedger} that records the cost of every charge (reads excluded) and every
+ * refund.
+ */
 public final class RecordingBudgetLedger implements BudgetLedger {
 
   private final InMemoryBudgetLedger ledger;

@@ -163,9 +163,11 @@ final class RedisBudgetLedgerTest {
       clock.advance(Duration.ofMillis(random.nextInt(3_000)));
       long units = random.nextInt(400);
       if (random.nextBoolean()) {
-        assertThat(ledger().charge(key, BUDGET, units)).isEqualTo(memory.charge("m", BUDGET, units));
+        assertThat(ledger().charge(key, BUDGET, units))
+            .isEqualTo(memory.charge("m", BUDGET, units));
       } else {
-        assertThat(ledger().refund(key, BUDGET, units)).isEqualTo(memory.refund("m", BUDGET, units));
+        assertThat(ledger().refund(key, BUDGET, units))
+            .isEqualTo(memory.refund("m", BUDGET, units));
       }
     }
   }

@@ -367,7 +367,9 @@ final class ConfigLoaderTest {
   @Test
   void parse_staticOrReturnedHopByHopHeader_refusedNamingTheKey() {
     assertThatThrownBy(
-            () -> ConfigLoader.parse("{\"upstream\": {\"headers\": {\"Host\": \"x\"}}}", -1, DATA, BASE))
+            () ->
+                ConfigLoader.parse(
+                    "{\"upstream\": {\"headers\": {\"Host\": \"x\"}}}", -1, DATA, BASE))
         .hasMessageStartingWith("upstream.headers must not name Host: ");
     assertThatThrownBy(
             () ->
@@ -391,12 +393,16 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_badUpstreamValues_refusedNamingTheKey() {
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"upstream\": {\"maxResponseBytes\": 0}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"upstream\": {\"maxResponseBytes\": 0}}", -1, DATA, BASE))
         .hasMessage("upstream.maxResponseBytes must be positive: 0");
-    assertThatThrownBy(() -> ConfigLoader.parse("{\"upstream\": {\"maxInFlight\": -1}}", -1, DATA, BASE))
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"upstream\": {\"maxInFlight\": -1}}", -1, DATA, BASE))
         .hasMessage("upstream.maxInFlight must be positive: -1");
     assertThatThrownBy(
-            () -> ConfigLoader.parse("{\"upstream\": {\"forwardHeaders\": [\"a b\"]}}", -1, DATA, BASE))
+            () ->
+                ConfigLoader.parse(
+                    "{\"upstream\": {\"forwardHeaders\": [\"a b\"]}}", -1, DATA, BASE))
         .hasMessage("upstream.forwardHeaders has a name that is not an HTTP header name: a b");
     assertThatThrownBy(
             () ->

@@ -44,7 +44,8 @@ final class GatewayHeaderPropagationTest {
   void post_defaultForwardHeaders_copiedAndOthersNot() {
     start(true, List.of());
 
-    HttpResponse<String> response = gateway.send(callerRequest("{\"documentId\":\"" + cargo.hex() + "\"}"));
+    HttpResponse<String> response =
+        gateway.send(callerRequest("{\"documentId\":\"" + cargo.hex() + "\"}"));
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     RawUpstream.Request received = fake.requests().get(0);

@@ -33,8 +33,10 @@ final class GatewayUpstreamTest {
   private static final String CARGO =
       "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
   private static final int DEADLINE_MILLIS = 500;
+
   /** A loaded 2-core CI machine may start a thread or a connection late. */
   private static final long SLACK_MILLIS = 1_500;
+
   /** trusted-key's budget capacity (GatewayHarness). */
   private static final long CAPACITY = 10_000;
 
@@ -56,7 +58,10 @@ final class GatewayUpstreamTest {
 
   @Test
   void post_headersThenOneBytePerSecond_502AtTheDeadlineNotCharged() {
-    start(RawUpstream.slowBody("{\"data\":{\"cargo\":null}}                    ", 1_000), 16 << 20, 64);
+    start(
+        RawUpstream.slowBody("{\"data\":{\"cargo\":null}}                    ", 1_000),
+        16 << 20,
+        64);
 
     long started = System.nanoTime();
     HttpResponse<String> response = post();
@@ -139,7 +144,10 @@ final class GatewayUpstreamTest {
 
   @Test
   void post_keptAliveConnectionClosedByTheUpstream_secondRequestStillAnswered() {
-    start(RawUpstream.closesKeptAliveConnection("{\"data\":{\"cargo\":{\"id\":\"1\"}}}"), 16 << 20, 64);
+    start(
+        RawUpstream.closesKeptAliveConnection("{\"data\":{\"cargo\":{\"id\":\"1\"}}}"),
+        16 << 20,
+        64);
     assertThat(post().statusCode()).isEqualTo(200);
 
     HttpResponse<String> second = post();
@@ -163,8 +171,7 @@ final class GatewayUpstreamTest {
     assertThat(fake.requests()).hasSize(2);
     for (HttpResponse<String> refused : busy) {
       assertThat(refused.statusCode()).isEqualTo(503);
-      assertThat(body(refused).at("/errors/0/extensions/code").asText())
-          .isEqualTo("UPSTREAM_BUSY");
+      assertThat(body(refused).at("/errors/0/extensions/code").asText()).isEqualTo("UPSTREAM_BUSY");
       assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
     }
     for (CompletableFuture<HttpResponse<String>> call : calls) {

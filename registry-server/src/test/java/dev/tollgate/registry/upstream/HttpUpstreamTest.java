@@ -27,6 +27,7 @@ final class HttpUpstreamTest {
           "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }", "Q", Map.of("n", 2));
   private static final long CAP = 64 * 1024;
   private static final int DEADLINE_MILLIS = 500;
+
   /** A loaded 2-core CI machine may start a thread or a connection late. */
   private static final long SLACK_MILLIS = 1_500;
 
@@ -94,8 +95,7 @@ final class HttpUpstreamTest {
 
   @Test
   void execute_notJson_namesTheStatus() {
-    fake =
-        RawUpstream.start(exchange -> exchange.answer(200, "text/html", "<html>hello</html>"));
+    fake = RawUpstream.start(exchange -> exchange.answer(200, "text/html", "<html>hello</html>"));
 
     assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
         .isInstanceOf(UpstreamException.class)
@@ -109,7 +109,8 @@ final class HttpUpstreamTest {
     fake =
         RawUpstream.start(
             RawUpstream.json(
-                500, "{\"errors\":[{\"message\":\"db down\",\"path\":[\"cargos\"]}],\"data\":null}"));
+                500,
+                "{\"errors\":[{\"message\":\"db down\",\"path\":[\"cargos\"]}],\"data\":null}"));
 
     assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
         .isInstanceOfSatisfying(
@@ -127,8 +128,7 @@ final class HttpUpstreamTest {
                               "status",
                               500,
                               "errors",
-                              List.of(
-                                  Map.of("message", "db down", "path", List.of("cargos"))))));
+                              List.of(Map.of("message", "db down", "path", List.of("cargos"))))));
             });
   }
 
@@ -150,7 +150,9 @@ final class HttpUpstreamTest {
   @Test
   void execute_headersThenOneBytePerSecond_timesOutAtTheDeadline() {
     // 40 bytes at 1 byte/s would take 40 s
-    fake = RawUpstream.start(RawUpstream.slowBody("{\"data\":{\"padding\":\"0123456789ab\"}}    ", 1_000));
+    fake =
+        RawUpstream.start(
+            RawUpstream.slowBody("{\"data\":{\"padding\":\"0123456789ab\"}}    ", 1_000));
 
     assertFailsWithinDeadline(
         () -> upstream(Duration.ofMillis(DEADLINE_MILLIS)).execute(REQUEST),

@@ -38,7 +38,11 @@ public final class RawUpstream implements AutoCloseable {
    * @param onConnection the request's number on its connection, from 0
    */
   public record Request(
-      String line, Map<String, List<String>> headers, String body, int connection, int onConnection) {
+      String line,
+      Map<String, List<String>> headers,
+      String body,
+      int connection,
+      int onConnection) {
 
     public @Nullable String header(String name) {
       List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
@@ -169,7 +173,8 @@ public final class RawUpstream implements AutoCloseable {
    */
   public static Behaviour endlessBody(int chunk, long pauseMillis) {
     return exchange -> {
-      exchange.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n[");
+      exchange.write(
+          "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n[");
       byte[] ones = "1,".repeat(Math.max(1, chunk / 2)).getBytes(StandardCharsets.US_ASCII);
       while (true) {
         exchange.write(ones);
@@ -192,8 +197,8 @@ public final class RawUpstream implements AutoCloseable {
 
   /**
    * Answers the first request of each connection with {@code body}, keeping it alive, and closes
-   * the connection without answering on the next one: what a client sees when the upstream closes
-   * a connection it keeps idle just as the client reuses it.
+   * the connection without answering on the next one: what a client sees when the upstream closes a
+   * connection it keeps idle just as the client reuses it.
    */
   public static Behaviour closesKeptAliveConnection(String body) {
     return exchange -> {
@@ -255,7 +260,9 @@ public final class RawUpstream implements AutoCloseable {
     for (int i = 1; i < lines.length; i++) {
       int colon = lines[i].indexOf(':');
       String name = lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
-      headers.computeIfAbsent(name, n -> new ArrayList<>()).add(lines[i].substring(colon + 1).trim());
+      headers
+          .computeIfAbsent(name, n -> new ArrayList<>())
+          .add(lines[i].substring(colon + 1).trim());
     }
     List<String> length = headers.get("content-length");
     byte[] body = in.readNBytes(length == null ? 0 : Integer.parseInt(length.get(0)));

@@ -85,6 +85,19 @@ final class GatewayUpstreamTest {
   }
 
   @Test
+  void post_silentUpstream_502AtTheDeadlineNotCharged() {
+    start(RawUpstream.silent(), 16 << 20, 64);
+
+    long started = System.nanoTime();
+    HttpResponse<String> response = post();
+
+    assertUpstreamError(response, "upstream did not answer within 500 ms");
+    assertThat((System.nanoTime() - started) / 1_000_000)
+        .isLessThan(DEADLINE_MILLIS + SLACK_MILLIS);
+    assertNotCharged(response);
+  }
+
+  @Test
   void post_answerOverTheCap_502NamingTheCap() {
     start(RawUpstream.json(200, "{\"data\":{\"s\":\"" + "x".repeat(5_000) + "\"}}"), 4_096, 64);
 

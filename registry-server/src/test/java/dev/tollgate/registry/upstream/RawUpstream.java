@@ -89,6 +89,15 @@ public final class RawUpstream implements AutoCloseable {
       write(bytes);
     }
 
+    /** Reads nothing more of use: waits until the client closes the connection. */
+    public void awaitClose() throws IOException {
+      InputStream in = socket.getInputStream();
+      while (in.read() >= 0) {
+        // discard
+      }
+      closed = true;
+    }
+
     public void close() throws IOException {
       closed = true;
       socket.close();
@@ -185,9 +194,9 @@ public final class RawUpstream implements AutoCloseable {
     };
   }
 
-  /** Reads the request and never answers. */
+  /** Reads the request and never answers, until the client goes away. */
   public static Behaviour silent() {
-    return exchange -> Thread.sleep(Long.MAX_VALUE);
+    return Exchange::awaitClose;
   }
 
   /** Reads the request and resets the connection. */

@@ -7,7 +7,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
-import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.config.KeyPolicy;
@@ -18,7 +17,6 @@ import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +73,7 @@ public final class Gateway {
   private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
   private final AdmissionController admission;
-  private final Upstream upstream;
+  private final UpstreamForwarder upstream;
   private final ResponseCache responses;
   private final GatewayMetrics metrics;
   private final ServerConfig config;
@@ -97,7 +95,7 @@ public final class Gateway {
       ServerConfig config,
       ObjectMapper json) {
     this.admission = admission;
-    this.upstream = Upstream.bounded(metrics.counting(upstream), config.upstream().maxInFlight());
+    this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, config.upstream());
     this.responses = new ResponseCache(responseCache, ticker, json);
     this.metrics = metrics;
     this.config = config;
@@ -168,7 +166,7 @@ public final class Gateway {
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
     ResponseCache.Key key =
-        forwardsCredentials(call)
+        upstream.forwardsCredentials(call)
             ? null
             : responses.keyFor(call.transport(), operation, id, policy);
     CachedResponse cached = key == null ? null : lookup(key, policy);
@@ -178,11 +176,11 @@ public final class Gateway {
     }
     UpstreamResponse response;
     try {
-      response = upstream.execute(forwarded(call, operation, policy));
+      response = upstream.execute(call, operation, policy);
     } catch (UpstreamException e) {
-      return refuse(reply, upstreamFailed(e, admitted, policy));
+      return refuse(reply, upstream.failed(e, admitted, policy));
     }
-    reply.upstreamHeaders(UpstreamCallHeaders.toCaller(config.upstream(), response));
+    reply.upstreamHeaders(upstream.returned(response));
     if (!ResponseCache.cacheable(call.transport(), operation, response)) {
       GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
@@ -224,48 +222,6 @@ public final class Gateway {
   }
 
   /**
-   * Whether the call forwards a credential ({@code Authorization} or {@code Cookie}) upstream: its
-   * answer is then that caller's, and the response cache, whose key holds no credential, is neither
-   * read nor filled for it (issue 11 section 2 keys the cache by credential instead).
-   */
-  private boolean forwardsCredentials(GatewayCall call) {
-    for (String name : config.upstream().forwardHeaders()) {
-      boolean credential = name.equals("authorization") || name.equals("cookie");
-      if (credential && !call.headers().values(name).isEmpty()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The operation's request with the headers of its upstream call. */
-  private UpstreamRequest forwarded(
-      GatewayCall call, AdmittedOperation operation, KeyPolicy policy) {
-    UpstreamRequest request = operation.request();
-    return request.withHeaders(
-        UpstreamCallHeaders.toUpstream(
-            config.upstream(), call.headers(), policy.name(), request.operationName()));
-  }
-
-  /**
-   * The refusal of a request whose upstream call failed (or was refused as busy): its units are
-   * given back, so it is not charged.
-   */
-  private Decision.Rejected upstreamFailed(
-      UpstreamException e, Decision.Admitted admitted, KeyPolicy policy) {
-    BudgetCharge after = refunded(admitted.cost(), admitted.budget(), policy);
-    return new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), after);
-  }
-
-  private BudgetCharge refunded(long units, BudgetCharge charged, KeyPolicy policy) {
-    if (units <= 0) {
-      return charged;
-    }
-    BudgetCharge after = admission.refund(policy, units);
-    return after != null ? after : charged;
-  }
-
-  /**
    * Each operation of a batch in turn; one whose upstream call failed is answered with its error in
    * its place, and its units are given back.
    */
@@ -275,14 +231,15 @@ public final class Gateway {
     long failedUnits = 0;
     for (AdmittedOperation operation : admitted.operations()) {
       try {
-        UpstreamResponse response = upstream.execute(forwarded(call, operation, policy));
+        UpstreamResponse response = upstream.execute(call, operation, policy);
         results.add(GatewayBodies.result(response.body(), admitted));
       } catch (UpstreamException e) {
         failedUnits += operation.cost();
         results.add(GatewayBodies.error(Refusal.of(e), admitted));
       }
     }
-    GatewayHeaders.rateLimit(reply.headers(), refunded(failedUnits, admitted.budget(), policy));
+    GatewayHeaders.rateLimit(
+        reply.headers(), upstream.refunded(failedUnits, admitted.budget(), policy));
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body("ok", 200, bytes(results));
   }

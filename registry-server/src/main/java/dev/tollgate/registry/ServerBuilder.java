@@ -294,7 +294,9 @@ public final class ServerBuilder {
 
   private static Upstream configuredUpstream(ServerConfig.Upstream upstream, ObjectMapper json) {
     String url = upstream.url();
-    return url == null ? new DemoService() : HttpUpstream.of(url, upstream.timeoutMillis(), json);
+    return url == null
+        ? new DemoService()
+        : HttpUpstream.of(url, upstream.timeoutMillis(), upstream.maxResponseBytes(), json);
   }
 
   /**

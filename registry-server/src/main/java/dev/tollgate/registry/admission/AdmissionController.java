@@ -120,6 +120,21 @@ public final class AdmissionController {
     }
   }
 
+  /**
+   * Gives back {@code units} charged to a request of {@code policy} that did not run (the upstream
+   * failed or was busy).
+   *
+   * @return the caller's balance after, or {@code null} when the budget store could not be reached
+   *     (the units then stay charged)
+   */
+  public @Nullable BudgetCharge refund(KeyPolicy policy, long units) {
+    try {
+      return ledger.refund(policy.name(), policy.budget(), units);
+    } catch (BudgetStoreUnavailableException e) {
+      return null;
+    }
+  }
+
   private Decision reject(KeyPolicy policy, Refused refused) {
     return new Decision.Rejected(
         refused.refusal(),

@@ -30,4 +30,14 @@ public interface BudgetLedger {
    *     then answered without {@code X-RateLimit-*} and {@code extensions.rateLimit}
    */
   @Nullable BudgetCharge balance(String key, Budget budget);
+
+  /**
+   * Gives {@code units} back to the bucket of {@code key}, refilled first and never above the
+   * budget's capacity: for units charged to a request that did not run. Atomic like {@link
+   * #charge}.
+   *
+   * @return the balance after, with nothing charged
+   * @throws BudgetStoreUnavailableException if a shared store cannot be reached in time
+   */
+  BudgetCharge refund(String key, Budget budget, long units);
 }

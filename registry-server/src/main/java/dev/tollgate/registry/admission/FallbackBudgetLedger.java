@@ -87,6 +87,25 @@ public final class FallbackBudgetLedger implements BudgetLedger, AutoCloseable {
     };
   }
 
+  /**
+   * To the shared store, or while it cannot be reached to the local bucket of a {@code local}
+   * policy; a {@code deny} policy then throws {@link BudgetStoreUnavailableException}.
+   */
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    if (!down) {
+      try {
+        return shared.refund(key, budget, units);
+      } catch (BudgetStoreUnavailableException e) {
+        failed(e);
+      }
+    }
+    return switch (budget.onStoreFailure()) {
+      case LOCAL -> local.refund(key, share(budget), units);
+      case DENY -> throw BudgetStoreUnavailableException.denied(retryAfterSeconds());
+    };
+  }
+
   @Override
   public @Nullable BudgetCharge balance(String key, Budget budget) {
     return switch (budget.onStoreFailure()) {

@@ -43,6 +43,19 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
     return bucket.balance(budget, clock.instant());
   }
 
+  /** A key without a bucket has a full one, so nothing is given back. */
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    if (units < 0) {
+      throw new IllegalArgumentException("units must not be negative: " + units);
+    }
+    Bucket bucket = buckets.get(key);
+    if (bucket == null) {
+      return BudgetCharge.afterCharge(true, 0, budget.capacity(), budget);
+    }
+    return bucket.refund(budget, units, clock.instant());
+  }
+
   private static final class Bucket {
     private double units;
     private Instant updated;
@@ -59,6 +72,12 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
         units -= cost;
       }
       return BudgetCharge.afterCharge(allowed, cost, units, budget);
+    }
+
+    synchronized BudgetCharge refund(Budget budget, long back, Instant now) {
+      refill(budget, now);
+      units = Math.min(budget.capacity(), units + back);
+      return BudgetCharge.afterCharge(true, 0, units, budget);
     }
 
     synchronized BudgetCharge balance(Budget budget, Instant now) {

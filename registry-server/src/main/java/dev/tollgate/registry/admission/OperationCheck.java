@@ -8,6 +8,9 @@ import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.PricedOperation;
 import dev.tollgate.registry.upstream.UpstreamRequest;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -59,11 +62,27 @@ final class OperationCheck {
     String wouldRefuse = breach == null ? null : breach.refusal().code();
     String name = request.operationName() != null ? request.operationName() : operation.name();
     return new AdmittedOperation(
-        new UpstreamRequest(text, name, request.variables()),
+        new UpstreamRequest(text, name, declared(operation, request.variables())),
         operation.kind(),
         measure.cost(),
         byId,
         wouldRefuse);
+  }
+
+  /** The variables the operation declares, in the request's order; the others are dropped. */
+  private static Map<String, @Nullable Object> declared(
+      RegisteredOperation operation, Map<String, @Nullable Object> variables) {
+    List<String> names = operation.price().variableNames();
+    if (names.containsAll(variables.keySet())) {
+      return variables;
+    }
+    Map<String, @Nullable Object> declared = new LinkedHashMap<>();
+    for (Map.Entry<String, @Nullable Object> variable : variables.entrySet()) {
+      if (names.contains(variable.getKey())) {
+        declared.put(variable.getKey(), variable.getValue());
+      }
+    }
+    return declared;
   }
 
   /**

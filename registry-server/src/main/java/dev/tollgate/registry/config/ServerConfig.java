@@ -185,9 +185,49 @@ public record ServerConfig(
   }
 
   /**
+   * The upstream and how it is called ({@code README.md}, "In front of your API").
+   *
    * @param url the upstream GraphQL endpoint; {@code null} runs the in-process demo service
+   * @param timeoutMillis the deadline of one whole exchange: connecting, the headers and the body
+   * @param maxResponseBytes the largest upstream answer read; a larger one is a 502
+   * @param maxInFlight the most upstream calls at once; past it a request is refused with 503
+   * @param forwardHeaders request headers copied to the upstream call, lower case; never one of
+   *     {@link UpstreamHeaders#NEVER_FORWARDED} (nor {@code proxy-*})
+   * @param headers static headers added to every upstream call, in their order
+   * @param identifyClient whether upstream calls carry {@code X-Tollgate-Client} (the caller's
+   *     policy name) and {@code X-Tollgate-Operation} (the operation name)
+   * @param returnHeaders upstream response headers copied back to the caller, lower case, beside
+   *     {@code Set-Cookie}, which always is
    */
-  public record Upstream(@Nullable String url, int timeoutMillis) {
+  public record Upstream(
+      @Nullable String url,
+      int timeoutMillis,
+      long maxResponseBytes,
+      int maxInFlight,
+      List<String> forwardHeaders,
+      Map<String, String> headers,
+      boolean identifyClient,
+      List<String> returnHeaders) {
+
+    /** 16 MiB. */
+    public static final long DEFAULT_MAX_RESPONSE_BYTES = 16L << 20;
+
+    /**
+     * About a quarter of the 250 threads of Javalin's Jetty pool, so that a stuck upstream holds at
+     * most that many while the others answer refusals, {@code /health} and cached answers.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 64;
+
+    public static final List<String> DEFAULT_FORWARD_HEADERS =
+        List.of(
+            "authorization",
+            "cookie",
+            "traceparent",
+            "tracestate",
+            "baggage",
+            "x-request-id",
+            "accept-language");
+
     public static final Upstream DEFAULTS = new Upstream(null, 5_000);
 
     public Upstream {
@@ -195,13 +235,59 @@ public record ServerConfig(
       require(
           url == null || url.startsWith("http://") || url.startsWith("https://"),
           "upstream.url must be an http(s) URL: " + url);
+      require(
+          maxResponseBytes > 0, "upstream.maxResponseBytes must be positive: " + maxResponseBytes);
+      require(maxInFlight > 0, "upstream.maxInFlight must be positive: " + maxInFlight);
+      forwardHeaders = UpstreamHeaders.names("upstream.forwardHeaders", forwardHeaders);
+      headers = UpstreamHeaders.values("upstream.headers", headers);
+      returnHeaders = UpstreamHeaders.names("upstream.returnHeaders", returnHeaders);
+    }
+
+    /** With the default bounds and header rules. */
+    public Upstream(@Nullable String url, int timeoutMillis) {
+      this(
+          url,
+          timeoutMillis,
+          DEFAULT_MAX_RESPONSE_BYTES,
+          DEFAULT_MAX_IN_FLIGHT,
+          DEFAULT_FORWARD_HEADERS,
+          Map.of(),
+          true,
+          List.of());
     }
 
     @JsonCreator
     static Upstream fromJson(
         @JsonProperty("url") @Nullable String url,
-        @JsonProperty("timeoutMillis") @Nullable Integer timeoutMillis) {
-      return new Upstream(url, orElse(timeoutMillis, DEFAULTS.timeoutMillis));
+        @JsonProperty("timeoutMillis") @Nullable Integer timeoutMillis,
+        @JsonProperty("maxResponseBytes") @Nullable Long maxResponseBytes,
+        @JsonProperty("maxInFlight") @Nullable Integer maxInFlight,
+        @JsonProperty("forwardHeaders") @Nullable List<String> forwardHeaders,
+        @JsonProperty("headers") @Nullable Map<String, String> headers,
+        @JsonProperty("identifyClient") @Nullable Boolean identifyClient,
+        @JsonProperty("returnHeaders") @Nullable List<String> returnHeaders) {
+      return new Upstream(
+          url,
+          orElse(timeoutMillis, DEFAULTS.timeoutMillis),
+          orElse(maxResponseBytes, DEFAULTS.maxResponseBytes),
+          orElse(maxInFlight, DEFAULTS.maxInFlight),
+          orElse(forwardHeaders, DEFAULTS.forwardHeaders),
+          orElse(headers, DEFAULTS.headers),
+          orElse(identifyClient, DEFAULTS.identifyClient),
+          orElse(returnHeaders, DEFAULTS.returnHeaders));
+    }
+
+    /** This config with other bounds, for tests and benchmarks. */
+    public Upstream withBounds(int timeoutMillis, long maxResponseBytes, int maxInFlight) {
+      return new Upstream(
+          url,
+          timeoutMillis,
+          maxResponseBytes,
+          maxInFlight,
+          forwardHeaders,
+          headers,
+          identifyClient,
+          returnHeaders);
     }
   }
 

@@ -83,6 +83,11 @@ public enum ErrorCode {
    */
   BUDGET_STORE_UNAVAILABLE("BUDGET_STORE_UNAVAILABLE", ErrorKind.UNAVAILABLE),
   UPSTREAM_ERROR("UPSTREAM_ERROR", ErrorKind.UPSTREAM),
+  /**
+   * {@code upstream.maxInFlight} calls to the upstream are already waiting for it: refused at once
+   * (503 with {@code Retry-After}, not charged) rather than holding another server thread.
+   */
+  UPSTREAM_BUSY("UPSTREAM_BUSY", ErrorKind.UNAVAILABLE),
   CONFIG_INVALID("CONFIG_INVALID", ErrorKind.INTERNAL),
   /** A bug: the answer names nothing internal. */
   INTERNAL_SERVER_ERROR("INTERNAL_SERVER_ERROR", ErrorKind.INTERNAL);

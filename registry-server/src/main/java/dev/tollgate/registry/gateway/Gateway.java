@@ -38,11 +38,14 @@ import org.slf4j.LoggerFactory;
  *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403 {@code
  *       QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404 {@code
  *       PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
- *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR}, 503 {@code BUDGET_STORE_UNAVAILABLE}
- *       ({@code Retry-After}; the Redis budget store is down and the key's {@code
- *       budget.onStoreFailure} is {@code deny}); an APQ miss ({@code PERSISTED_QUERY_NOT_FOUND}) is
- *       a 200, as Apollo clients expect. A bug or a broken dependency is a 500 in the same shape
- *       that names nothing internal.
+ *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR} (the upstream failed: refused, reset,
+ *       past {@code upstream.timeoutMillis}, larger than {@code upstream.maxResponseBytes}, a 5xx
+ *       or not GraphQL; its units are given back), 503 {@code UPSTREAM_BUSY} ({@code Retry-After};
+ *       {@code upstream.maxInFlight} calls in flight; not charged either), 503 {@code
+ *       BUDGET_STORE_UNAVAILABLE} ({@code Retry-After}; the Redis budget store is down and the
+ *       key's {@code budget.onStoreFailure} is {@code deny}); an APQ miss ({@code
+ *       PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
+ *       dependency is a 500 in the same shape that names nothing internal.
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
  *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and {@code
@@ -70,7 +73,7 @@ public final class Gateway {
   private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
   private final AdmissionController admission;
-  private final Upstream upstream;
+  private final UpstreamForwarder upstream;
   private final ResponseCache responses;
   private final GatewayMetrics metrics;
   private final ServerConfig config;
@@ -92,7 +95,7 @@ public final class Gateway {
       ServerConfig config,
       ObjectMapper json) {
     this.admission = admission;
-    this.upstream = metrics.counting(upstream);
+    this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, config.upstream());
     this.responses = new ResponseCache(responseCache, ticker, json);
     this.metrics = metrics;
     this.config = config;
@@ -134,7 +137,7 @@ public final class Gateway {
       metrics.wouldRefuse(admitted.wouldRefuse());
     }
     if (outcome.batch()) {
-      return runBatch(reply, admitted);
+      return runBatch(reply, call, admitted, policy.get());
     }
     return run(reply, call, admitted, outcome.id(), policy.get());
   }
@@ -166,7 +169,10 @@ public final class Gateway {
       @Nullable DocumentHash id,
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
-    ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy);
+    ResponseCache.Key key =
+        upstream.forwardsCredentials(call)
+            ? null
+            : responses.keyFor(call.transport(), operation, id, policy);
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
@@ -174,13 +180,11 @@ public final class Gateway {
     }
     UpstreamResponse response;
     try {
-      response = upstream.execute(operation.request());
+      response = upstream.execute(call, operation, policy);
     } catch (UpstreamException e) {
-      return refuse(
-          reply,
-          new Decision.Rejected(
-              Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
+      return refuse(reply, upstream.failed(e, admitted, policy));
     }
+    reply.upstreamHeaders(upstream.returned(response));
     if (!ResponseCache.cacheable(call.transport(), operation, response)) {
       GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
@@ -221,16 +225,25 @@ public final class Gateway {
     return cached;
   }
 
-  private GatewayAnswer runBatch(Reply reply, Decision.Admitted admitted) {
+  /**
+   * Each operation of a batch in turn; one whose upstream call failed is answered with its error in
+   * its place, and its units are given back.
+   */
+  private GatewayAnswer runBatch(
+      Reply reply, GatewayCall call, Decision.Admitted admitted, KeyPolicy policy) {
     List<Object> results = new ArrayList<>();
+    long failedUnits = 0;
     for (AdmittedOperation operation : admitted.operations()) {
       try {
-        results.add(GatewayBodies.result(upstream.execute(operation.request()).body(), admitted));
+        UpstreamResponse response = upstream.execute(call, operation, policy);
+        results.add(GatewayBodies.result(response.body(), admitted));
       } catch (UpstreamException e) {
+        failedUnits += operation.cost();
         results.add(GatewayBodies.error(Refusal.of(e), admitted));
       }
     }
-    GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
+    GatewayHeaders.rateLimit(
+        reply.headers(), upstream.refunded(failedUnits, admitted.budget(), policy));
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body("ok", 200, bytes(results));
   }

@@ -2,6 +2,7 @@ package dev.tollgate.registry.gateway;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -15,6 +16,7 @@ public final class GatewayAnswer {
 
   private final int status;
   private final Map<String, String> headers;
+  private final Map<String, List<String>> upstreamHeaders;
   private final @Nullable String contentType;
   private final byte @Nullable [] body;
 
@@ -23,8 +25,18 @@ public final class GatewayAnswer {
       Map<String, String> headers,
       @Nullable String contentType,
       byte @Nullable [] body) {
+    this(status, headers, Map.of(), contentType, body);
+  }
+
+  GatewayAnswer(
+      int status,
+      Map<String, String> headers,
+      Map<String, List<String>> upstreamHeaders,
+      @Nullable String contentType,
+      byte @Nullable [] body) {
     this.status = status;
     this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    this.upstreamHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(upstreamHeaders));
     this.contentType = contentType;
     this.body = body;
   }
@@ -35,6 +47,14 @@ public final class GatewayAnswer {
 
   public Map<String, String> headers() {
     return headers;
+  }
+
+  /**
+   * Headers of the upstream's answer passed back to the caller ({@code Set-Cookie}, {@code
+   * upstream.returnHeaders}): each value is one header line, added after {@link #headers()}.
+   */
+  public Map<String, List<String>> upstreamHeaders() {
+    return upstreamHeaders;
   }
 
   public @Nullable String contentType() {

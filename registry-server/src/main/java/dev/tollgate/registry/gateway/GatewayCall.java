@@ -14,13 +14,36 @@ import org.jspecify.annotations.Nullable;
  * @param ifNoneMatch the {@code If-None-Match} header
  * @param operations reads the request's operations; may throw a {@code TollgateException} naming
  *     what is malformed, which the gateway answers as a refusal
+ * @param headers the request's headers, read by name: those of {@code upstream.forwardHeaders} are
+ *     forwarded to the upstream
  */
 public record GatewayCall(
     @Nullable String apiKey,
     Transport transport,
     @Nullable String accept,
     @Nullable String ifNoneMatch,
-    Operations operations) {
+    Operations operations,
+    Headers headers) {
+
+  /** Without headers to forward. */
+  public GatewayCall(
+      @Nullable String apiKey,
+      Transport transport,
+      @Nullable String accept,
+      @Nullable String ifNoneMatch,
+      Operations operations) {
+    this(apiKey, transport, accept, ifNoneMatch, operations, Headers.NONE);
+  }
+
+  /** A request's headers, by name, case-insensitively. */
+  @FunctionalInterface
+  public interface Headers {
+    /** No headers. */
+    Headers NONE = name -> List.of();
+
+    /** Every value of the header {@code name}, in order; empty when absent. */
+    List<String> values(String name);
+  }
 
   /** Reads the operations of a request. */
   @FunctionalInterface

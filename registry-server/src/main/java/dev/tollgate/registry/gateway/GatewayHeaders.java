@@ -53,10 +53,13 @@ final class GatewayHeaders {
     headers.put("X-RateLimit-Reset", Long.toString(budget.resetInSeconds()));
   }
 
-  /** {@code Retry-After} on 429 and 503, {@code Allow} on 405. */
+  /** {@code Retry-After} on 429 and 503 (budget store, busy upstream), {@code Allow} on 405. */
   static void refusal(Map<String, String> headers, Refusal refusal, @Nullable BudgetCharge budget) {
     if (refusal.errorCode() == ErrorCode.RATE_LIMITED && budget != null) {
       headers.put("Retry-After", Long.toString(Math.max(1, budget.retryAfterSeconds())));
+    }
+    if (refusal.errorCode() == ErrorCode.UPSTREAM_BUSY) {
+      headers.put("Retry-After", "1");
     }
     if (refusal.errorCode() == ErrorCode.BUDGET_STORE_UNAVAILABLE) {
       Object seconds = refusal.extensions().get("retryAfter");

@@ -2,6 +2,7 @@ package dev.tollgate.registry.gateway;
 
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -18,6 +19,7 @@ final class Reply {
   private final Map<String, String> headers = new LinkedHashMap<>();
   private @Nullable String policy;
   private @Nullable Long cost;
+  private Map<String, List<String>> upstreamHeaders = Map.of();
 
   Reply(GatewayMetrics metrics, @Nullable String accept) {
     this.metrics = metrics;
@@ -43,19 +45,26 @@ final class Reply {
     return headers;
   }
 
+  /** Headers of the upstream's answer that go back to the caller ({@link GatewayAnswer}). */
+  void upstreamHeaders(Map<String, List<String>> upstreamHeaders) {
+    this.upstreamHeaders = upstreamHeaders;
+  }
+
   /**
    * The answer with {@code body}, in the media type the client accepts; counted as {@code outcome}.
    */
   GatewayAnswer body(String outcome, int status, byte[] body) {
     headers.put("Vary", GatewayHeaders.VARY);
     return finish(
-        outcome, new GatewayAnswer(status, headers, GatewayHeaders.responseType(accept), body));
+        outcome,
+        new GatewayAnswer(
+            status, headers, upstreamHeaders, GatewayHeaders.responseType(accept), body));
   }
 
   /** A 304 Not Modified: no body, no media type. */
   GatewayAnswer notModified(String outcome) {
     headers.put("Vary", GatewayHeaders.VARY);
-    return finish(outcome, new GatewayAnswer(304, headers, null, null));
+    return finish(outcome, new GatewayAnswer(304, headers, upstreamHeaders, null, null));
   }
 
   private GatewayAnswer finish(String outcome, GatewayAnswer answer) {

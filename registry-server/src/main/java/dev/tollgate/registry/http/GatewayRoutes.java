@@ -8,6 +8,8 @@ import dev.tollgate.registry.gateway.GatewayCall;
 import dev.tollgate.registry.http.GatewayRequestReader.ParsedRequest;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -57,7 +59,8 @@ public final class GatewayRoutes {
         transport,
         ctx.header("Accept"),
         ctx.header("If-None-Match"),
-        operations);
+        operations,
+        name -> Collections.list(ctx.req().getHeaders(name)));
   }
 
   private static GatewayCall.Read read(ParsedRequest parsed) {
@@ -67,6 +70,11 @@ public final class GatewayRoutes {
   private static void write(Context ctx, GatewayAnswer answer) {
     for (Map.Entry<String, String> header : answer.headers().entrySet()) {
       ctx.header(header.getKey(), header.getValue());
+    }
+    for (Map.Entry<String, List<String>> header : answer.upstreamHeaders().entrySet()) {
+      for (String value : header.getValue()) {
+        ctx.res().addHeader(header.getKey(), value);
+      }
     }
     ctx.status(answer.status());
     if (answer.contentType() != null) {

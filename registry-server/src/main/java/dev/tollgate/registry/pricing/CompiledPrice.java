@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -18,6 +19,12 @@ public interface CompiledPrice {
    * @throws VariableCoercionException when a variable does not coerce, or a required one is missing
    */
   Measure evaluate(Map<String, @Nullable Object> rawVariables);
+
+  /**
+   * The names of the operation's declared variables, in their order: the only ones forwarded to the
+   * upstream (others a request sends are dropped).
+   */
+  List<String> variableNames();
 
   /** The measure with no variables given: every variable at its default, or absent. */
   Measure atDefaults();

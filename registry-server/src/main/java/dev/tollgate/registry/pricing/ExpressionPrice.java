@@ -29,6 +29,7 @@ final class ExpressionPrice implements CompiledPrice {
   private final GraphQLSchema schema;
   private final List<VariableDefinition> definitions;
   private final List<VariableDefinition> optional;
+  private final List<String> names;
   private final VariableCoercer coercer;
   private final Expr cost;
   private final Expr depth;
@@ -39,6 +40,7 @@ final class ExpressionPrice implements CompiledPrice {
     this.schema = schema;
     this.definitions = List.copyOf(definitions);
     this.optional = Variables.optional(definitions);
+    this.names = this.definitions.stream().map(VariableDefinition::getName).toList();
     this.coercer = new VariableCoercer(schema, definitions);
     this.cost = cost;
     this.depth = depth;
@@ -53,6 +55,11 @@ final class ExpressionPrice implements CompiledPrice {
     }
     Map<String, @Nullable Object> vars = coercer.coerce(rawVariables);
     return constant != null ? constant : measure(vars);
+  }
+
+  @Override
+  public List<String> variableNames() {
+    return names;
   }
 
   /** Required variables without a default are taken as absent. */

@@ -12,7 +12,15 @@ public interface Upstream {
    * Executes one operation.
    *
    * @throws UpstreamException when the upstream fails, times out or answers with something that is
-   *     not a GraphQL response
+   *     not a GraphQL response ({@code UPSTREAM_ERROR}), or is busy ({@code UPSTREAM_BUSY})
    */
   UpstreamResponse execute(UpstreamRequest request);
+
+  /**
+   * {@code upstream} with at most {@code maxInFlight} calls at once; a call past it throws an
+   * {@link UpstreamException} with code {@code UPSTREAM_BUSY} (503) at once.
+   */
+  static Upstream bounded(Upstream upstream, int maxInFlight) {
+    return new BoundedUpstream(upstream, maxInFlight);
+  }
 }

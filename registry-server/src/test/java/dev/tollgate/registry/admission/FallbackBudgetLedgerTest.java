@@ -46,6 +46,31 @@ final class FallbackBudgetLedgerTest {
   }
 
   @Test
+  void refund_storeUp_givesBackToTheStore() {
+    ledger.charge("k", LOCAL, 10);
+
+    assertThat(ledger.refund("k", LOCAL, 10).remaining()).isEqualTo(100);
+    assertThat(shared.memory.balance("k", LOCAL).remaining()).isEqualTo(100);
+  }
+
+  @Test
+  void refund_storeDownLocal_givesBackToTheLocalShare() {
+    shared.down = true;
+    ledger.charge("k", LOCAL, 10);
+
+    // the local share holds 100 / 4 = 25 units: 15 after the charge, 25 after the refund
+    assertThat(ledger.refund("k", LOCAL, 10).remaining()).isEqualTo(25);
+  }
+
+  @Test
+  void refund_storeDownDeny_unavailable() {
+    shared.down = true;
+
+    assertThatThrownBy(() -> ledger.refund("k", DENY, 10))
+        .isInstanceOf(BudgetStoreUnavailableException.class);
+  }
+
+  @Test
   void charge_storeDownDeny_unavailableWithRetryAfter() {
     shared.down = true;
 
@@ -126,6 +151,14 @@ final class FallbackBudgetLedgerTest {
         throw new BudgetStoreUnavailableException("down", new IllegalStateException("down"));
       }
       return memory.charge(key, budget, cost);
+    }
+
+    @Override
+    public BudgetCharge refund(String key, Budget budget, long units) {
+      if (down) {
+        throw new BudgetStoreUnavailableException("down", new IllegalStateException("down"));
+      }
+      return memory.refund(key, budget, units);
     }
 
     @Override

@@ -55,6 +55,36 @@ final class InMemoryBudgetLedgerTest {
     assertThat(ledger.charge("k", BUDGET, 0)).isEqualTo(balance);
   }
 
+  /* ---- refund ---- */
+
+  @Test
+  void refund_afterCharge_balanceAsBefore() {
+    BudgetCharge before = ledger.charge("k", BUDGET, 0);
+    ledger.charge("k", BUDGET, 400);
+
+    BudgetCharge after = ledger.refund("k", BUDGET, 400);
+
+    assertThat(after).isEqualTo(before);
+  }
+
+  @Test
+  void refund_refilledFirstAndCappedAtCapacity() {
+    ledger.charge("k", BUDGET, 500);
+    clock.advance(Duration.ofSeconds(10));
+
+    // 500 + 10 s × 10/s = 600, then + 300 = 900; + 300 more would be 1,200: capped at 1,000
+    assertThat(ledger.refund("k", BUDGET, 300).remaining()).isEqualTo(900);
+    assertThat(ledger.refund("k", BUDGET, 300).remaining()).isEqualTo(1_000);
+  }
+
+  @Test
+  void refund_newKey_fullAndNoBucketMade() {
+    BudgetCharge refunded = ledger.refund("k", BUDGET, 50);
+
+    assertThat(refunded).isEqualTo(new BudgetCharge(true, 0, 1_000, 0, 0, 1_000));
+    assertThat(ledger.charge("k", BUDGET, 1_000).allowed()).isTrue();
+  }
+
   @Test
   void charge_short_refusesAndTakesNothing() {
     ledger.charge("k", BUDGET, 901);

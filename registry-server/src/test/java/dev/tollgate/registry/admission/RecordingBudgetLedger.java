@@ -5,11 +5,15 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** An {@link InMemoryBudgetLedger} that records the cost of every charge, reads excluded. */
+/**
+ * An {@link InMemoryBudgetLedger} that records the cost of every charge (reads excluded) and every
+ * refund.
+ */
 public final class RecordingBudgetLedger implements BudgetLedger {
 
   private final InMemoryBudgetLedger ledger;
   private final List<Long> charges = new CopyOnWriteArrayList<>();
+  private final List<Long> refunds = new CopyOnWriteArrayList<>();
 
   public RecordingBudgetLedger(InstantSource clock) {
     this.ledger = new InMemoryBudgetLedger(clock);
@@ -24,6 +28,17 @@ public final class RecordingBudgetLedger implements BudgetLedger {
   @Override
   public BudgetCharge balance(String key, Budget budget) {
     return ledger.balance(key, budget);
+  }
+
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    refunds.add(units);
+    return ledger.refund(key, budget, units);
+  }
+
+  /** The units of every refund so far, in order. */
+  public List<Long> refunds() {
+    return List.copyOf(refunds);
   }
 
   /** The cost of every charge so far, in order. */

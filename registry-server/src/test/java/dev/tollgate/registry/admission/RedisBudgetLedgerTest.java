@@ -133,6 +133,46 @@ final class RedisBudgetLedgerTest {
   }
 
   @Test
+  void refund_afterCharge_balanceAsBefore() {
+    String key = key("k");
+    ledger().charge(key, BUDGET, 400);
+
+    BudgetCharge refunded = ledger().refund(key, BUDGET, 400);
+
+    assertThat(refunded).isEqualTo(new BudgetCharge(true, 0, 1_000, 0, 0, 1_000));
+    assertThat(ledger().charge(key, BUDGET, 0).remaining()).isEqualTo(1_000);
+  }
+
+  @Test
+  void refund_refilledFirstAndCappedAtCapacity() {
+    String key = key("k");
+    ledger().charge(key, BUDGET, 500);
+    clock.advance(Duration.ofSeconds(10));
+
+    // 500 + 10 s × 10/s = 600, then + 300 = 900; + 300 more would be 1,200: capped at 1,000
+    assertThat(ledger().refund(key, BUDGET, 300).remaining()).isEqualTo(900);
+    assertThat(ledger().refund(key, BUDGET, 300).remaining()).isEqualTo(1_000);
+  }
+
+  @Test
+  void refund_generatedSequence_sameOutcomesAsInMemory() {
+    InMemoryBudgetLedger memory = new InMemoryBudgetLedger(clock);
+    Random random = new Random(11);
+    String key = key("k");
+    for (int i = 0; i < 200; i++) {
+      clock.advance(Duration.ofMillis(random.nextInt(3_000)));
+      long units = random.nextInt(400);
+      if (random.nextBoolean()) {
+        assertThat(ledger().charge(key, BUDGET, units))
+            .isEqualTo(memory.charge("m", BUDGET, units));
+      } else {
+        assertThat(ledger().refund(key, BUDGET, units))
+            .isEqualTo(memory.refund("m", BUDGET, units));
+      }
+    }
+  }
+
+  @Test
   void charge_separateKeys_separateBuckets() {
     ledger().charge(key("a"), BUDGET, 1_000);
 

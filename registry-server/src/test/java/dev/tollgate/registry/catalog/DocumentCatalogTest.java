@@ -143,6 +143,11 @@ final class DocumentCatalogTest {
     }
 
     @Override
+    public List<String> variableNames() {
+      return List.of();
+    }
+
+    @Override
     public String serialize() {
       return serialized;
     }

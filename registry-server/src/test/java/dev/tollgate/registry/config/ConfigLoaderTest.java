@@ -9,6 +9,7 @@ import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -293,6 +294,121 @@ final class ConfigLoaderTest {
   void parse_wrongType_namesKey() {
     assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": {\"port\": \"80\"}}", -1, DATA, BASE))
         .hasMessage("http.port must be an integer: \"80\"");
+  }
+
+  /* ---- upstream ---- */
+
+  @Test
+  void parse_upstreamLeftOut_defaultBoundsAndHeaderRules() {
+    ServerConfig.Upstream upstream = ConfigLoader.parse("{}", -1, DATA, BASE).upstream();
+
+    assertThat(upstream.timeoutMillis()).isEqualTo(5_000);
+    assertThat(upstream.maxResponseBytes()).isEqualTo(16L * 1024 * 1024);
+    assertThat(upstream.maxInFlight()).isEqualTo(64);
+    assertThat(upstream.forwardHeaders())
+        .containsExactly(
+            "authorization",
+            "cookie",
+            "traceparent",
+            "tracestate",
+            "baggage",
+            "x-request-id",
+            "accept-language");
+    assertThat(upstream.headers()).isEmpty();
+    assertThat(upstream.identifyClient()).isTrue();
+    assertThat(upstream.returnHeaders()).isEmpty();
+  }
+
+  @Test
+  void parse_upstreamKeys_read() {
+    String json =
+        """
+        {"upstream": {"url": "http://api:4000/graphql", "maxResponseBytes": 1024, "maxInFlight": 3,
+                      "forwardHeaders": ["Authorization", "X-Tenant", "authorization"],
+                      "headers": {"X-Internal-Secret": "s3cret"}, "identifyClient": false,
+                      "returnHeaders": ["X-Upstream-Trace"]}}
+        """;
+
+    ServerConfig.Upstream upstream = ConfigLoader.parse(json, -1, DATA, BASE).upstream();
+
+    assertThat(upstream.maxResponseBytes()).isEqualTo(1024);
+    assertThat(upstream.maxInFlight()).isEqualTo(3);
+    // lower case, each once
+    assertThat(upstream.forwardHeaders()).containsExactly("authorization", "x-tenant");
+    assertThat(upstream.headers()).containsExactly(Map.entry("X-Internal-Secret", "s3cret"));
+    assertThat(upstream.identifyClient()).isFalse();
+    assertThat(upstream.returnHeaders()).containsExactly("x-upstream-trace");
+  }
+
+  @Test
+  void parse_forwardHeadersNamingANeverForwardedHeader_refusedNamingTheKey() {
+    for (String name :
+        List.of(
+            "X-API-Key",
+            "connection",
+            "Keep-Alive",
+            "te",
+            "trailer",
+            "Transfer-Encoding",
+            "upgrade",
+            "Proxy-Authorization",
+            "host",
+            "Content-Length",
+            "content-encoding")) {
+      assertThatThrownBy(
+              () ->
+                  ConfigLoader.parse(
+                      "{\"upstream\": {\"forwardHeaders\": [\"" + name + "\"]}}", -1, DATA, BASE))
+          .as(name)
+          .hasMessageStartingWith("upstream.forwardHeaders must not name " + name + ": ");
+    }
+  }
+
+  @Test
+  void parse_staticOrReturnedHopByHopHeader_refusedNamingTheKey() {
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"upstream\": {\"headers\": {\"Host\": \"x\"}}}", -1, DATA, BASE))
+        .hasMessageStartingWith("upstream.headers must not name Host: ");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"upstream\": {\"returnHeaders\": [\"transfer-encoding\"]}}", -1, DATA, BASE))
+        .hasMessageStartingWith("upstream.returnHeaders must not name transfer-encoding: ");
+  }
+
+  @Test
+  void parse_staticApiKeyHeader_allowed() {
+    ServerConfig.Upstream upstream =
+        ConfigLoader.parse(
+                "{\"upstream\": {\"headers\": {\"X-API-Key\": \"the upstream's own\"}}}",
+                -1,
+                DATA,
+                BASE)
+            .upstream();
+
+    assertThat(upstream.headers()).containsEntry("X-API-Key", "the upstream's own");
+  }
+
+  @Test
+  void parse_badUpstreamValues_refusedNamingTheKey() {
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"upstream\": {\"maxResponseBytes\": 0}}", -1, DATA, BASE))
+        .hasMessage("upstream.maxResponseBytes must be positive: 0");
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"upstream\": {\"maxInFlight\": -1}}", -1, DATA, BASE))
+        .hasMessage("upstream.maxInFlight must be positive: -1");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"upstream\": {\"forwardHeaders\": [\"a b\"]}}", -1, DATA, BASE))
+        .hasMessage("upstream.forwardHeaders has a name that is not an HTTP header name: a b");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"upstream\": {\"headers\": {\"X-A\": \"line\\nbreak\"}}}", -1, DATA, BASE))
+        .hasMessage("upstream.headers.X-A must be a header value without control characters");
   }
 
   @Test

@@ -244,7 +244,9 @@ final class GatewayBudgetAndCachingTest {
 
     assertThat(response.statusCode()).isEqualTo(502);
     assertThat(body(response).at("/errors/0/extensions/code").asText()).isEqualTo("UPSTREAM_ERROR");
-    assertThat(body(response).at("/extensions/rateLimit/cost").asLong()).isEqualTo(3);
+    // charged 3, then given back: the failed request costs nothing
+    assertThat(body(response).at("/extensions/rateLimit/cost").asLong()).isZero();
+    assertThat(body(response).at("/extensions/rateLimit/remaining").asLong()).isEqualTo(10_000);
   }
 
   @Test

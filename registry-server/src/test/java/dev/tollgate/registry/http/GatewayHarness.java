@@ -25,6 +25,9 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.PricedOperation;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
+import graphql.language.OperationDefinition;
+import graphql.parser.InvalidSyntaxException;
+import graphql.parser.Parser;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
@@ -61,6 +64,7 @@ final class GatewayHarness implements AutoCloseable {
 
   static final ObjectMapper JSON = new ObjectMapper();
   static final long MAX_BODY = 200_000;
+  private static final ServerConfig.Upstream UPSTREAM = new ServerConfig.Upstream(null, 1_000);
   private static final Pattern UPSTREAM_TOTAL =
       Pattern.compile("(?m)^tollgate_upstream_requests_total (\\d+)$");
 
@@ -72,14 +76,17 @@ final class GatewayHarness implements AutoCloseable {
   private final RegistryServer server;
   private final HttpClient client = HttpClient.newHttpClient();
 
-  private GatewayHarness(boolean batching, @Nullable BudgetLedger ledger) {
+  private GatewayHarness(
+      boolean batching, @Nullable BudgetLedger ledger, ServerConfig.Upstream upstreamConfig) {
     ServerBuilder builder =
-        RegistryServer.builder(config(batching))
+        RegistryServer.builder(config(batching, upstreamConfig))
             .clock(clock)
             .ticker(this::nanos)
-            .upstream(upstream)
             .documents(registry, this::restore)
             .catalogSize(1_000);
+    if (upstreamConfig.url() == null) {
+      builder.upstream(upstream);
+    }
     if (ledger != null) {
       builder.ledger(ledger);
     }
@@ -94,16 +101,24 @@ final class GatewayHarness implements AutoCloseable {
   }
 
   static GatewayHarness start() {
-    return new GatewayHarness(false, null);
+    return new GatewayHarness(false, null, UPSTREAM);
   }
 
   static GatewayHarness startWithBatching() {
-    return new GatewayHarness(true, null);
+    return new GatewayHarness(true, null, UPSTREAM);
   }
 
   /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */
   static GatewayHarness startWith(BudgetLedger ledger) {
-    return new GatewayHarness(false, ledger);
+    return new GatewayHarness(false, ledger, UPSTREAM);
+  }
+
+  /**
+   * With {@code upstream} as the config's: when it has a URL, the gateway calls it over HTTP (and
+   * {@link #upstream} is unused).
+   */
+  static GatewayHarness startWith(ServerConfig.Upstream upstream) {
+    return new GatewayHarness(false, null, upstream);
   }
 
   /* ---- registry ---- */
@@ -121,7 +136,10 @@ final class GatewayHarness implements AutoCloseable {
     return store(app, version, text, operations);
   }
 
-  /** Publishes {@code text} with a fixed price, without the pricing engine. */
+  /**
+   * Publishes {@code text} with a fixed price, without the pricing engine; its variables are those
+   * the text declares.
+   */
   DocumentHash publishFixed(
       String app,
       String version,
@@ -133,7 +151,8 @@ final class GatewayHarness implements AutoCloseable {
         app,
         version,
         text,
-        List.of(new StoredOperation(name, kind, FixedPrice.PREFIX + cost, cost, 1, 0, 10, "test")));
+        List.of(
+            new StoredOperation(name, kind, FixedPrice.of(cost, text), cost, 1, 0, 10, "test")));
   }
 
   private DocumentHash store(
@@ -269,7 +288,7 @@ final class GatewayHarness implements AutoCloseable {
     return UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(sdl));
   }
 
-  private static ServerConfig config(boolean batching) {
+  private static ServerConfig config(boolean batching, ServerConfig.Upstream upstream) {
     Map<String, KeyPolicy> keys = new LinkedHashMap<>();
     keys.put(
         "trusted-key",
@@ -299,7 +318,7 @@ final class GatewayHarness implements AutoCloseable {
             "sa",
             ""),
         new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
-        new ServerConfig.Upstream(null, 1_000),
+        upstream,
         List.of(),
         // polled once a day: the tests refresh the catalog themselves
         new ServerConfig.Gateway(
@@ -330,9 +349,26 @@ final class GatewayHarness implements AutoCloseable {
     server.close();
   }
 
-  /** A constant price, serialised as {@code fixed:<cost>}. */
+  /**
+   * A constant price, serialised as {@code fixed:<cost>:<declared variable names, comma
+   * separated>}.
+   */
   record FixedPrice(String serialized) implements CompiledPrice {
     static final String PREFIX = "fixed:";
+
+    /** The price {@code cost} of an operation of {@code text}, declaring its variables. */
+    static String of(long cost, String text) {
+      List<String> names = new ArrayList<>();
+      try {
+        for (OperationDefinition operation :
+            Parser.parse(text).getDefinitionsOfType(OperationDefinition.class)) {
+          operation.getVariableDefinitions().forEach(variable -> names.add(variable.getName()));
+        }
+      } catch (InvalidSyntaxException e) {
+        // a text that is not GraphQL declares nothing
+      }
+      return PREFIX + cost + ":" + String.join(",", names);
+    }
 
     @Override
     public Measure evaluate(Map<String, @Nullable Object> rawVariables) {
@@ -341,7 +377,13 @@ final class GatewayHarness implements AutoCloseable {
 
     @Override
     public Measure atDefaults() {
-      return new Measure(Long.parseLong(serialized.substring(PREFIX.length())), 1);
+      return new Measure(Long.parseLong(serialized.split(":", -1)[1]), 1);
+    }
+
+    @Override
+    public List<String> variableNames() {
+      String[] parts = serialized.split(":", -1);
+      return parts.length < 3 || parts[2].isEmpty() ? List.of() : List.of(parts[2].split(","));
     }
 
     @Override

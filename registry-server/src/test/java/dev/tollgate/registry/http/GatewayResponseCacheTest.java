@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 final class GatewayResponseCacheTest {
 
   private static final String CARGO =
-      "query Cargo { cargo(trackingId: \"ABC123\") { id trackingId } }";
+      "query Cargo($id: ID, $a: Int, $b: CargoFilter) { cargo(trackingId: \"ABC123\") { id trackingId } }";
   private static final String HITS = "tollgate_response_cache_hits_total";
   private static final String MISSES = "tollgate_response_cache_misses_total";
 

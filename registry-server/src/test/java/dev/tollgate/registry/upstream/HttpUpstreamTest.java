@@ -4,126 +4,277 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.javalin.Javalin;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.ThrowingSupplier;
 
+/**
+ * {@link HttpUpstream} against {@link RawUpstream}, a fake on raw sockets: every fault mode ends in
+ * an {@link UpstreamException} that names its cause, within the deadline (plus slack for a busy
+ * machine), holding no more than the size cap.
+ */
 final class HttpUpstreamTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final UpstreamRequest REQUEST =
       new UpstreamRequest(
           "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }", "Q", Map.of("n", 2));
+  private static final long CAP = 64 * 1024;
+  private static final int DEADLINE_MILLIS = 500;
 
-  private final AtomicReference<String> received = new AtomicReference<>();
-  private Javalin server;
+  /** A loaded 2-core CI machine may start a thread or a connection late. */
+  private static final long SLACK_MILLIS = 1_500;
+
+  private RawUpstream fake;
 
   @AfterEach
-  void stop() {
-    if (server != null) {
-      server.stop();
+  void stop() throws IOException {
+    if (fake != null) {
+      fake.close();
     }
   }
 
-  @Test
-  void execute_graphqlAnswer_postsPlainRequestAndReadsBody() throws Exception {
-    start("application/json", "{\"data\":{\"cargos\":{\"edges\":[]}}}", 200);
+  /* ---- answers ---- */
 
-    UpstreamResponse response = upstream(Duration.ofSeconds(5)).execute(REQUEST);
+  @Test
+  void execute_graphqlAnswer_postsPlainRequestWithHeadersAndReadsBodyAndHeaders() throws Exception {
+    fake =
+        RawUpstream.start(
+            RawUpstream.json(
+                200,
+                "{\"data\":{\"cargos\":{\"edges\":[]}}}",
+                "Set-Cookie",
+                "a=1",
+                "Set-Cookie",
+                "b=2",
+                "Cache-Control",
+                "max-age=5"));
+
+    UpstreamResponse response =
+        upstream(Duration.ofSeconds(5))
+            .execute(
+                REQUEST.withHeaders(
+                    Map.of("authorization", List.of("Bearer alice"), "X-Static", List.of("s"))));
 
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.body()).containsKey("data");
-    assertThat(JSON.readTree(received.get()))
+    assertThat(response.headers().get("set-cookie")).containsExactly("a=1", "b=2");
+    assertThat(response.headers().get("Cache-Control")).containsExactly("max-age=5");
+    RawUpstream.Request received = fake.requests().get(0);
+    assertThat(received.header("authorization")).isEqualTo("Bearer alice");
+    assertThat(received.header("x-static")).isEqualTo("s");
+    assertThat(received.header("content-type")).isEqualTo("application/json");
+    assertThat(JSON.readTree(received.body()))
         .isEqualTo(
             JSON.readTree(
-                "{\"query\":\"query Q($n: Int) { cargos(first: $n) { edges { cursor } } }\",\"operationName\":\"Q\",\"variables\":{\"n\":2}}"));
+                "{\"query\":\"query Q($n: Int) { cargos(first: $n) { edges { cursor } } }\","
+                    + "\"operationName\":\"Q\",\"variables\":{\"n\":2}}"));
   }
 
   @Test
   void execute_errorStatusWithGraphqlBody_passesThrough() {
-    start("application/json", "{\"errors\":[{\"message\":\"boom\"}]}", 400);
+    fake = RawUpstream.start(RawUpstream.json(400, "{\"errors\":[{\"message\":\"boom\"}]}"));
 
     assertThat(upstream(Duration.ofSeconds(5)).execute(REQUEST).status()).isEqualTo(400);
   }
 
   @Test
-  void execute_notJson_throwsUpstreamException() {
-    start("text/html", "<html>bad gateway</html>", 502);
+  void execute_jsonWithoutDataOrErrors_throwsUpstreamException() {
+    fake = RawUpstream.start(RawUpstream.json(200, "{\"hello\":1}"));
 
     assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
         .isInstanceOf(UpstreamException.class)
-        .hasMessageContaining("not JSON");
+        .hasMessage("upstream answered HTTP 200 without data or errors");
   }
 
   @Test
-  void execute_jsonWithoutDataOrErrors_throwsUpstreamException() {
-    start("application/json", "{\"hello\":1}", 200);
+  void execute_notJson_namesTheStatus() {
+    fake = RawUpstream.start(exchange -> exchange.answer(200, "text/html", "<html>hello</html>"));
 
     assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
-        .isInstanceOf(UpstreamException.class);
+        .isInstanceOf(UpstreamException.class)
+        .hasMessage("upstream answered HTTP 200 with a body that is not JSON");
+  }
+
+  /* ---- 5xx ---- */
+
+  @Test
+  void execute_500WithGraphqlErrors_upstreamErrorKeepingTheErrors() {
+    fake =
+        RawUpstream.start(
+            RawUpstream.json(
+                500,
+                "{\"errors\":[{\"message\":\"db down\",\"path\":[\"cargos\"]}],\"data\":null}"));
+
+    assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
+        .isInstanceOfSatisfying(
+            UpstreamException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("UPSTREAM_ERROR");
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      "upstream answered HTTP 500 with GraphQL errors (extensions.upstream.errors)");
+              assertThat(e.extensions())
+                  .isEqualTo(
+                      Map.of(
+                          "upstream",
+                          Map.of(
+                              "status",
+                              500,
+                              "errors",
+                              List.of(Map.of("message", "db down", "path", List.of("cargos"))))));
+            });
   }
 
   @Test
-  void execute_silentServer_timesOut() throws IOException {
-    try (ServerSocket silent = new ServerSocket(0)) {
-      Thread acceptor = new Thread(() -> hold(silent));
-      acceptor.setDaemon(true);
-      acceptor.start();
-      HttpUpstream upstream =
-          new HttpUpstream(
-              URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/graphql"),
-              Duration.ofMillis(300),
-              JSON);
+  void execute_503NotJson_namesTheStatusWithoutErrors() {
+    fake = RawUpstream.start(exchange -> exchange.answer(503, "text/html", "<h1>busy</h1>"));
 
-      assertThatThrownBy(() -> upstream.execute(REQUEST))
-          .isInstanceOf(UpstreamException.class)
-          .hasMessageContaining("timed out");
-    }
+    assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
+        .isInstanceOfSatisfying(
+            UpstreamException.class,
+            e -> {
+              assertThat(e.getMessage()).isEqualTo("upstream answered HTTP 503");
+              assertThat(e.extensions()).isEqualTo(Map.of("upstream", Map.of("status", 503)));
+            });
+  }
+
+  /* ---- the deadline covers connect, headers and body ---- */
+
+  @Test
+  void execute_headersThenOneBytePerSecond_timesOutAtTheDeadline() {
+    // 40 bytes at 1 byte/s would take 40 s
+    fake =
+        RawUpstream.start(
+            RawUpstream.slowBody("{\"data\":{\"padding\":\"0123456789ab\"}}    ", 1_000));
+
+    assertFailsWithinDeadline(
+        () -> upstream(Duration.ofMillis(DEADLINE_MILLIS)).execute(REQUEST),
+        "upstream did not answer within 500 ms");
   }
 
   @Test
-  void execute_nothingListening_throwsUpstreamException() throws IOException {
+  void execute_endlessSlowBody_timesOutAtTheDeadline() {
+    fake = RawUpstream.start(RawUpstream.endlessBody(2, 50));
+
+    assertFailsWithinDeadline(
+        () -> upstream(Duration.ofMillis(DEADLINE_MILLIS)).execute(REQUEST),
+        "upstream did not answer within 500 ms");
+  }
+
+  @Test
+  void execute_silent_timesOutAtTheDeadline() {
+    fake = RawUpstream.start(RawUpstream.silent());
+
+    assertFailsWithinDeadline(
+        () -> upstream(Duration.ofMillis(DEADLINE_MILLIS)).execute(REQUEST),
+        "upstream did not answer within 500 ms");
+  }
+
+  /* ---- the size cap ---- */
+
+  @Test
+  void execute_endlessFastBody_refusedPastTheCap() {
+    fake = RawUpstream.start(RawUpstream.endlessBody(8_192, 0));
+
+    assertThatThrownBy(() -> upstream(Duration.ofSeconds(10)).execute(REQUEST))
+        .isInstanceOf(UpstreamException.class)
+        .hasMessage("upstream answer larger than 65536 bytes");
+  }
+
+  @Test
+  void execute_announcedLengthOverTheCap_refused() {
+    // 65,537 bytes: one over the cap
+    String body = "{\"data\":{\"s\":\"" + "x".repeat((int) CAP - 16) + "\"}}";
+    assertThat(body.length()).isEqualTo(CAP + 1);
+    fake = RawUpstream.start(RawUpstream.json(200, body));
+
+    assertThatThrownBy(() -> upstream(Duration.ofSeconds(10)).execute(REQUEST))
+        .isInstanceOf(UpstreamException.class)
+        .hasMessage("upstream answer larger than 65536 bytes");
+  }
+
+  @Test
+  void execute_exactlyTheCap_read() {
+    String body = "{\"data\":{\"s\":\"" + "x".repeat((int) CAP - 17) + "\"}}";
+    assertThat(body.length()).isEqualTo(CAP);
+    fake = RawUpstream.start(RawUpstream.json(200, body));
+
+    assertThat(upstream(Duration.ofSeconds(10)).execute(REQUEST).body()).containsKey("data");
+  }
+
+  /* ---- connections ---- */
+
+  @Test
+  void execute_nothingListening_connectionRefused() throws IOException {
     int port;
     try (ServerSocket free = new ServerSocket(0)) {
       port = free.getLocalPort();
     }
     HttpUpstream upstream =
         new HttpUpstream(
-            URI.create("http://127.0.0.1:" + port + "/graphql"), Duration.ofSeconds(2), JSON);
+            URI.create("http://127.0.0.1:" + port + "/graphql"), Duration.ofSeconds(2), CAP, JSON);
 
-    assertThatThrownBy(() -> upstream.execute(REQUEST)).isInstanceOf(UpstreamException.class);
+    assertThatThrownBy(() -> upstream.execute(REQUEST))
+        .isInstanceOf(UpstreamException.class)
+        .hasMessage("upstream connection refused: 127.0.0.1:" + port);
   }
 
-  private static void hold(ServerSocket socket) {
-    try (Socket ignored = socket.accept()) {
-      ignored.getInputStream().readAllBytes();
-    } catch (IOException e) {
-      // the test closed the socket
-    }
+  @Test
+  void execute_reset_connectionReset() {
+    fake = RawUpstream.start(RawUpstream.reset());
+
+    assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
+        .isInstanceOf(UpstreamException.class)
+        .hasMessage("upstream connection reset");
+    assertThat(fake.requests()).hasSize(1);
   }
 
-  private void start(String contentType, String body, int status) {
-    server =
-        Javalin.create(
-                config ->
-                    config.routes.post(
-                        "/graphql",
-                        ctx -> {
-                          received.set(ctx.body());
-                          ctx.status(status).contentType(contentType).result(body);
-                        }))
-            .start(0);
+  @Test
+  void execute_keptAliveConnectionClosedByTheUpstream_retriedOnceOnAFreshOne() {
+    fake = RawUpstream.start(RawUpstream.closesKeptAliveConnection("{\"data\":{\"n\":1}}"));
+    HttpUpstream upstream = upstream(Duration.ofSeconds(5));
+    upstream.execute(REQUEST);
+
+    UpstreamResponse second = upstream.execute(REQUEST);
+
+    assertThat(second.body()).containsEntry("data", Map.of("n", 1));
+    // the first connection answered once, then closed on the second request; the retry took a
+    // second connection
+    assertThat(fake.connections()).isEqualTo(2);
+    assertThat(fake.requests())
+        .extracting(RawUpstream.Request::connection, RawUpstream.Request::onConnection)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(0, 0),
+            org.assertj.core.groups.Tuple.tuple(0, 1),
+            org.assertj.core.groups.Tuple.tuple(1, 0));
+  }
+
+  @Test
+  void execute_closedBeforeAnsweringTwice_failsAfterOneRetry() {
+    fake = RawUpstream.start(RawUpstream.Exchange::close);
+
+    assertThatThrownBy(() -> upstream(Duration.ofSeconds(5)).execute(REQUEST))
+        .isInstanceOf(UpstreamException.class)
+        .hasMessage("upstream closed the connection before it answered");
+    assertThat(fake.requests()).hasSize(2);
+  }
+
+  private static void assertFailsWithinDeadline(
+      ThrowingSupplier<UpstreamResponse> call, String message) {
+    long start = System.nanoTime();
+    assertThatThrownBy(call::get).isInstanceOf(UpstreamException.class).hasMessage(message);
+    long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+    assertThat(elapsedMillis).isBetween(DEADLINE_MILLIS - 50L, DEADLINE_MILLIS + SLACK_MILLIS);
   }
 
   private HttpUpstream upstream(Duration timeout) {
-    return new HttpUpstream(
-        URI.create("http://localhost:" + server.port() + "/graphql"), timeout, JSON);
+    return new HttpUpstream(fake.uri(), timeout, CAP, JSON);
   }
 }

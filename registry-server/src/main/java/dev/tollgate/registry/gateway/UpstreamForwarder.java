@@ -1,0 +1,90 @@
+package dev.tollgate.registry.gateway;
+
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.BudgetCharge;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.upstream.Upstream;
+import dev.tollgate.registry.upstream.UpstreamException;
+import dev.tollgate.registry.upstream.UpstreamRequest;
+import dev.tollgate.registry.upstream.UpstreamResponse;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The gateway's side of an upstream call: the operation's request with the headers of the call
+ * ({@link UpstreamCallHeaders}), at most {@code upstream.maxInFlight} calls at once, and the units
+ * of a call that failed given back to the caller's budget.
+ */
+final class UpstreamForwarder {
+
+  private final Upstream upstream;
+  private final AdmissionController admission;
+  private final ServerConfig.Upstream config;
+
+  /**
+   * @param upstream the counted upstream; bounded here
+   */
+  UpstreamForwarder(
+      Upstream upstream, AdmissionController admission, ServerConfig.Upstream config) {
+    this.upstream = Upstream.bounded(upstream, config.maxInFlight());
+    this.admission = admission;
+    this.config = config;
+  }
+
+  /**
+   * @throws UpstreamException when the upstream failed ({@code UPSTREAM_ERROR}) or is busy ({@code
+   *     UPSTREAM_BUSY}); the caller then answers {@link #failed}
+   */
+  UpstreamResponse execute(GatewayCall call, AdmittedOperation operation, KeyPolicy policy) {
+    UpstreamRequest request = operation.request();
+    return upstream.execute(
+        request.withHeaders(
+            UpstreamCallHeaders.toUpstream(
+                config, call.headers(), policy.name(), request.operationName())));
+  }
+
+  /** The upstream's headers that go back to the caller. */
+  Map<String, List<String>> returned(UpstreamResponse response) {
+    return UpstreamCallHeaders.toCaller(config, response);
+  }
+
+  /**
+   * Whether the call forwards a credential ({@code Authorization} or {@code Cookie}) upstream: its
+   * answer is then that caller's, and the response cache, whose key holds no credential, is neither
+   * read nor filled for it (issue 11 section 2 keys the cache by credential instead).
+   */
+  boolean forwardsCredentials(GatewayCall call) {
+    for (String name : config.forwardHeaders()) {
+      boolean credential = name.equals("authorization") || name.equals("cookie");
+      if (credential && !call.headers().values(name).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The refusal of a request whose upstream call failed (or was refused as busy): its units are
+   * given back, so it is not charged.
+   */
+  Decision.Rejected failed(UpstreamException e, Decision.Admitted admitted, KeyPolicy policy) {
+    BudgetCharge after = refunded(admitted.cost(), admitted.budget(), policy);
+    return new Decision.Rejected(Refusal.of(e), admitted.cost(), admitted.maxCost(), after);
+  }
+
+  /**
+   * The balance after {@code units} of {@code charged} are given back; {@code charged} itself when
+   * there are none, or the budget store could not take them.
+   */
+  BudgetCharge refunded(long units, BudgetCharge charged, KeyPolicy policy) {
+    if (units <= 0) {
+      return charged;
+    }
+    BudgetCharge after = admission.refund(policy, units);
+    return after != null ? after : charged;
+  }
+}

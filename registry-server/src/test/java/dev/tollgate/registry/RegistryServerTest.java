@@ -104,7 +104,10 @@ final class RegistryServerTest {
       String unknown = DocumentHash.of("unknown " + i).hex();
       HttpResponse<String> response =
           post("/graphql", "{\"documentId\":\"" + unknown + "\"}", "X-API-Key", "web-demo");
-      assertThat(response.statusCode()).isEqualTo(404);
+      // no Accept: application/json, where a refusal is a 200 (GraphQL over HTTP)
+      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(json(response).at("/errors/0/extensions/code").asText())
+          .isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
     }
 
     // the registered document is read once, then served from the catalog's cache
@@ -132,7 +135,8 @@ final class RegistryServerTest {
     assertThat(admitted.statusCode()).isEqualTo(200);
     // cargos(first: 2) { edges { node { trackingId } } }: 1 + 2 x (1 + (1 + 1)) = 7
     assertThat(json(admitted).at("/extensions/rateLimit/cost").asLong()).isEqualTo(7);
-    assertThat(afterRetire.statusCode()).isEqualTo(404);
+    // no Accept: application/json, where a refusal is a 200 (GraphQL over HTTP)
+    assertThat(afterRetire.statusCode()).isEqualTo(200);
     assertThat(json(afterRetire).at("/errors/0/extensions/code").asText())
         .isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
   }

@@ -7,9 +7,12 @@ import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -186,22 +189,46 @@ public record ServerConfig(
 
   /**
    * @param url the upstream GraphQL endpoint; {@code null} runs the in-process demo service
+   * @param varyHeaders request headers, besides {@code authorization} and {@code cookie}, that the
+   *     upstream's answers depend on: the response cache keys on them (lower-cased) and {@code
+   *     Vary} names them
    */
-  public record Upstream(@Nullable String url, int timeoutMillis) {
+  public record Upstream(@Nullable String url, int timeoutMillis, List<String> varyHeaders) {
     public static final Upstream DEFAULTS = new Upstream(null, 5_000);
+
+    /** A header name: an RFC 9110 token. */
+    private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
 
     public Upstream {
       require(timeoutMillis > 0, "upstream.timeoutMillis must be positive: " + timeoutMillis);
       require(
           url == null || url.startsWith("http://") || url.startsWith("https://"),
           "upstream.url must be an http(s) URL: " + url);
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < varyHeaders.size(); i++) {
+        String name = varyHeaders.get(i);
+        require(
+            name != null && HEADER_NAME.matcher(name).matches(),
+            "upstream.varyHeaders[" + i + "] must be a header name: " + name);
+        names.add(name.toLowerCase(Locale.ROOT));
+      }
+      varyHeaders = List.copyOf(names);
+    }
+
+    /** With no vary headers besides the credentials. */
+    public Upstream(@Nullable String url, int timeoutMillis) {
+      this(url, timeoutMillis, List.of());
     }
 
     @JsonCreator
     static Upstream fromJson(
         @JsonProperty("url") @Nullable String url,
-        @JsonProperty("timeoutMillis") @Nullable Integer timeoutMillis) {
-      return new Upstream(url, orElse(timeoutMillis, DEFAULTS.timeoutMillis));
+        @JsonProperty("timeoutMillis") @Nullable Integer timeoutMillis,
+        @JsonProperty("varyHeaders") @Nullable List<String> varyHeaders) {
+      return new Upstream(
+          url,
+          orElse(timeoutMillis, DEFAULTS.timeoutMillis),
+          orElse(varyHeaders, DEFAULTS.varyHeaders));
     }
   }
 

@@ -13,12 +13,17 @@ final class Reply {
 
   private final GatewayMetrics metrics;
   private final @Nullable String accept;
+  private final String vary;
   private final long startNanos;
   private final Map<String, String> headers = new LinkedHashMap<>();
 
-  Reply(GatewayMetrics metrics, @Nullable String accept) {
+  /**
+   * @param vary the {@code Vary} of every answer
+   */
+  Reply(GatewayMetrics metrics, @Nullable String accept, String vary) {
     this.metrics = metrics;
     this.accept = accept;
+    this.vary = vary;
     this.startNanos = System.nanoTime();
   }
 
@@ -31,17 +36,25 @@ final class Reply {
   }
 
   /**
+   * Whether the answer is {@code application/graphql-response+json} (else {@code
+   * application/json}), which picks refusals' statuses ({@link GatewayHeaders#status}).
+   */
+  boolean graphqlResponse() {
+    return GatewayHeaders.acceptsGraphqlResponse(accept);
+  }
+
+  /**
    * The answer with {@code body}, in the media type the client accepts; counted as {@code outcome}.
    */
   GatewayAnswer body(String outcome, int status, byte[] body) {
-    headers.put("Vary", GatewayHeaders.VARY);
+    headers.put("Vary", vary);
     return finish(
         outcome, new GatewayAnswer(status, headers, GatewayHeaders.responseType(accept), body));
   }
 
   /** A 304 Not Modified: no body, no media type. */
   GatewayAnswer notModified(String outcome) {
-    headers.put("Vary", GatewayHeaders.VARY);
+    headers.put("Vary", vary);
     return finish(outcome, new GatewayAnswer(304, headers, null, null));
   }
 

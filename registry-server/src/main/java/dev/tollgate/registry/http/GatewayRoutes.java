@@ -8,6 +8,12 @@ import dev.tollgate.registry.gateway.GatewayCall;
 import dev.tollgate.registry.http.GatewayRequestReader.ParsedRequest;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -57,7 +63,21 @@ public final class GatewayRoutes {
         transport,
         ctx.header("Accept"),
         ctx.header("If-None-Match"),
+        headers(ctx),
         operations);
+  }
+
+  /** Every request header by its lower-cased name, with all its values. */
+  private static Map<String, List<String>> headers(Context ctx) {
+    Map<String, List<String>> headers = new HashMap<>();
+    Enumeration<String> names = ctx.req().getHeaderNames();
+    while (names.hasMoreElements()) {
+      String name = names.nextElement();
+      headers
+          .computeIfAbsent(name.toLowerCase(Locale.ROOT), lower -> new ArrayList<>())
+          .addAll(Collections.list(ctx.req().getHeaders(name)));
+    }
+    return headers;
   }
 
   private static GatewayCall.Read read(ParsedRequest parsed) {

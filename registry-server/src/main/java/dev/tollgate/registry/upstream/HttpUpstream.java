@@ -56,7 +56,7 @@ public final class HttpUpstream implements Upstream {
                 .header("Accept", "application/graphql-response+json, application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body(request)))
                 .build());
-    return new UpstreamResponse(response.statusCode(), parse(response));
+    return new UpstreamResponse(response.statusCode(), parse(response), response.headers().map());
   }
 
   private byte[] body(UpstreamRequest request) {

@@ -55,12 +55,19 @@ import org.jspecify.annotations.Nullable;
  * partner-key} (open, 100,000-unit budget), {@code small-key} (open, 1,000 units refilled at 10/s),
  * {@code intro-key} (open, introspection allowed), {@code measure-key} (open, enforcement {@code
  * measure}, 100,000-unit budget); no key is the anonymous caller (trusted, app web). Every policy
- * has the book's limits, and all but {@code measure-key} enforce them.
+ * has the book's limits, and all but {@code measure-key} enforce them. The upstream's answers vary
+ * on {@code X-Tenant} ({@code upstream.varyHeaders}) besides the credentials. Requests accept
+ * {@code application/graphql-response+json} unless made with {@link #bareRequest}.
  */
 final class GatewayHarness implements AutoCloseable {
 
   static final ObjectMapper JSON = new ObjectMapper();
   static final long MAX_BODY = 200_000;
+  static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
+
+  /** The {@code Vary} of every answer: the harness's upstream varies on {@code x-tenant} too. */
+  static final String VARY = "X-API-Key, Accept, Authorization, Cookie, X-Tenant";
+
   private static final Pattern UPSTREAM_TOTAL =
       Pattern.compile("(?m)^tollgate_upstream_requests_total (\\d+)$");
 
@@ -173,12 +180,21 @@ final class GatewayHarness implements AutoCloseable {
       @Nullable String key, Map<String, String> parameters, String... headers) {
     HttpRequest.Builder request = request("/graphql?" + query(parameters), key);
     for (int i = 0; i < headers.length; i += 2) {
-      request.header(headers[i], headers[i + 1]);
+      request.setHeader(headers[i], headers[i + 1]);
     }
     return send(request.GET().build());
   }
 
+  /**
+   * A request accepting {@code application/graphql-response+json}, whose refusals keep their 4xx
+   * statuses ({@link #bareRequest} for one without {@code Accept}).
+   */
   HttpRequest.Builder request(String path, @Nullable String key) {
+    return bareRequest(path, key).setHeader("Accept", GRAPHQL_RESPONSE_JSON);
+  }
+
+  /** A request with no header but the key, so its answers are {@code application/json}. */
+  HttpRequest.Builder bareRequest(String path, @Nullable String key) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
     if (key != null) {
@@ -299,7 +315,7 @@ final class GatewayHarness implements AutoCloseable {
             "sa",
             ""),
         new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
-        new ServerConfig.Upstream(null, 1_000),
+        new ServerConfig.Upstream(null, 1_000, List.of("X-Tenant")),
         List.of(),
         // polled once a day: the tests refresh the catalog themselves
         new ServerConfig.Gateway(

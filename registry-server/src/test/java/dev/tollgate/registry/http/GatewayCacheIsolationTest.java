@@ -51,9 +51,7 @@ final class GatewayCacheIsolationTest {
         assertOwnAnswer(caller, get(caller, run), interleavings.get(run));
       }
       // each caller's first request fills its own entry, its second is answered from it
-      assertThat(gateway.upstream.requests().size() - callsBefore)
-          .as("run %d", run)
-          .isEqualTo(3);
+      assertThat(gateway.upstream.requests().size() - callsBefore).as("run %d", run).isEqualTo(3);
     }
     assertThat(gateway.counter(HITS)).isEqualTo(3L * 90);
     assertThat(gateway.upstreamCalls()).isEqualTo(3L * 90);

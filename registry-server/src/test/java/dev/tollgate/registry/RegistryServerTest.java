@@ -55,6 +55,34 @@ final class RegistryServerTest {
   }
 
   @Test
+  void unauthenticatedRoutes_demo_printNoKeyMaterial() throws Exception {
+    server = RegistryServer.start(DemoConfig.create(0, dataDir));
+    // a request by each key first, so that anything labelled by caller is in /metrics
+    post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", DemoConfig.OPEN_KEY);
+    post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", DemoConfig.TRUSTED_KEY);
+    post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", "not-a-key");
+
+    HttpResponse<String> priceList = get("/v1/price-list");
+
+    assertThat(priceList.statusCode()).isEqualTo(200);
+    assertThat(json(priceList).get("policies").fieldNames())
+        .toIterable()
+        .containsExactly("anonymous", "partner", "web");
+    for (HttpResponse<String> response :
+        java.util.List.of(
+            priceList,
+            get("/metrics"),
+            get("/health"),
+            post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", "not-a-key"))) {
+      assertThat(response.body())
+          .doesNotContain(DemoConfig.TRUSTED_KEY)
+          .doesNotContain(DemoConfig.OPEN_KEY)
+          .doesNotContain(DemoConfig.ADMIN_TOKEN)
+          .doesNotContain("not-a-key");
+    }
+  }
+
+  @Test
   void gateway_registeredGetByTrustedKey_runsOnDemoUpstream() throws Exception {
     server = RegistryServer.start(DemoConfig.create(0, dataDir));
     String id = demoOperationId("TrackCargo");

@@ -80,13 +80,23 @@ final class GatewayHarness implements AutoCloseable {
   private final HttpClient client = HttpClient.newHttpClient();
 
   private GatewayHarness(boolean batching, @Nullable BudgetLedger ledger) {
+    this(batching, ledger, null);
+  }
+
+  /**
+   * @param upstreamUrl a real HTTP upstream ({@code upstream.url}) instead of {@link #upstream}
+   */
+  private GatewayHarness(
+      boolean batching, @Nullable BudgetLedger ledger, @Nullable String upstreamUrl) {
     ServerBuilder builder =
-        RegistryServer.builder(config(batching))
+        RegistryServer.builder(config(batching, upstreamUrl))
             .clock(clock)
             .ticker(this::nanos)
-            .upstream(upstream)
             .documents(registry, this::restore)
             .catalogSize(1_000);
+    if (upstreamUrl == null) {
+      builder.upstream(upstream);
+    }
     if (ledger != null) {
       builder.ledger(ledger);
     }
@@ -106,6 +116,11 @@ final class GatewayHarness implements AutoCloseable {
 
   static GatewayHarness startWithBatching() {
     return new GatewayHarness(true, null);
+  }
+
+  /** Forwarding to the HTTP endpoint {@code url} (the fake {@link #upstream} is unused). */
+  static GatewayHarness startWithUpstream(String url) {
+    return new GatewayHarness(false, null, url);
   }
 
   /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */
@@ -285,7 +300,7 @@ final class GatewayHarness implements AutoCloseable {
     return UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(sdl));
   }
 
-  private static ServerConfig config(boolean batching) {
+  private static ServerConfig config(boolean batching, @Nullable String upstreamUrl) {
     Map<String, KeyPolicy> keys = new LinkedHashMap<>();
     keys.put(
         "trusted-key",
@@ -315,7 +330,7 @@ final class GatewayHarness implements AutoCloseable {
             "sa",
             ""),
         new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
-        new ServerConfig.Upstream(null, 1_000, List.of("X-Tenant")),
+        new ServerConfig.Upstream(upstreamUrl, 1_000, List.of("X-Tenant")),
         List.of(),
         // polled once a day: the tests refresh the catalog themselves
         new ServerConfig.Gateway(

@@ -9,6 +9,7 @@ import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
@@ -140,7 +141,7 @@ public final class Gateway {
     }
     Outcome outcome = decide(call, policy.get());
     if (outcome.decision() instanceof Decision.Rejected rejected) {
-      return refuse(reply, rejected, outcome.batchRefusedWhole() ? outcome.size() : 0);
+      return refuse(reply, rejected, outcome.arrayWhileBatchingOff() ? outcome.size() : 0);
     }
     Decision.Admitted admitted = (Decision.Admitted) outcome.decision();
     metrics.estimatedCost(admitted.cost());
@@ -181,7 +182,9 @@ public final class Gateway {
       @Nullable DocumentHash id,
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
-    String credentials = responses.credentials(call.headers());
+    // only a GET can be cached: a POST need not hash its credentials
+    String credentials =
+        call.transport() == Transport.GET ? responses.credentials(call.headers()) : "";
     boolean shared = call.apiKey() == null && credentials.isEmpty();
     ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, credentials);
     CachedResponse cached = key == null ? null : lookup(key, policy);
@@ -304,7 +307,7 @@ public final class Gateway {
      * A JSON array refused because batching is off: answered with an array, one error per element.
      * (An empty array has no element to carry it: it gets one error object.)
      */
-    boolean batchRefusedWhole() {
+    boolean arrayWhileBatchingOff() {
       return batch
           && size > 0
           && decision instanceof Decision.Rejected rejected

@@ -1,5 +1,8 @@
--- Counts answers and refusals per wrk thread, summed in done(). A refusal is a 4xx/5xx status, or an
--- APQ miss (200 PersistedQueryNotFound); a 200 with data (even with partial errors) is an answer.
+-- Counts answers and refusals per wrk thread, summed in done(). A refusal is a 4xx/5xx status, a
+-- body without "data" (in application/json, which wrk gets as it sends no Accept, a refusal is a
+-- 200: GraphQL over HTTP), or an APQ miss (PersistedQueryNotFound); a 200 with data (even with
+-- partial errors) is an answer. WRK_AUTHORIZATION sends an Authorization header (a credential the
+-- gateway keys its response cache on).
 local threads = {}
 
 function setup(thread)
@@ -22,11 +25,17 @@ function init(args)
   if api_key ~= "" then
     wrk.headers["X-API-Key"] = api_key
   end
+  local authorization = os.getenv("WRK_AUTHORIZATION") or ""
+  if authorization ~= "" then
+    wrk.headers["Authorization"] = authorization
+  end
 end
 
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
-  if status >= 400 or string.find(body, "PersistedQueryNotFound", 1, true) then
+  -- JSON escapes quotes inside strings, so "data": can only be a key
+  if status >= 400 or not string.find(body, '"data":', 1, true)
+      or string.find(body, "PersistedQueryNotFound", 1, true) then
     refused = refused + 1
   else
     ok = ok + 1

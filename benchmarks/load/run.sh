@@ -83,19 +83,23 @@ for name, body in bodies.items():
 (work / "attack-batch.json").write_text(json.dumps([{"query": "{ __typename }"}, {"query": "{ __typename }"}]))
 PY
 
-run() { # label url [body-file] [api-key]
-  local label=$1 url=$2 body=${3:-} key=${4:-}
+run() { # label url [body-file] [api-key] [authorization]
+  local label=$1 url=$2 body=${3:-} key=${4:-} authorization=${5:-}
   local out
-  out=$(WRK_BODY_FILE="$body" WRK_API_KEY="$key" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" \
+  out=$(WRK_BODY_FILE="$body" WRK_API_KEY="$key" WRK_AUTHORIZATION="$authorization" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" \
     -s "$HERE/count.lua" "$url" | grep '^RESULT')
   echo "$label $out" | tee -a "$WORK/results" >&2
   echo "$label $out" > "$WORK/last"
 }
 
 echo "# wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s on $(nproc) cores, $(date -u +%FT%TZ), warm-up ${WARMUP}s each"
-warm() { WRK_BODY_FILE="${3:-}" WRK_API_KEY="${4:-}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" \
+warm() { WRK_BODY_FILE="${3:-}" WRK_API_KEY="${4:-}" WRK_AUTHORIZATION="${5:-}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" \
   -s "$HERE/count.lua" "$2" > /dev/null; }
+# The registered GET again with a forwarded credential (Authorization): the response cache keys on
+# its SHA-256, so these are hits of that credential's own entry, answered Cache-Control: private.
+AUTHORIZATION='Bearer load-test-user-0123456789abcdef'
 warm gateway "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo
+warm gateway-authorization "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo "$AUTHORIZATION"
 warm bare "http://127.0.0.1:$BARE_PORT$GET_PATH"
 for warmup in post-registered open-four-cargo attack-alias150; do
   warm "$warmup" "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/$warmup.json" \
@@ -104,6 +108,8 @@ done
 for round in $(seq 1 "$ROUNDS"); do
   run "gateway-get-registered#$round" "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo
   run "bare-get#$round" "http://127.0.0.1:$BARE_PORT$GET_PATH"
+  run "gateway-get-registered-authorization#$round" "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" \
+    web-demo "$AUTHORIZATION"
 done
 run post-registered "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/post-registered.json" web-demo
 run open-four-cargo "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/open-four-cargo.json" partner-demo
@@ -121,4 +127,6 @@ echo "unknown-id store reads: $(( $(metric tollgate_registry_document_reads_tota
 curl -s "localhost:$GATEWAY_PORT/metrics" | grep -E '^tollgate_(upstream_requests|response_cache_hits|registry_document_reads)_total' || true
 awk '/^gateway-get-registered#/ {split($3, a, "="); g += a[2]; n++}
      /^bare-get#/ {split($3, a, "="); b += a[2]}
-     END {if (b > 0) printf "registered GET, gateway/bare: %.0f / %.0f rps = %.0f%%\n", g / n, b / n, 100 * g / b}' "$WORK/results"
+     /^gateway-get-registered-authorization#/ {split($3, a, "="); c += a[2]; m++}
+     END {if (b > 0) printf "registered GET, gateway/bare: %.0f / %.0f rps = %.0f%%\n", g / n, b / n, 100 * g / b
+          if (m > 0) printf "registered GET with Authorization / without: %.0f / %.0f rps = %.0f%%\n", c / m, g / n, 100 * (c / m) / (g / n)}' "$WORK/results"

@@ -55,6 +55,34 @@ final class RegistryServerTest {
   }
 
   @Test
+  void unauthenticatedRoutes_demo_printNoKeyMaterial() throws Exception {
+    server = RegistryServer.start(DemoConfig.create(0, dataDir));
+    // a request by each key first, so that anything labelled by caller is in /metrics
+    post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", DemoConfig.OPEN_KEY);
+    post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", DemoConfig.TRUSTED_KEY);
+    post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", "not-a-key");
+
+    HttpResponse<String> priceList = get("/v1/price-list");
+
+    assertThat(priceList.statusCode()).isEqualTo(200);
+    assertThat(json(priceList).get("policies").fieldNames())
+        .toIterable()
+        .containsExactly("anonymous", "partner", "web");
+    for (HttpResponse<String> response :
+        java.util.List.of(
+            priceList,
+            get("/metrics"),
+            get("/health"),
+            post("/graphql", "{\"query\":\"{ __typename }\"}", "X-API-Key", "not-a-key"))) {
+      assertThat(response.body())
+          .doesNotContain(DemoConfig.TRUSTED_KEY)
+          .doesNotContain(DemoConfig.OPEN_KEY)
+          .doesNotContain(DemoConfig.ADMIN_TOKEN)
+          .doesNotContain("not-a-key");
+    }
+  }
+
+  @Test
   void gateway_registeredGetByTrustedKey_runsOnDemoUpstream() throws Exception {
     server = RegistryServer.start(DemoConfig.create(0, dataDir));
     String id = demoOperationId("TrackCargo");
@@ -104,7 +132,10 @@ final class RegistryServerTest {
       String unknown = DocumentHash.of("unknown " + i).hex();
       HttpResponse<String> response =
           post("/graphql", "{\"documentId\":\"" + unknown + "\"}", "X-API-Key", "web-demo");
-      assertThat(response.statusCode()).isEqualTo(404);
+      // no Accept: application/json, where a refusal is a 200 (GraphQL over HTTP)
+      assertThat(response.statusCode()).isEqualTo(200);
+      assertThat(json(response).at("/errors/0/extensions/code").asText())
+          .isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
     }
 
     // the registered document is read once, then served from the catalog's cache
@@ -132,7 +163,8 @@ final class RegistryServerTest {
     assertThat(admitted.statusCode()).isEqualTo(200);
     // cargos(first: 2) { edges { node { trackingId } } }: 1 + 2 x (1 + (1 + 1)) = 7
     assertThat(json(admitted).at("/extensions/rateLimit/cost").asLong()).isEqualTo(7);
-    assertThat(afterRetire.statusCode()).isEqualTo(404);
+    // no Accept: application/json, where a refusal is a 200 (GraphQL over HTTP)
+    assertThat(afterRetire.statusCode()).isEqualTo(200);
     assertThat(json(afterRetire).at("/errors/0/extensions/code").asText())
         .isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
   }

@@ -41,7 +41,9 @@ record ConfigFile(int portOverride, Path dataDir, Path base) {
   /**
    * Policies without a name are called {@code key<index>}.
    *
-   * @throws ConfigException when two policies share a name, or one is called {@code anonymous}
+   * @throws ConfigException when two policies share a name, one is called {@code anonymous}, or a
+   *     name is its key (names are shown on unauthenticated routes: {@code GET /v1/price-list},
+   *     {@code /metrics}; keys never are)
    */
   static Map<String, KeyPolicy> named(Map<String, KeyPolicy> keys) {
     Map<String, KeyPolicy> named = new LinkedHashMap<>();
@@ -49,6 +51,11 @@ record ConfigFile(int portOverride, Path dataDir, Path base) {
     for (Map.Entry<String, KeyPolicy> entry : keys.entrySet()) {
       String name =
           entry.getValue().name().isEmpty() ? "key" + named.size() : entry.getValue().name();
+      ServerConfig.require(
+          !name.equals(entry.getKey()),
+          "keys."
+              + entry.getKey()
+              + ".name must not be the key itself: policy names are public (GET /v1/price-list)");
       // Budgets are kept per policy name: two keys with one name would share a bucket.
       ServerConfig.require(
           taken.add(name), "keys." + entry.getKey() + ".name must be unique: " + name);

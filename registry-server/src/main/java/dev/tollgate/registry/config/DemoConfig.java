@@ -10,7 +10,9 @@ import java.util.Set;
 /**
  * The embedded default: H2 in the data dir, the bundled cargo schema and demo upstream, the demo
  * manifest published as app {@code cargo-web}, and fixed demo credentials (README). Every setting
- * not named here is the config file's default.
+ * not named here is the config file's default. The policies are named apart from their keys ({@code
+ * web}, {@code partner}): names are public ({@code GET /v1/price-list}, {@code /metrics}), keys are
+ * not.
  */
 public final class DemoConfig {
 
@@ -18,13 +20,16 @@ public final class DemoConfig {
   public static final String TRUSTED_KEY = "web-demo";
   public static final String OPEN_KEY = "partner-demo";
   public static final String DEMO_APP = "cargo-web";
+  public static final String TRUSTED_POLICY = "web";
+  public static final String OPEN_POLICY = "partner";
 
   private DemoConfig() {}
 
   public static ServerConfig create(int port, Path dataDir) {
-    KeyPolicy web = KeyPolicy.newPolicy("web-demo").apps(Set.of(DEMO_APP)).requireId(true).build();
+    KeyPolicy web =
+        KeyPolicy.newPolicy(TRUSTED_POLICY).apps(Set.of(DEMO_APP)).requireId(true).build();
     KeyPolicy partner =
-        KeyPolicy.newPolicy("partner-demo")
+        KeyPolicy.newPolicy(OPEN_POLICY)
             .mode(Mode.OPEN)
             .apps(Set.of("*"))
             .budget(new Budget(5_000, 50))

@@ -7,9 +7,12 @@ import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -198,6 +201,9 @@ public record ServerConfig(
    *     policy name) and {@code X-Tollgate-Operation} (the operation name)
    * @param returnHeaders upstream response headers copied back to the caller, lower case, beside
    *     {@code Set-Cookie}, which always is
+   * @param varyHeaders request headers, besides {@code authorization} and {@code cookie}, that the
+   *     upstream's answers depend on: the response cache keys on them (lower-cased) and {@code
+   *     Vary} names them
    */
   public record Upstream(
       @Nullable String url,
@@ -207,7 +213,8 @@ public record ServerConfig(
       List<String> forwardHeaders,
       Map<String, String> headers,
       boolean identifyClient,
-      List<String> returnHeaders) {
+      List<String> returnHeaders,
+      List<String> varyHeaders) {
 
     /** 16 MiB. */
     public static final long DEFAULT_MAX_RESPONSE_BYTES = 16L << 20;
@@ -230,6 +237,9 @@ public record ServerConfig(
 
     public static final Upstream DEFAULTS = new Upstream(null, 5_000);
 
+    /** A header name: an RFC 9110 token. */
+    private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+
     public Upstream {
       require(timeoutMillis > 0, "upstream.timeoutMillis must be positive: " + timeoutMillis);
       require(
@@ -241,10 +251,24 @@ public record ServerConfig(
       forwardHeaders = UpstreamHeaders.names("upstream.forwardHeaders", forwardHeaders);
       headers = UpstreamHeaders.values("upstream.headers", headers);
       returnHeaders = UpstreamHeaders.names("upstream.returnHeaders", returnHeaders);
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < varyHeaders.size(); i++) {
+        String name = varyHeaders.get(i);
+        require(
+            name != null && HEADER_NAME.matcher(name).matches(),
+            "upstream.varyHeaders[" + i + "] must be a header name: " + name);
+        names.add(name.toLowerCase(Locale.ROOT));
+      }
+      varyHeaders = List.copyOf(names);
     }
 
     /** With the default bounds and header rules. */
     public Upstream(@Nullable String url, int timeoutMillis) {
+      this(url, timeoutMillis, List.of());
+    }
+
+    /** With the default bounds and header rules, and {@code varyHeaders}. */
+    public Upstream(@Nullable String url, int timeoutMillis, List<String> varyHeaders) {
       this(
           url,
           timeoutMillis,
@@ -253,7 +277,8 @@ public record ServerConfig(
           DEFAULT_FORWARD_HEADERS,
           Map.of(),
           true,
-          List.of());
+          List.of(),
+          varyHeaders);
     }
 
     @JsonCreator
@@ -265,7 +290,8 @@ public record ServerConfig(
         @JsonProperty("forwardHeaders") @Nullable List<String> forwardHeaders,
         @JsonProperty("headers") @Nullable Map<String, String> headers,
         @JsonProperty("identifyClient") @Nullable Boolean identifyClient,
-        @JsonProperty("returnHeaders") @Nullable List<String> returnHeaders) {
+        @JsonProperty("returnHeaders") @Nullable List<String> returnHeaders,
+        @JsonProperty("varyHeaders") @Nullable List<String> varyHeaders) {
       return new Upstream(
           url,
           orElse(timeoutMillis, DEFAULTS.timeoutMillis),
@@ -274,7 +300,8 @@ public record ServerConfig(
           orElse(forwardHeaders, DEFAULTS.forwardHeaders),
           orElse(headers, DEFAULTS.headers),
           orElse(identifyClient, DEFAULTS.identifyClient),
-          orElse(returnHeaders, DEFAULTS.returnHeaders));
+          orElse(returnHeaders, DEFAULTS.returnHeaders),
+          orElse(varyHeaders, DEFAULTS.varyHeaders));
     }
 
     /** This config with other bounds, for tests and benchmarks. */
@@ -287,7 +314,8 @@ public record ServerConfig(
           forwardHeaders,
           headers,
           identifyClient,
-          returnHeaders);
+          returnHeaders,
+          varyHeaders);
     }
   }
 

@@ -6,8 +6,9 @@ package dev.tollgate.registry.error;
  * status. The strings are the wire contract: never change one.
  *
  * <p>The gateway answers a few codes with another status than their kind's, as GraphQL over HTTP
- * and Apollo clients expect ({@code http.GatewayHeaders}): {@link #PERSISTED_QUERY_NOT_FOUND} is a
- * 200, {@link #GRAPHQL_PARSE_FAILED} and {@link #GRAPHQL_VALIDATION_FAILED} are 400s.
+ * and Apollo clients expect ({@code gateway.GatewayHeaders}): {@link #PERSISTED_QUERY_NOT_FOUND} is
+ * a 200, {@link #GRAPHQL_PARSE_FAILED} and {@link #GRAPHQL_VALIDATION_FAILED} are 400s; and in
+ * {@code application/json} every refusal of a well-formed request is a 200.
  */
 public enum ErrorCode {
 

@@ -44,6 +44,7 @@ final class CachedResponse {
   private final @Nullable String etagWouldRefuse;
   private final String etag;
   private final long storedAtNanos;
+  private final int maxAgeSeconds;
 
   private CachedResponse(
       byte[] body,
@@ -51,7 +52,8 @@ final class CachedResponse {
       int rateLimit,
       byte[] etagSource,
       Decision.Admitted admitted,
-      long storedAtNanos) {
+      long storedAtNanos,
+      int maxAgeSeconds) {
     this.head = Arrays.copyOfRange(body, 0, cost);
     this.middle = Arrays.copyOfRange(body, cost + 1, rateLimit);
     this.tail = Arrays.copyOfRange(body, rateLimit + 1, body.length);
@@ -61,16 +63,30 @@ final class CachedResponse {
     this.etagWouldRefuse = admitted.wouldRefuse();
     this.etag = GatewayHeaders.etag(concat(head, cost(admitted), etagTail));
     this.storedAtNanos = storedAtNanos;
+    this.maxAgeSeconds = maxAgeSeconds;
   }
 
-  /**
-   * The upstream's {@code body}, ready to be answered to {@code admitted} and to later requests.
-   */
+  /** {@link #of(ObjectMapper, Map, Decision.Admitted, long, int)} with no max-age of its own. */
   static CachedResponse of(
       ObjectMapper json,
       Map<String, @Nullable Object> body,
       Decision.Admitted admitted,
       long storedAtNanos) {
+    return of(json, body, admitted, storedAtNanos, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The upstream's {@code body}, ready to be answered to {@code admitted} and to later requests.
+   *
+   * @param maxAgeSeconds the longest it may be served (the upstream's {@code max-age} or the
+   *     caller's, whichever is shorter)
+   */
+  static CachedResponse of(
+      ObjectMapper json,
+      Map<String, @Nullable Object> body,
+      Decision.Admitted admitted,
+      long storedAtNanos,
+      int maxAgeSeconds) {
     Map<String, @Nullable Object> template =
         GatewayBodies.resultWith(
             body,
@@ -90,7 +106,8 @@ final class CachedResponse {
     if (!cut) {
       throw new IllegalStateException("cannot cut a response body around its extensions");
     }
-    return new CachedResponse(bytes, cost, rateLimit, etagSource, admitted, storedAtNanos);
+    return new CachedResponse(
+        bytes, cost, rateLimit, etagSource, admitted, storedAtNanos, maxAgeSeconds);
   }
 
   /** The body answered to {@code admitted}: the stored bytes with its cost and rate limit. */
@@ -112,6 +129,11 @@ final class CachedResponse {
 
   long storedAtNanos() {
     return storedAtNanos;
+  }
+
+  /** How long this answer may be served, in seconds, whoever asks. */
+  int maxAgeSeconds() {
+    return maxAgeSeconds;
   }
 
   /** Roughly the bytes this entry holds, for the cache's weigher. */

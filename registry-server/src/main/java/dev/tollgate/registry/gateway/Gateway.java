@@ -9,6 +9,7 @@ import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
@@ -19,7 +20,9 @@ import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -33,39 +36,52 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>Errors are GraphQL-shaped, with no {@code data}: {@code {"errors":[{"message","extensions":
- *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. The status is the same whatever the
- *       client accepts: 400 for request errors (bad JSON, bad id, limits, cost, parse and
- *       validation failures, {@code BAD_USER_INPUT}), 401 unknown key, 403 {@code
- *       QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404 {@code
- *       PERSISTED_QUERY_NOT_IN_LIST}, 405 mutation by GET ({@code Allow: POST}), 413, 415, 429
- *       ({@code Retry-After}), 502 {@code UPSTREAM_ERROR} (the upstream failed: refused, reset,
- *       past {@code upstream.timeoutMillis}, larger than {@code upstream.maxResponseBytes}, a 5xx
- *       or not GraphQL; its units are given back), 503 {@code UPSTREAM_BUSY} ({@code Retry-After};
- *       {@code upstream.maxInFlight} calls in flight; not charged either), 503 {@code
- *       BUDGET_STORE_UNAVAILABLE} ({@code Retry-After}; the Redis budget store is down and the
- *       key's {@code budget.onStoreFailure} is {@code deny}); an APQ miss ({@code
- *       PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
- *       dependency is a 500 in the same shape that names nothing internal.
+ *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. A JSON array refused because batching
+ *       The upstream failing (refused, reset, past {@code upstream.timeoutMillis}, larger than
+ *       {@code upstream.maxResponseBytes}, a 5xx or not GraphQL) is a 502 {@code UPSTREAM_ERROR},
+ *       and {@code upstream.maxInFlight} calls in flight a 503 {@code UPSTREAM_BUSY} ({@code
+ *       Retry-After}); neither is charged (the units are given back).
+ *       is off is answered with an array holding that error once per element.
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
- *       {@code application/json}; so {@code Vary: X-API-Key, Accept} on every answer.
- *   <li>Every answer but 401 carries {@code X-RateLimit-Limit/Remaining/Reset} and {@code
- *       extensions.rateLimit {cost (units charged by this request), remaining, resetIn}}, except a
- *       refusal whose balance this gateway does not know (a Redis bucket it has not charged; a
- *       503): refusals never call the budget store; {@code extensions.cost {estimated, max}}
- *       whenever the request was priced, with {@code wouldRefuse} (the code enforcing would have
- *       refused with) when a measure-mode request breached a limit; such a request is also counted
- *       in {@code tollgate_would_refuse_total{code}}.
- *   <li>Caching (one rule, {@code ResponseCache.cacheable}): a registered query fetched by id with
- *       GET and answered without errors gets {@code Cache-Control: public, max-age=N} (anonymous
- *       caller) or {@code private, max-age=N} (a keyed caller: the body holds that key's balance),
- *       and a strong {@code ETag} over the response without {@code extensions.rateLimit} (which
- *       changes on every request and is in the headers too); {@code If-None-Match} gives a 304
- *       (still charged). Everything else gets {@code Cache-Control: private, no-cache,
- *       must-revalidate}.
- *   <li>Those cacheable answers are also kept in the gateway's response cache for the caller's
- *       max-age: a later GET of the same query with the same variables, by any caller, is admitted
- *       and charged as usual and then answered from it without an upstream call (with an {@code
- *       Age} header), the body identical to the upstream's answer but for our extensions.
+ *       {@code application/json}; so {@code Vary} names {@code X-API-Key}, {@code Accept} and the
+ *       credential headers ({@code Authorization}, {@code Cookie}, {@code upstream.varyHeaders}) on
+ *       every answer.
+ *   <li>Statuses depend on the media type, as GraphQL over HTTP says ({@code
+ *       GatewayHeaders.status}). In {@code application/graphql-response+json}: 400 for request
+ *       errors (bad JSON, bad id, limits, cost, parse and validation failures, {@code
+ *       BAD_USER_INPUT}), 403 {@code QUERY_NOT_IN_SAFELIST}/{@code INTROSPECTION_DISABLED}, 404
+ *       {@code PERSISTED_QUERY_NOT_IN_LIST}, 429 ({@code Retry-After}). In {@code application/json}
+ *       (a client that accepts only it, {@code *}{@code /*}, or sends no {@code Accept}) each of
+ *       these is a 200 with the same body and headers, so clients that read only 2xx bodies see
+ *       {@code extensions.code}. In both: 401 unknown key, 405 mutation by GET ({@code Allow:
+ *       POST}), 413, 415, 400 {@code BAD_REQUEST} (a body that is not JSON, or JSON that is not a
+ *       GraphQL request), 502 {@code UPSTREAM_ERROR}, 503 {@code BUDGET_STORE_UNAVAILABLE} ({@code
+ *       Retry-After}; the Redis budget store is down and the key's {@code budget.onStoreFailure} is
+ *       {@code deny}); an APQ miss ({@code PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients
+ *       expect. A bug or a broken dependency is a 500 in the same shape that names nothing
+ *       internal.
+ *   <li>Every answer but 401 (no policy is known for an unknown key) carries {@code
+ *       X-RateLimit-Limit/Remaining/Reset} and {@code extensions.rateLimit {cost (units charged by
+ *       this request), remaining, resetIn}}, except a refusal whose balance this gateway does not
+ *       know (a Redis bucket it has not charged; a 503): refusals never call the budget store;
+ *       {@code extensions.cost {estimated, max}} whenever the request was priced, with {@code
+ *       wouldRefuse} (the code enforcing would have refused with) when a measure-mode request
+ *       breached a limit; such a request is also counted in {@code
+ *       tollgate_would_refuse_total{code}}.
+ *   <li>Caching ({@code ResponseCache.caching}): a registered query fetched by id with GET,
+ *       answered without errors and with upstream headers that allow it (no {@code Set-Cookie}, no
+ *       {@code Cache-Control: private}, {@code no-store} or {@code no-cache}), gets {@code
+ *       Cache-Control: public, max-age=N} (a caller with neither key nor credential headers) or
+ *       {@code private, max-age=N}, N the policy's max-age or the upstream's if shorter, and a
+ *       strong {@code ETag} over the response without {@code extensions.rateLimit} (which changes
+ *       on every request and is in the headers too); {@code If-None-Match} gives a 304 (still
+ *       charged). Everything else gets {@code Cache-Control: private, no-cache, must-revalidate}.
+ *   <li>Those cacheable answers are also kept in the gateway's response cache for that max-age,
+ *       keyed by the caller's policy and a digest of its credential headers: a later GET of the
+ *       same query with the same variables by a caller with the same policy and credentials is
+ *       admitted and charged as usual and then answered from it without an upstream call (with an
+ *       {@code Age} header), the body identical to the upstream's answer but for our extensions. A
+ *       caller with other credentials, or none, never gets it.
  * </ul>
  */
 public final class Gateway {
@@ -75,6 +91,7 @@ public final class Gateway {
   private final AdmissionController admission;
   private final UpstreamForwarder upstream;
   private final ResponseCache responses;
+  private final CredentialHeaders credentials;
   private final GatewayMetrics metrics;
   private final ServerConfig config;
   private final ObjectMapper json;
@@ -96,7 +113,8 @@ public final class Gateway {
       ObjectMapper json) {
     this.admission = admission;
     this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, config.upstream());
-    this.responses = new ResponseCache(responseCache, ticker, json);
+    this.credentials = new CredentialHeaders(config.upstream().varyHeaders());
+    this.responses = new ResponseCache(responseCache, ticker, json, credentials);
     this.metrics = metrics;
     this.config = config;
     this.json = json;
@@ -109,7 +127,7 @@ public final class Gateway {
 
   /** Answers {@code call}; never throws. */
   public GatewayAnswer execute(GatewayCall call) {
-    Reply reply = new Reply(metrics, call.accept());
+    Reply reply = new Reply(metrics, call.accept(), credentials.vary());
     try {
       return handle(call, reply);
     } catch (RuntimeException e) {
@@ -129,7 +147,7 @@ public final class Gateway {
     Outcome outcome = decide(call, policy.get());
     reply.cost(outcome.decision().cost());
     if (outcome.decision() instanceof Decision.Rejected rejected) {
-      return refuse(reply, rejected);
+      return refuse(reply, rejected, outcome.arrayWhileBatchingOff() ? outcome.size() : 0);
     }
     Decision.Admitted admitted = (Decision.Admitted) outcome.decision();
     metrics.estimatedCost(admitted.cost());
@@ -152,9 +170,10 @@ public final class Gateway {
       return new Outcome(
           decision,
           read.batch(),
-          read.batch() ? null : admission.documentOf(policy, read.operations().get(0)));
+          read.batch() ? null : admission.documentOf(policy, read.operations().get(0)),
+          read.operations().size());
     } catch (TollgateException e) {
-      return new Outcome(admission.reject(policy, e), false, null);
+      return new Outcome(admission.reject(policy, e), false, null, 1);
     }
   }
 
@@ -169,14 +188,16 @@ public final class Gateway {
       @Nullable DocumentHash id,
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
-    ResponseCache.Key key =
-        upstream.forwardsCredentials(call)
-            ? null
-            : responses.keyFor(call.transport(), operation, id, policy);
+    // only a GET can be cached: a POST need not hash its credentials
+    String credentials =
+        call.transport() == Transport.GET ? responses.credentials(call.headers()) : "";
+    boolean shared = call.apiKey() == null && credentials.isEmpty();
+    ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, credentials);
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
-      return cacheableAnswer(reply, call, admitted, cached, policy);
+      int maxAge = Math.min(policy.cacheMaxAgeSeconds(), cached.maxAgeSeconds());
+      return cacheableAnswer(reply, call, admitted, cached, shared, maxAge);
     }
     UpstreamResponse response;
     try {
@@ -185,33 +206,37 @@ public final class Gateway {
       return refuse(reply, upstream.failed(e, admitted, policy));
     }
     reply.upstreamHeaders(upstream.returned(response));
-    if (!ResponseCache.cacheable(call.transport(), operation, response)) {
+    UpstreamCaching caching = responses.caching(call.transport(), operation, response);
+    if (!caching.cacheable()) {
       GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(
           "ok", response.status(), bytes(GatewayBodies.result(response.body(), admitted)));
     }
-    CachedResponse fresh = CachedResponse.of(json, response.body(), admitted, responses.now());
-    if (key != null) {
+    int maxAge = caching.maxAge(policy.cacheMaxAgeSeconds());
+    CachedResponse fresh =
+        CachedResponse.of(json, response.body(), admitted, responses.now(), maxAge);
+    if (key != null && maxAge > 0) {
       responses.store(key, fresh);
     }
-    return cacheableAnswer(reply, call, admitted, fresh, policy);
+    return cacheableAnswer(reply, call, admitted, fresh, shared, maxAge);
   }
 
   /**
-   * A cacheable answer, written from its stored bytes: {@code Cache-Control} from the caller's
-   * policy, and the strong ETag of the body without {@code extensions.rateLimit}.
+   * A cacheable answer, written from its stored bytes: {@code Cache-Control} public only for a
+   * caller without key or credentials, with its max-age, and the strong ETag of the body without
+   * {@code extensions.rateLimit}.
    */
   private GatewayAnswer cacheableAnswer(
       Reply reply,
       GatewayCall call,
       Decision.Admitted admitted,
       CachedResponse response,
-      KeyPolicy policy) {
+      boolean shared,
+      int maxAge) {
     GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
     String etag = response.etag(admitted);
-    String visibility = call.apiKey() == null ? "public" : "private";
-    reply.header("Cache-Control", visibility + ", max-age=" + policy.cacheMaxAgeSeconds());
+    reply.header("Cache-Control", (shared ? "public" : "private") + ", max-age=" + maxAge);
     reply.header("ETag", etag);
     if (GatewayHeaders.matches(call.ifNoneMatch(), etag)) {
       return reply.notModified("ok");
@@ -249,6 +274,15 @@ public final class Gateway {
   }
 
   private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected) {
+    return refuse(reply, rejected, 0);
+  }
+
+  /**
+   * @param elements when positive, the refused request was a JSON array of that many operations,
+   *     answered with an array of as many copies of the error, so the code reaches each operation
+   *     (Apollo's batch link hands element i to operation i)
+   */
+  private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected, int elements) {
     Refusal refusal = rejected.refusal();
     if (rejected.cost() != null) {
       metrics.estimatedCost(rejected.cost());
@@ -256,10 +290,10 @@ public final class Gateway {
     GatewayHeaders.rateLimit(reply.headers(), rejected.budget());
     GatewayHeaders.refusal(reply.headers(), refusal, rejected.budget());
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    Map<String, Object> error = GatewayBodies.error(refusal, rejected);
+    Object body = elements > 0 ? Collections.nCopies(elements, error) : error;
     return reply.body(
-        refusal.code(),
-        GatewayHeaders.status(refusal),
-        bytes(GatewayBodies.error(refusal, rejected)));
+        refusal.code(), GatewayHeaders.status(refusal, reply.graphqlResponse()), bytes(body));
   }
 
   private GatewayAnswer unauthenticated(Reply reply) {
@@ -278,6 +312,19 @@ public final class Gateway {
 
   /**
    * @param id the document id of a single request, when it named one
+   * @param size how many operations the request held
    */
-  private record Outcome(Decision decision, boolean batch, @Nullable DocumentHash id) {}
+  private record Outcome(Decision decision, boolean batch, @Nullable DocumentHash id, int size) {
+
+    /**
+     * A JSON array refused because batching is off: answered with an array, one error per element.
+     * (An empty array has no element to carry it: it gets one error object.)
+     */
+    boolean arrayWhileBatchingOff() {
+      return batch
+          && size > 0
+          && decision instanceof Decision.Rejected rejected
+          && rejected.refusal().errorCode() == ErrorCode.BATCHING_NOT_SUPPORTED;
+    }
+  }
 }

@@ -4,8 +4,10 @@ import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.document.Sha256;
 import dev.tollgate.registry.error.ErrorCode;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Statuses, media types and headers of {@code /graphql} responses. */
@@ -13,21 +15,53 @@ final class GatewayHeaders {
 
   static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
   static final String NO_CACHE = "private, no-cache, must-revalidate";
-  static final String VARY = "X-API-Key, Accept";
+
+  /**
+   * Refusals about HTTP itself, answered with their own status in both media types; {@code
+   * BAD_REQUEST} is a body that is not JSON (or not UTF-8) or JSON that is not a GraphQL request.
+   */
+  static final Set<ErrorCode> HTTP_LEVEL =
+      EnumSet.of(
+          ErrorCode.UNAUTHENTICATED,
+          ErrorCode.METHOD_NOT_ALLOWED,
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+          ErrorCode.BAD_REQUEST);
 
   private GatewayHeaders() {}
 
   /**
-   * The status of a refusal: its kind's status, except that an APQ miss is a 200 (Apollo clients
-   * resend the text on it) and a document that does not parse or validate is a 400 (GraphQL over
-   * HTTP).
+   * The status of a refusal in the media type the answer is written in (GraphQL over HTTP).
+   *
+   * <p>In {@code application/graphql-response+json}: its kind's status, except that an APQ miss is
+   * a 200 (Apollo clients resend the text on it) and a document that does not parse or validate is
+   * a 400.
+   *
+   * <p>In {@code application/json}, which clients that do not know the new media type ask for
+   * (Apollo Client 3 sends {@code *}{@code /*}) and read only with a 2xx: every refusal of a
+   * well-formed request is a 200 with the same body and headers, so {@code extensions.code} reaches
+   * the client's error handling, as GitHub and Shopify answer their rate limits. What stays is what
+   * is about HTTP itself or about the server: {@link #HTTP_LEVEL} (an unknown key, a mutation by
+   * GET, a body too large, not JSON, or not a GraphQL request: the spec's 400 for invalid
+   * parameters) and every 5xx (the server, its upstream or its budget store failed, not the
+   * request).
    */
-  static int status(Refusal refusal) {
-    return switch (refusal.errorCode()) {
-      case PERSISTED_QUERY_NOT_FOUND -> 200;
-      case GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED -> 400;
-      default -> refusal.errorCode().status();
-    };
+  static int status(Refusal refusal, boolean graphqlResponse) {
+    int status =
+        switch (refusal.errorCode()) {
+          case PERSISTED_QUERY_NOT_FOUND -> 200;
+          case GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED -> 400;
+          default -> refusal.errorCode().status();
+        };
+    if (graphqlResponse || status >= 500 || HTTP_LEVEL.contains(refusal.errorCode())) {
+      return status;
+    }
+    return 200;
+  }
+
+  /** Whether {@code accept} names {@code application/graphql-response+json}. */
+  static boolean acceptsGraphqlResponse(@Nullable String accept) {
+    return accept != null && accept.toLowerCase(Locale.ROOT).contains(GRAPHQL_RESPONSE_JSON);
   }
 
   /**
@@ -35,9 +69,8 @@ final class GatewayHeaders {
    * application/json}.
    */
   static String responseType(@Nullable String accept) {
-    boolean graphql =
-        accept != null && accept.toLowerCase(Locale.ROOT).contains(GRAPHQL_RESPONSE_JSON);
-    return (graphql ? GRAPHQL_RESPONSE_JSON : "application/json") + "; charset=utf-8";
+    return (acceptsGraphqlResponse(accept) ? GRAPHQL_RESPONSE_JSON : "application/json")
+        + "; charset=utf-8";
   }
 
   /**

@@ -15,15 +15,20 @@ final class Reply {
 
   private final GatewayMetrics metrics;
   private final @Nullable String accept;
+  private final String vary;
   private final long startNanos;
   private final Map<String, String> headers = new LinkedHashMap<>();
   private @Nullable String policy;
   private @Nullable Long cost;
   private Map<String, List<String>> upstreamHeaders = Map.of();
 
-  Reply(GatewayMetrics metrics, @Nullable String accept) {
+  /**
+   * @param vary the {@code Vary} of every answer
+   */
+  Reply(GatewayMetrics metrics, @Nullable String accept, String vary) {
     this.metrics = metrics;
     this.accept = accept;
+    this.vary = vary;
     this.startNanos = System.nanoTime();
   }
 
@@ -51,10 +56,18 @@ final class Reply {
   }
 
   /**
+   * Whether the answer is {@code application/graphql-response+json} (else {@code
+   * application/json}), which picks refusals' statuses ({@link GatewayHeaders#status}).
+   */
+  boolean graphqlResponse() {
+    return GatewayHeaders.acceptsGraphqlResponse(accept);
+  }
+
+  /**
    * The answer with {@code body}, in the media type the client accepts; counted as {@code outcome}.
    */
   GatewayAnswer body(String outcome, int status, byte[] body) {
-    headers.put("Vary", GatewayHeaders.VARY);
+    headers.put("Vary", vary);
     return finish(
         outcome,
         new GatewayAnswer(
@@ -63,7 +76,7 @@ final class Reply {
 
   /** A 304 Not Modified: no body, no media type. */
   GatewayAnswer notModified(String outcome) {
-    headers.put("Vary", GatewayHeaders.VARY);
+    headers.put("Vary", vary);
     return finish(outcome, new GatewayAnswer(304, headers, upstreamHeaders, null, null));
   }
 

@@ -14,6 +14,8 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
@@ -22,57 +24,80 @@ import org.jspecify.annotations.Nullable;
  * The gateway's own cache of upstream answers, so that a registered query fetched by GET is
  * answered without calling the upstream again.
  *
- * <p>What is cached, decided here only ({@link #cacheable}): a query of a registered document
- * fetched by id with GET, answered by the upstream with 200 and no {@code errors}; the same answers
- * get {@code Cache-Control: max-age} and an ETag. Never a mutation, a POST, a document sent as
- * text, a batch, an error or a refusal. The key is the document's hash, the operation name and the
- * variables as canonical JSON (object keys sorted), which is everything the upstream receives: it
- * never sees who is calling, so one entry serves every caller. The entry holds the upstream's body
- * serialised once, with our per-request {@code extensions.cost} and {@code extensions.rateLimit}
- * written into it on each hit (see {@link CachedResponse}).
+ * <p>What is cached, decided here only ({@link #caching}): a query of a registered document fetched
+ * by id with GET, answered by the upstream with 200 and no {@code errors}, whose headers allow it
+ * ({@link UpstreamCaching}: no {@code Set-Cookie}, no {@code Cache-Control: private}, {@code
+ * no-store} or {@code no-cache}); the same answers get {@code Cache-Control: max-age} and an ETag.
+ * Never a mutation, a POST, a document sent as text, a batch, an error or a refusal.
  *
- * <p>For how long: an entry is served to a caller while it is younger than that caller's {@code
- * cacheMaxAgeSeconds}, the {@code max-age} the caller is told anyway; a caller whose max-age is 0
- * neither reads nor fills the cache. The wiring bounds the cache by bytes (weighed here) and
- * expires entries after the longest max-age of any policy; both the cache and this class read time
- * from the same {@link Ticker}. Admission comes first: every hit has been admitted and charged
- * exactly as a miss, and refusals never reach the cache.
+ * <p>The key is everything the upstream's answer may depend on: the caller's policy, a SHA-256
+ * digest of the credential headers it sent ({@link CredentialHeaders}: {@code authorization},
+ * {@code cookie}, {@code upstream.varyHeaders}), the document's hash, the operation name and the
+ * variables as canonical JSON (object keys sorted). Callers with the same policy and credentials
+ * share an entry; one with other credentials, or none, never reads it. The entry holds the
+ * upstream's body serialised once, with our per-request {@code extensions.cost} and {@code
+ * extensions.rateLimit} written into it on each hit (see {@link CachedResponse}).
+ *
+ * <p>For how long: an entry is served while it is younger than its max-age, the caller's {@code
+ * cacheMaxAgeSeconds} or the upstream's {@code max-age} if shorter, the {@code max-age} the caller
+ * is told anyway; an answer whose max-age is 0 is never stored. The wiring bounds the cache by
+ * bytes (weighed here) and expires entries after the longest max-age of any policy; both the cache
+ * and this class read time from the same {@link Ticker}. Admission comes first: every hit has been
+ * admitted and charged exactly as a miss, and refusals never reach the cache.
  */
 final class ResponseCache {
 
   private final Cache<Key, CachedResponse> entries;
   private final Ticker ticker;
   private final ObjectWriter canonical;
+  private final CredentialHeaders credentials;
 
   /**
    * @param entries the wiring's bounds: {@code maximumWeight} (weighed here, in bytes), expiring
    *     after the longest max-age, with {@code recordStats()}, on {@code ticker}
    * @param ticker the clock of entry ages, the same as {@code entries}'
    */
-  ResponseCache(Caffeine<Object, Object> entries, Ticker ticker, ObjectMapper json) {
+  ResponseCache(
+      Caffeine<Object, Object> entries,
+      Ticker ticker,
+      ObjectMapper json,
+      CredentialHeaders credentials) {
     this.entries = entries.weigher(ResponseCache::weigh).build();
     this.ticker = ticker;
     this.canonical = json.writer().with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+    this.credentials = credentials;
+  }
+
+  /** With only {@code authorization} and {@code cookie} as credential headers. */
+  ResponseCache(Caffeine<Object, Object> entries, Ticker ticker, ObjectMapper json) {
+    this(entries, ticker, json, new CredentialHeaders(List.of()));
   }
 
   /** Caffeine weigher: roughly the bytes an entry holds. */
   private static int weigh(Key key, CachedResponse response) {
-    long weight = (long) response.weight() + key.variables().length() * 2L + 256;
+    long weight =
+        (long) response.weight()
+            + (key.variables().length() + key.credentials().length() + key.policy().length()) * 2L
+            + 256;
     return (int) Math.min(Integer.MAX_VALUE, weight);
   }
 
   /**
    * The rule of what is cacheable: a query of a registered document, fetched by its id with GET,
-   * that the upstream answered with 200 and no {@code errors}.
+   * that the upstream answered with 200, no {@code errors} and headers that allow it; {@link
+   * UpstreamCaching#NEVER} otherwise.
    */
-  static boolean cacheable(
+  UpstreamCaching caching(
       Transport transport, AdmittedOperation operation, UpstreamResponse response) {
-    return cacheable(transport, operation)
-        && response.status() == 200
-        && response.body().get("errors") == null;
+    if (!cacheable(transport, operation)
+        || response.status() != 200
+        || response.body().get("errors") != null) {
+      return UpstreamCaching.NEVER;
+    }
+    return UpstreamCaching.of(response.headers(), credentials.names());
   }
 
-  /** The request half of {@link #cacheable(Transport, AdmittedOperation, UpstreamResponse)}. */
+  /** The request half of {@link #caching}. */
   private static boolean cacheable(Transport transport, AdmittedOperation operation) {
     return transport == Transport.GET
         && operation.registeredById()
@@ -82,16 +107,31 @@ final class ResponseCache {
   /**
    * The key of an admitted operation that may be answered from the cache: a cacheable request for
    * its id {@code document}, by a caller whose max-age is not 0; else {@code null}.
+   *
+   * @param credentials the digest of the caller's credential headers ({@link #credentials})
    */
   @Nullable Key keyFor(
       Transport transport,
       AdmittedOperation operation,
       @Nullable DocumentHash document,
-      KeyPolicy policy) {
+      KeyPolicy policy,
+      String credentials) {
     if (document == null || !cacheable(transport, operation) || policy.cacheMaxAgeSeconds() <= 0) {
       return null;
     }
-    return key(document, operation.request());
+    return key(policy.name(), credentials, document, operation.request());
+  }
+
+  /** The digest of the credential headers among {@code headers}; empty when there are none. */
+  String credentials(GatewayCall.Headers headers) {
+    Map<String, List<String>> sent = new HashMap<>();
+    for (String name : credentials.names()) {
+      List<String> values = headers.values(name);
+      if (!values.isEmpty()) {
+        sent.put(name, values);
+      }
+    }
+    return credentials.digest(sent);
   }
 
   /** The entries, for their statistics. */
@@ -99,15 +139,24 @@ final class ResponseCache {
     return entries;
   }
 
-  /** The key of {@code request} sent for the registered document {@code document}. */
-  Key key(DocumentHash document, UpstreamRequest request) {
-    return new Key(document, request.operationName(), canonicalJson(request.variables()));
+  /**
+   * The key of {@code request} sent for the registered document {@code document} by a caller of
+   * {@code policy} with {@code credentials}.
+   */
+  Key key(String policy, String credentials, DocumentHash document, UpstreamRequest request) {
+    return new Key(
+        policy, credentials, document, request.operationName(), canonicalJson(request.variables()));
   }
 
-  /** The entry of {@code key} if it is younger than {@code maxAgeSeconds}, else {@code null}. */
+  /**
+   * The entry of {@code key} if it is younger than {@code maxAgeSeconds} and its own max-age, else
+   * {@code null}.
+   */
   @Nullable CachedResponse find(Key key, int maxAgeSeconds) {
     CachedResponse cached = entries.getIfPresent(key);
-    if (cached == null || ageNanos(cached) >= TimeUnit.SECONDS.toNanos(maxAgeSeconds)) {
+    if (cached == null
+        || ageNanos(cached)
+            >= TimeUnit.SECONDS.toNanos(Math.min(maxAgeSeconds, cached.maxAgeSeconds()))) {
       return null;
     }
     return cached;
@@ -143,9 +192,16 @@ final class ResponseCache {
   }
 
   /**
-   * What the upstream receives, and so what its answer depends on.
+   * Who asked and what the upstream receives, and so everything its answer depends on.
    *
+   * @param policy the caller's policy name
+   * @param credentials the SHA-256 hex digest of the caller's credential headers, empty for none
    * @param variables the request's variables as JSON with object keys sorted at every level
    */
-  record Key(DocumentHash document, @Nullable String operationName, String variables) {}
+  record Key(
+      String policy,
+      String credentials,
+      DocumentHash document,
+      @Nullable String operationName,
+      String variables) {}
 }

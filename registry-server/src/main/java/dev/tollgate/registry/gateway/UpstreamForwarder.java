@@ -53,21 +53,6 @@ final class UpstreamForwarder {
   }
 
   /**
-   * Whether the call forwards a credential ({@code Authorization} or {@code Cookie}) upstream: its
-   * answer is then that caller's, and the response cache, whose key holds no credential, is neither
-   * read nor filled for it (issue 11 section 2 keys the cache by credential instead).
-   */
-  boolean forwardsCredentials(GatewayCall call) {
-    for (String name : config.forwardHeaders()) {
-      boolean credential = name.equals("authorization") || name.equals("cookie");
-      if (credential && !call.headers().values(name).isEmpty()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
    * The refusal of a request whose upstream call failed (or was refused as busy): its units are
    * given back, so it is not charged.
    */

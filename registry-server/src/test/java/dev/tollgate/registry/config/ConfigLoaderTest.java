@@ -523,6 +523,49 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_policyNamedAsItsKey_refused() {
+    // a policy's name is public (GET /v1/price-list); its key is a credential
+    String json = "{\"keys\": {\"s3cret-key\": {\"name\": \"s3cret-key\"}}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "keys.s3cret-key.name must not be the key itself: policy names are public"
+                + " (GET /v1/price-list)");
+  }
+
+  @Test
+  void parse_upstreamVaryHeaders_lowerCasedDefaultEmpty() {
+    ServerConfig config =
+        ConfigLoader.parse(
+            "{\"upstream\": {\"varyHeaders\": [\"X-Tenant\", \"Accept-Language\"]}}",
+            -1,
+            DATA,
+            BASE);
+
+    assertThat(config.upstream().varyHeaders()).containsExactly("x-tenant", "accept-language");
+    assertThat(ConfigLoader.parse("{}", -1, DATA, BASE).upstream().varyHeaders()).isEmpty();
+  }
+
+  @Test
+  void parse_upstreamVaryHeaderNotAName_refusedWithItsPath() {
+    String json = "{\"upstream\": {\"varyHeaders\": [\"x-tenant\", \"bad header\"]}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("upstream.varyHeaders[1] must be a header name: bad header");
+  }
+
+  @Test
+  void parse_upstreamVaryHeadersNotAList_refused() {
+    String json = "{\"upstream\": {\"varyHeaders\": \"x-tenant\"}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("upstream.varyHeaders");
+  }
+
+  @Test
   void parse_twoKeysWithOneName_refused() {
     // budgets are kept per policy name, so a shared name would mean a shared bucket
     String json = "{\"keys\": {\"k1\": {\"name\": \"web\"}, \"k2\": {\"name\": \"web\"}}}";
@@ -626,6 +669,9 @@ final class ConfigLoaderTest {
     assertThat(demo.policyFor("web-demo").orElseThrow().mode()).isEqualTo(Mode.TRUSTED);
     assertThat(demo.policyFor("web-demo").orElseThrow().mayRun("cargo-web")).isTrue();
     assertThat(demo.policyFor("partner-demo").orElseThrow().mode()).isEqualTo(Mode.OPEN);
+    // named apart from their keys: names are public, keys are credentials
+    assertThat(demo.policyFor("web-demo").orElseThrow().name()).isEqualTo("web");
+    assertThat(demo.policyFor("partner-demo").orElseThrow().name()).isEqualTo("partner");
     assertThat(
             List.of(
                 demo.anonymous(),

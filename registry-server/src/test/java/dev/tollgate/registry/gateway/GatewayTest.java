@@ -62,7 +62,7 @@ final class GatewayTest {
     assertThat(answer.status()).isEqualTo(401);
     assertThat(answer.headers())
         .containsEntry("Cache-Control", "private, no-cache, must-revalidate")
-        .containsEntry("Vary", "X-API-Key, Accept")
+        .containsEntry("Vary", "X-API-Key, Accept, Authorization, Cookie")
         .doesNotContainKey("X-RateLimit-Remaining");
     assertThat(text(answer)).contains("\"code\":\"UNAUTHENTICATED\"");
   }
@@ -82,7 +82,7 @@ final class GatewayTest {
   }
 
   @Test
-  void execute_malformedRequest_refusedWithTheCallersBalance() {
+  void execute_malformedRequestInApplicationJson_refused200WithTheCallersBalance() {
     GatewayAnswer answer =
         services
             .gateway()
@@ -96,8 +96,10 @@ final class GatewayTest {
                       throw new InvalidDocumentIdException("nope");
                     }));
 
-    assertThat(answer.status()).isEqualTo(400);
+    // a GraphQL-shaped refusal in application/json is a 200 (GraphQL over HTTP)
+    assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.contentType()).isEqualTo("application/json; charset=utf-8");
+    assertThat(text(answer)).contains("\"code\":\"INVALID_DOCUMENT_ID\"");
     assertThat(answer.headers()).containsKey("X-RateLimit-Remaining");
     assertThat(forwarded).isEmpty();
   }

@@ -12,6 +12,7 @@ import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
+import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -56,16 +57,17 @@ final class ResponseCacheTest {
     other.put("a", List.of("x"));
     other.put("b", reversed(nested));
 
-    ResponseCache.Key key = cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", one));
+    ResponseCache.Key key = cache.key("web", "", DOCUMENT, new UpstreamRequest("q", "Cargo", one));
 
-    assertThat(key).isEqualTo(cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", other)));
+    assertThat(key)
+        .isEqualTo(cache.key("web", "", DOCUMENT, new UpstreamRequest("q", "Cargo", other)));
     assertThat(key.variables()).isEqualTo("{\"a\":[\"x\"],\"b\":{\"a\":null,\"z\":1}}");
   }
 
   @Test
   void key_otherOperationName_otherKey() {
-    assertThat(cache.key(DOCUMENT, new UpstreamRequest("q", "A", Map.of())))
-        .isNotEqualTo(cache.key(DOCUMENT, new UpstreamRequest("q", "B", Map.of())));
+    assertThat(cache.key("web", "", DOCUMENT, new UpstreamRequest("q", "A", Map.of())))
+        .isNotEqualTo(cache.key("web", "", DOCUMENT, new UpstreamRequest("q", "B", Map.of())));
   }
 
   /* ---- keyFor ---- */
@@ -73,15 +75,16 @@ final class ResponseCacheTest {
   @Test
   void keyFor_registeredQueryByGet_key() {
     assertThat(
-            cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(60)))
-        .isEqualTo(new ResponseCache.Key(DOCUMENT, "Cargo", "{}"));
+            cache.keyFor(
+                Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(60), ""))
+        .isEqualTo(new ResponseCache.Key("web", "", DOCUMENT, "Cargo", "{}"));
   }
 
   @Test
   void keyFor_post_null() {
     assertThat(
             cache.keyFor(
-                Transport.POST, operation(OperationKind.QUERY, true), DOCUMENT, policy(60)))
+                Transport.POST, operation(OperationKind.QUERY, true), DOCUMENT, policy(60), ""))
         .isNull();
   }
 
@@ -89,7 +92,7 @@ final class ResponseCacheTest {
   void keyFor_documentSentAsText_null() {
     assertThat(
             cache.keyFor(
-                Transport.GET, operation(OperationKind.QUERY, false), DOCUMENT, policy(60)))
+                Transport.GET, operation(OperationKind.QUERY, false), DOCUMENT, policy(60), ""))
         .isNull();
   }
 
@@ -97,15 +100,85 @@ final class ResponseCacheTest {
   void keyFor_mutation_null() {
     assertThat(
             cache.keyFor(
-                Transport.GET, operation(OperationKind.MUTATION, true), DOCUMENT, policy(60)))
+                Transport.GET, operation(OperationKind.MUTATION, true), DOCUMENT, policy(60), ""))
         .isNull();
   }
 
   @Test
   void keyFor_callerWithMaxAgeZero_null() {
     assertThat(
-            cache.keyFor(Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(0)))
+            cache.keyFor(
+                Transport.GET, operation(OperationKind.QUERY, true), DOCUMENT, policy(0), ""))
         .isNull();
+  }
+
+  @Test
+  void keyFor_otherCredentials_otherKey() {
+    AdmittedOperation query = operation(OperationKind.QUERY, true);
+    String alice = cache.credentials(authorization("Bearer alice"));
+    String bob = cache.credentials(authorization("Bearer bob"));
+
+    ResponseCache.Key forAlice = cache.keyFor(Transport.GET, query, DOCUMENT, policy(60), alice);
+
+    assertThat(forAlice).isNotNull();
+    assertThat(forAlice.credentials()).hasSize(64).isNotEqualTo(bob);
+    assertThat(forAlice)
+        .isNotEqualTo(cache.keyFor(Transport.GET, query, DOCUMENT, policy(60), bob));
+    assertThat(forAlice).isNotEqualTo(cache.keyFor(Transport.GET, query, DOCUMENT, policy(60), ""));
+    assertThat(forAlice)
+        .isEqualTo(
+            cache.keyFor(
+                Transport.GET,
+                query,
+                DOCUMENT,
+                policy(60),
+                cache.credentials(authorization("Bearer alice"))));
+  }
+
+  @Test
+  void keyFor_otherPolicy_otherKey() {
+    AdmittedOperation query = operation(OperationKind.QUERY, true);
+    KeyPolicy other = policy(60).transform(policy -> policy.name("partner"));
+
+    assertThat(cache.keyFor(Transport.GET, query, DOCUMENT, policy(60), ""))
+        .isNotEqualTo(cache.keyFor(Transport.GET, query, DOCUMENT, other, ""));
+  }
+
+  /* ---- caching ---- */
+
+  @Test
+  void caching_upstreamWithoutHeaders_anyAge() {
+    assertThat(cache.caching(Transport.GET, operation(OperationKind.QUERY, true), answer(Map.of())))
+        .isEqualTo(UpstreamCaching.ANY);
+  }
+
+  @Test
+  void caching_upstreamErrors_never() {
+    UpstreamResponse errors =
+        new UpstreamResponse(200, Map.of("errors", List.of(Map.of("message", "no"))));
+
+    assertThat(cache.caching(Transport.GET, operation(OperationKind.QUERY, true), errors))
+        .isEqualTo(UpstreamCaching.NEVER);
+  }
+
+  @Test
+  void caching_post_never() {
+    assertThat(
+            cache.caching(Transport.POST, operation(OperationKind.QUERY, true), answer(Map.of())))
+        .isEqualTo(UpstreamCaching.NEVER);
+  }
+
+  @Test
+  void caching_upstreamMaxAge_passedOn() {
+    UpstreamCaching caching =
+        cache.caching(
+            Transport.GET,
+            operation(OperationKind.QUERY, true),
+            answer(Map.of("Cache-Control", List.of("public, max-age=5"))));
+
+    assertThat(caching.cacheable()).isTrue();
+    assertThat(caching.maxAge(60)).isEqualTo(5);
+    assertThat(caching.maxAge(3)).isEqualTo(3);
   }
 
   /* ---- find ---- */
@@ -135,6 +208,33 @@ final class ResponseCacheTest {
     assertThat(cache.find(key, 0)).isNull();
   }
 
+  @Test
+  void find_olderThanTheEntrysOwnMaxAge_absent() {
+    ResponseCache.Key key = cache.key("web", "", DOCUMENT, new UpstreamRequest("q", "C", Map.of()));
+    cache.store(key, entry(5));
+    nanos.addAndGet(TimeUnit.SECONDS.toNanos(5));
+
+    assertThat(cache.find(key, 60)).isNull();
+  }
+
+  private static UpstreamResponse answer(Map<String, List<String>> headers) {
+    return new UpstreamResponse(200, Map.of("data", Map.of("cargo", Map.of("id", "c"))), headers);
+  }
+
+  private CachedResponse entry(int maxAgeSeconds) {
+    AdmittedOperation operation =
+        new AdmittedOperation(
+            new UpstreamRequest("q", "C", Map.of()), OperationKind.QUERY, 1, true, null);
+    Decision.Admitted admitted =
+        new Decision.Admitted(List.of(operation), 1L, 1000, new BudgetCharge(true, 1, 9, 1, 0, 10));
+    return CachedResponse.of(
+        JSON,
+        Map.of("data", Map.of("cargo", Map.of("id", "c"))),
+        admitted,
+        cache.now(),
+        maxAgeSeconds);
+  }
+
   private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
     return new AdmittedOperation(
         new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null);
@@ -149,7 +249,8 @@ final class ResponseCacheTest {
   }
 
   private ResponseCache.Key stored() {
-    ResponseCache.Key key = cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", Map.of()));
+    ResponseCache.Key key =
+        cache.key("web", "", DOCUMENT, new UpstreamRequest("q", "Cargo", Map.of()));
     AdmittedOperation operation =
         new AdmittedOperation(
             new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true, null);
@@ -170,5 +271,10 @@ final class ResponseCacheTest {
       reversed.put(key, map.get(key));
     }
     return reversed;
+  }
+
+  /** The request headers of a caller that sends only {@code Authorization: value}. */
+  private static GatewayCall.Headers authorization(String value) {
+    return name -> name.equals("authorization") ? List.of(value) : List.of();
   }
 }

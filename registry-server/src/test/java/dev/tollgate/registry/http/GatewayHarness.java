@@ -58,13 +58,21 @@ import org.jspecify.annotations.Nullable;
  * partner-key} (open, 100,000-unit budget), {@code small-key} (open, 1,000 units refilled at 10/s),
  * {@code intro-key} (open, introspection allowed), {@code measure-key} (open, enforcement {@code
  * measure}, 100,000-unit budget); no key is the anonymous caller (trusted, app web). Every policy
- * has the book's limits, and all but {@code measure-key} enforce them.
+ * has the book's limits, and all but {@code measure-key} enforce them. The upstream's answers vary
+ * on {@code X-Tenant} ({@code upstream.varyHeaders}) besides the credentials. Requests accept
+ * {@code application/graphql-response+json} unless made with {@link #bareRequest}.
  */
 final class GatewayHarness implements AutoCloseable {
 
   static final ObjectMapper JSON = new ObjectMapper();
   static final long MAX_BODY = 200_000;
-  private static final ServerConfig.Upstream UPSTREAM = new ServerConfig.Upstream(null, 1_000);
+  private static final ServerConfig.Upstream UPSTREAM =
+      new ServerConfig.Upstream(null, 1_000, List.of("X-Tenant"));
+  static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
+
+  /** The {@code Vary} of every answer: the harness's upstream varies on {@code x-tenant} too. */
+  static final String VARY = "X-API-Key, Accept, Authorization, Cookie, X-Tenant";
+
   private static final Pattern UPSTREAM_TOTAL =
       Pattern.compile("(?m)^tollgate_upstream_requests_total (\\d+)$");
 
@@ -106,6 +114,11 @@ final class GatewayHarness implements AutoCloseable {
 
   static GatewayHarness startWithBatching() {
     return new GatewayHarness(true, null, UPSTREAM);
+  }
+
+  /** Forwarding to the HTTP endpoint {@code url} (the fake {@link #upstream} is unused). */
+  static GatewayHarness startWithUpstream(String url) {
+    return new GatewayHarness(false, null, new ServerConfig.Upstream(url, 1_000, List.of("X-Tenant")));
   }
 
   /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */
@@ -192,12 +205,21 @@ final class GatewayHarness implements AutoCloseable {
       @Nullable String key, Map<String, String> parameters, String... headers) {
     HttpRequest.Builder request = request("/graphql?" + query(parameters), key);
     for (int i = 0; i < headers.length; i += 2) {
-      request.header(headers[i], headers[i + 1]);
+      request.setHeader(headers[i], headers[i + 1]);
     }
     return send(request.GET().build());
   }
 
+  /**
+   * A request accepting {@code application/graphql-response+json}, whose refusals keep their 4xx
+   * statuses ({@link #bareRequest} for one without {@code Accept}).
+   */
   HttpRequest.Builder request(String path, @Nullable String key) {
+    return bareRequest(path, key).setHeader("Accept", GRAPHQL_RESPONSE_JSON);
+  }
+
+  /** A request with no header but the key, so its answers are {@code application/json}. */
+  HttpRequest.Builder bareRequest(String path, @Nullable String key) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
     if (key != null) {

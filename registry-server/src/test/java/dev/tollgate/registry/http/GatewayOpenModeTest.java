@@ -57,9 +57,28 @@ final class GatewayOpenModeTest {
   }
 
   @Test
-  void post_batchArray_refusedUnlessEnabled() {
+  void post_batchArray_refusedUnlessEnabled_oneErrorPerElement() {
     HttpResponse<String> response =
         gateway.post(PARTNER, "[{\"query\":\"{ __typename }\"},{\"query\":\"{ __typename }\"}]");
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+    JsonNode body = body(response);
+    assertThat(body.isArray()).isTrue();
+    assertThat(body).hasSize(2);
+    for (JsonNode element : body) {
+      assertThat(element.at("/errors/0/message").asText()).isEqualTo("Batching is not enabled");
+      assertThat(element.at("/errors/0/extensions/code").asText())
+          .isEqualTo("BATCHING_NOT_SUPPORTED");
+      assertThat(element.has("data")).isFalse();
+      assertThat(element.at("/extensions/rateLimit/remaining").asLong()).isEqualTo(100_000);
+    }
+    assertThat(response.headers().firstValue("X-RateLimit-Remaining")).hasValue("100000");
+    assertThat(gateway.upstreamCalls()).isZero();
+  }
+
+  @Test
+  void post_emptyBatchArray_refusedUnlessEnabled_oneErrorObject() {
+    HttpResponse<String> response = gateway.post(PARTNER, "[]");
 
     assertRefused(response, 400, "BATCHING_NOT_SUPPORTED", "Batching is not enabled");
   }

@@ -166,6 +166,7 @@ final class GatewayRedisOutageTest {
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/graphql"))
             .header("X-API-Key", key)
             .header("Content-Type", "application/json")
+            .header("Accept", "application/graphql-response+json")
             .timeout(Duration.ofSeconds(10))
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();

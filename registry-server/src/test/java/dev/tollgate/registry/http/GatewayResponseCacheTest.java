@@ -42,9 +42,10 @@ final class GatewayResponseCacheTest {
     assertThat(withoutRateLimit(body(second))).isEqualTo(withoutRateLimit(body(first)));
     assertThat(second.headers().firstValue("ETag")).isEqualTo(first.headers().firstValue("ETag"));
     assertThat(second.headers().firstValue("Cache-Control")).hasValue("private, max-age=60");
-    assertThat(second.headers().firstValue("Vary")).hasValue("X-API-Key, Accept");
+    assertThat(second.headers().firstValue("Vary")).hasValue(GatewayHarness.VARY);
     assertThat(second.headers().firstValue("Content-Type"))
-        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        .hasValueSatisfying(
+            type -> assertThat(type).startsWith("application/graphql-response+json"));
     assertThat(first.headers().firstValue("Age")).isEmpty();
     assertThat(second.headers().firstValue("Age")).hasValue("0");
     assertThat(gateway.counter(HITS)).isEqualTo(1);
@@ -70,13 +71,16 @@ final class GatewayResponseCacheTest {
   }
 
   @Test
-  void get_otherCallers_shareOneEntryEachChargedOnItsOwnBudget() {
+  void get_otherPolicies_eachAnEntryOfItsOwnChargedOnItsOwnBudget() {
     gateway.get("trusted-key", Map.of("documentId", cargo.hex()));
 
     HttpResponse<String> anonymous = gateway.get(null, Map.of("documentId", cargo.hex()));
     HttpResponse<String> strict = gateway.get("strict-key", Map.of("documentId", cargo.hex()));
+    gateway.get("strict-key", Map.of("documentId", cargo.hex()));
 
-    assertThat(gateway.upstreamCalls()).isEqualTo(1);
+    // one entry per policy: the third policy's repeat is the only hit
+    assertThat(gateway.upstreamCalls()).isEqualTo(3);
+    assertThat(gateway.counter(HITS)).isEqualTo(1);
     assertThat(anonymous.headers().firstValue("Cache-Control")).hasValue("public, max-age=60");
     assertThat(anonymous.headers().firstValue("X-RateLimit-Remaining")).hasValue("9997");
     assertThat(strict.headers().firstValue("X-RateLimit-Remaining")).hasValue("9997");

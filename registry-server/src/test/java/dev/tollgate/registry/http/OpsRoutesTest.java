@@ -97,7 +97,8 @@ final class OpsRoutesTest {
         gateway.send(
             gateway
                 .request("/metrics", null)
-                .header("Accept", "application/openmetrics-text; version=1.0.0, text/plain;q=0.5")
+                .setHeader(
+                    "Accept", "application/openmetrics-text; version=1.0.0, text/plain;q=0.5")
                 .GET()
                 .build());
 

@@ -535,8 +535,11 @@ final class RegistryRoutesTest {
     assertThat(cargos.at("/listSize/assumedSize").asInt()).isEqualTo(10);
     assertThat(cargos.at("/listSize/slicingArguments").toString())
         .isEqualTo("[\"first\",\"last\"]");
-    assertThat(list.at("/policies/partner-demo/limits/cost").asLong()).isEqualTo(1000);
-    assertThat(list.at("/policies/partner-demo/budget/capacity").asLong()).isEqualTo(5000);
+    assertThat(list.at("/policies/partner/limits/cost").asLong()).isEqualTo(1000);
+    assertThat(list.at("/policies/partner/budget/capacity").asLong()).isEqualTo(5000);
+    assertThat(list.get("policies").fieldNames())
+        .toIterable()
+        .containsExactly("anonymous", "partner", "web");
     assertThat(response.body()).doesNotContain(ADMIN).doesNotContain(PUBLISHER);
   }
 

@@ -1,0 +1,89 @@
+package dev.tollgate.registry.gateway;
+
+import dev.tollgate.registry.document.Sha256;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The request headers that tell the upstream who is calling: {@code authorization}, {@code cookie}
+ * and those of {@code upstream.varyHeaders}. The response cache keys on a SHA-256 digest of them,
+ * so an answer made for one credential is never served to another (the digest, not the values, is
+ * kept in memory), and {@code Vary} names them on every answer, so a shared cache in front of the
+ * gateway keys on them too.
+ */
+final class CredentialHeaders {
+
+  static final List<String> ALWAYS = List.of("authorization", "cookie");
+
+  /** Lower-cased, in order: {@link #ALWAYS}, then the configured ones. */
+  private final List<String> names;
+
+  private final String vary;
+
+  /**
+   * @param varyHeaders {@code upstream.varyHeaders}, lower-cased
+   */
+  CredentialHeaders(List<String> varyHeaders) {
+    Set<String> all = new LinkedHashSet<>(ALWAYS);
+    all.addAll(varyHeaders);
+    this.names = List.copyOf(all);
+    List<String> named = new ArrayList<>(List.of("X-API-Key", "Accept"));
+    for (String name : names) {
+      if (!name.equals("x-api-key") && !name.equals("accept")) {
+        named.add(display(name));
+      }
+    }
+    this.vary = String.join(", ", named);
+  }
+
+  /** The lower-cased names, {@code authorization} and {@code cookie} first. */
+  List<String> names() {
+    return names;
+  }
+
+  /**
+   * The {@code Vary} of every {@code /graphql} answer: the key, the media type, the credentials.
+   */
+  String vary() {
+    return vary;
+  }
+
+  /**
+   * The digest of the credential headers in {@code headers} (keyed by lower-cased name), or the
+   * empty string when the request sent none of them. Each header present goes in as its name and
+   * every value, each prefixed by its length, so no two different sets of headers share an input.
+   */
+  String digest(Map<String, List<String>> headers) {
+    StringBuilder input = new StringBuilder();
+    for (String name : names) {
+      List<String> values = headers.get(name);
+      if (values == null || values.isEmpty()) {
+        continue;
+      }
+      append(input, name);
+      input.append(values.size()).append(':');
+      for (String value : values) {
+        append(input, value);
+      }
+    }
+    return input.length() == 0 ? "" : Sha256.hex(input.toString());
+  }
+
+  private static void append(StringBuilder input, String text) {
+    input.append(text.length()).append(':').append(text);
+  }
+
+  /** {@code x-tenant-id} as {@code X-Tenant-Id}. */
+  private static String display(String name) {
+    StringBuilder out = new StringBuilder(name.length());
+    boolean start = true;
+    for (char c : name.toCharArray()) {
+      out.append(start ? Character.toUpperCase(c) : c);
+      start = c == '-';
+    }
+    return out.toString();
+  }
+}

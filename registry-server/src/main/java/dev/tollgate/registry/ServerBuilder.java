@@ -163,6 +163,7 @@ public final class ServerBuilder {
         this.pricer != null
             ? this.pricer
             : new OperationPricer(schema.schema(), costModel(config.schema()));
+    PortProbe port = closer.add(PortProbe.reserve(config.http().port()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics());
     RegistryStore store =
         this.store != null
@@ -201,9 +202,14 @@ public final class ServerBuilder {
               gateway.register(javalin);
               ops.register(javalin);
             });
-    app.start(config.http().port());
+    port.close();
+    try {
+      app.start(config.http().port());
+    } catch (RuntimeException e) {
+      throw PortProbe.describe(config.http().port(), e);
+    }
     metrics.bindJetty(app.jettyServer().server());
-    LOG.info(
+    LOG.debug(
         "Tollgate listening on port {} ({} active documents, schema {}, {} model)",
         app.port(),
         services.catalog().activeCount(),

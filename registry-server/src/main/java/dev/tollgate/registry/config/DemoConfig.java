@@ -19,6 +19,9 @@ public final class DemoConfig {
   public static final String OPEN_KEY = "partner-demo";
   public static final String DEMO_APP = "cargo-web";
 
+  /** The demo's data folder when no {@code --data-dir} is given, relative to the working dir. */
+  public static final String DATA_DIR = "tollgate-data";
+
   private DemoConfig() {}
 
   public static ServerConfig create(int port, Path dataDir) {

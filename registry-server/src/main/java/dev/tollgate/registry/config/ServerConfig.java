@@ -126,8 +126,9 @@ public record ServerConfig(
     }
 
     /**
-     * Without {@code jdbcUrl}: the H2 file in the data dir ({@code user} and {@code password}
-     * unused).
+     * Without {@code jdbcUrl}: the H2 file in the data folder ({@code user} and {@code password}
+     * unused): {@code --data-dir}, else {@code dataDir} relative to the config file's folder, else
+     * {@code tollgate-data} beside the config file.
      */
     @JsonCreator
     static Store fromJson(
@@ -135,11 +136,13 @@ public record ServerConfig(
         @JsonProperty("user") @Nullable String user,
         @JsonProperty("password") @Nullable String password,
         @JsonProperty("poolSize") @Nullable Integer poolSize,
+        @JsonProperty("dataDir") @Nullable String dataDir,
         @JacksonInject ConfigFile file) {
       int size = orElse(poolSize, DEFAULT_POOL_SIZE);
       if (jdbcUrl == null) {
-        return file.defaultStore(size);
+        return file.h2Store(dataDir, size);
       }
+      require(dataDir == null, "store.dataDir is only for the embedded H2 store (no jdbcUrl)");
       return new Store(jdbcUrl, orElse(user, ""), orElse(password, ""), size);
     }
   }

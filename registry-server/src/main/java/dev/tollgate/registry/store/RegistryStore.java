@@ -90,7 +90,12 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     }
     pool.setMaximumPoolSize(config.poolSize());
     pool.setPoolName("tollgate-store");
-    HikariDataSource dataSource = new HikariDataSource(pool);
+    HikariDataSource dataSource;
+    try {
+      dataSource = new HikariDataSource(pool);
+    } catch (RuntimeException e) {
+      throw StoreUnavailableException.unreachable(config.jdbcUrl(), e);
+    }
     try {
       Flyway.configure()
           .dataSource(dataSource)

@@ -41,7 +41,7 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
     Path folder =
         dataDirOverride != null
             ? dataDirOverride
-            : base.resolve(dataDir != null ? dataDir : DEFAULT_DATA_DIR);
+            : base.resolve(dataDir != null ? dataDir : DEFAULT_DATA_DIR).normalize();
     return ServerConfig.Store.h2In(folder, poolSize);
   }
 

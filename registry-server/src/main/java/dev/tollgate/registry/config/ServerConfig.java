@@ -180,7 +180,7 @@ public record ServerConfig(
         @JacksonInject ConfigFile file) {
       CostPreset preset = orElse(model, DEFAULTS.model);
       return new Schema(
-          path == null ? null : file.base().resolve(path),
+          path == null ? null : file.base().resolve(path).normalize(),
           preset,
           orElse(defaultListSize, DEFAULTS.defaultListSize),
           orElse(fragmentSpreads, defaultFragmentSpreads(preset)));

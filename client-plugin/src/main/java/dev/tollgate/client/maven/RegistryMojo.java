@@ -1,5 +1,9 @@
 package dev.tollgate.client.maven;
 
+import dev.tollgate.client.ClientOperations;
+import dev.tollgate.client.upload.RegistryReport;
+import java.util.List;
+
 import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.TollgateClientException;
 import dev.tollgate.client.manifest.ManifestFormatException;
@@ -41,6 +45,25 @@ abstract class RegistryMojo extends AbstractMojo {
 
   @Parameter(property = "tollgate.skip", defaultValue = "false")
   boolean skip;
+
+  /**
+   * Fail the build when the registry reports an operation that no policy allowed to run the app can
+   * afford at its default variables (a warning otherwise).
+   */
+  @Parameter(property = "tollgate.failOnUnaffordable", defaultValue = "false")
+  boolean failOnUnaffordable;
+
+  /** Logs a warning per operation no policy can run; fails with {@link #failOnUnaffordable}. */
+  void warnUnaffordable(RegistryReport report) throws MojoFailureException {
+    List<String> warnings = ClientOperations.unaffordable(report);
+    warnings.forEach(getLog()::warn);
+    if (!warnings.isEmpty() && failOnUnaffordable) {
+      throw new MojoFailureException(
+          warnings.size()
+              + " operation(s) no policy can run (tollgate.failOnUnaffordable): "
+              + String.join("; ", warnings));
+    }
+  }
 
   RegistryRequest request() throws MojoExecutionException {
     if (registryUrl == null || registryUrl.isBlank()) {

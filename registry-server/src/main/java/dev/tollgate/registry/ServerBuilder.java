@@ -169,7 +169,7 @@ public final class ServerBuilder {
         this.store != null
             ? this.store
             : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
-    Publisher publisher = new Publisher(store, pricer, schema.fingerprint());
+    Publisher publisher = new Publisher(store, pricer, schema.fingerprint(), policies(config));
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }

@@ -1,5 +1,7 @@
 package dev.tollgate.registry.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CostDirectives;
 import dev.tollgate.registry.pricing.OperationKind;
@@ -39,12 +41,18 @@ final class RegistryBodies {
                 operation.cost(),
                 operation.depth(),
                 operation.aliases(),
-                operation.isNew() ? "new" : "existing"));
+                operation.isNew() ? "new" : "existing",
+                operation.affordable(),
+                operation.affordable() ? null : operation.limits()));
       }
       return new PublishReportBody(report.app(), report.version(), report.dryRun(), operations);
     }
   }
 
+  /**
+   * @param affordable false when no policy allowed to run the app admits {@code cost}
+   * @param limits only when not affordable: each such policy's cost limit, by policy name
+   */
   record ReportedOperation(
       String id,
       @Nullable String name,
@@ -52,7 +60,9 @@ final class RegistryBodies {
       long cost,
       int depth,
       int aliases,
-      String status) {}
+      String status,
+      boolean affordable,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Long> limits) {}
 
   record DocumentBody(String id, String body, String created, List<OperationBody> operations) {
     static DocumentBody of(StoredDocument document) {

@@ -1,5 +1,9 @@
 package dev.tollgate.registry.publish;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import org.jspecify.annotations.Nullable;
@@ -10,6 +14,9 @@ import org.jspecify.annotations.Nullable;
  * @param cost the cost at default variables
  * @param depth the depth at default variables
  * @param isNew whether this publication registered the document (dry run: whether it would)
+ * @param affordable whether some policy allowed to run the app admits {@code cost} (its cost limit,
+ *     or it only measures); false: no caller can run it at its default variables
+ * @param limits when not affordable: the cost limit of each policy allowed to run the app, by name
  */
 public record OperationReport(
     DocumentHash id,
@@ -18,4 +25,11 @@ public record OperationReport(
     long cost,
     int depth,
     int aliases,
-    boolean isNew) {}
+    boolean isNew,
+    boolean affordable,
+    Map<String, Long> limits) {
+
+  public OperationReport {
+    limits = Collections.unmodifiableMap(new LinkedHashMap<>(limits));
+  }
+}

@@ -32,14 +32,37 @@ public final class Publisher {
 
   private final RegistryStore store;
   private final ManifestPricer pricer;
+  private final Affordability affordability;
 
   /**
    * @param schemaFingerprint SHA-256 hex of the schema text the pricer was built from, stored with
    *     every operation
    */
   public Publisher(RegistryStore store, OperationPricer pricer, String schemaFingerprint) {
+    this(store, pricer, schemaFingerprint, Affordability.UNKNOWN);
+  }
+
+  /**
+   * As {@link #Publisher(RegistryStore, OperationPricer, String)}, with the policies of the
+   * gateway: the report marks each operation that none of those allowed to run the app can run
+   * ({@code affordable: false}).
+   */
+  public Publisher(
+      RegistryStore store,
+      OperationPricer pricer,
+      String schemaFingerprint,
+      List<KeyPolicy> policies) {
+    this(store, pricer, schemaFingerprint, Affordability.of(policies));
+  }
+
+  private Publisher(
+      RegistryStore store,
+      OperationPricer pricer,
+      String schemaFingerprint,
+      Affordability affordability) {
     this.store = store;
     this.pricer = new ManifestPricer(pricer, schemaFingerprint, MAX_TOKENS);
+    this.affordability = affordability;
   }
 
   /**
@@ -57,23 +80,27 @@ public final class Publisher {
     Optional<VersionContents> stored =
         store.checkPublishable(ref.app(), ref.version(), fingerprint);
     if (stored.isPresent() && !dryRun) {
-      return storedReport(ref, stored.get(), documents);
+      return storedReport(ref, stored.get(), documents, affordability);
     }
     List<NewDocument> priced = pricer.price(documents);
     if (dryRun) {
       Set<DocumentHash> existing = store.existingDocuments(hashes(priced));
-      return report(ref, true, false, priced, hash -> !existing.contains(hash));
+      return report(ref, true, false, priced, hash -> !existing.contains(hash), affordability);
     }
     PublishOutcome outcome =
         store.publish(new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced));
-    return report(ref, false, outcome.created(), priced, outcome.newDocuments()::contains);
+    return report(
+        ref, false, outcome.created(), priced, outcome.newDocuments()::contains, affordability);
   }
 
   /**
    * The report of a re-publish of the stored manifest, read from the store without pricing again.
    */
   private static PublishReport storedReport(
-      VersionRef ref, VersionContents stored, List<ManifestDocument> documents) {
+      VersionRef ref,
+      VersionContents stored,
+      List<ManifestDocument> documents,
+      Affordability affordability) {
     Map<DocumentHash, StoredDocument> byHash = new HashMap<>();
     stored.documents().forEach(document -> byHash.put(document.hash(), document));
     List<NewDocument> existing = new ArrayList<>(documents.size());
@@ -82,7 +109,7 @@ public final class Publisher {
       StoredDocument same = Objects.requireNonNull(byHash.get(document.hash()), "stored document");
       existing.add(new NewDocument(document.hash(), document.body(), same.operations()));
     }
-    return report(ref, false, false, existing, hash -> false);
+    return report(ref, false, false, existing, hash -> false, affordability);
   }
 
   private static PublishReport report(
@@ -90,11 +117,13 @@ public final class Publisher {
       boolean dryRun,
       boolean created,
       List<NewDocument> documents,
-      Predicate<DocumentHash> isNew) {
+      Predicate<DocumentHash> isNew,
+      Affordability affordability) {
     List<OperationReport> operations = new ArrayList<>();
     for (NewDocument document : documents) {
       boolean fresh = isNew.test(document.hash());
       for (StoredOperation operation : document.operations()) {
+        Affordability.Verdict verdict = affordability.judge(ref.app(), operation.cost());
         operations.add(
             new OperationReport(
                 document.hash(),
@@ -103,7 +132,9 @@ public final class Publisher {
                 operation.cost(),
                 operation.depth(),
                 operation.aliases(),
-                fresh));
+                fresh,
+                verdict.affordable(),
+                verdict.limits()));
       }
     }
     return new PublishReport(ref.app(), ref.version(), dryRun, created, operations);

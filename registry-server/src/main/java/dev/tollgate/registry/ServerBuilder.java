@@ -169,7 +169,9 @@ public final class ServerBuilder {
         this.store != null
             ? this.store
             : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
-    Publisher publisher = new Publisher(store, pricer, schema.fingerprint(), policies(config));
+    Publisher publisher =
+        new Publisher(
+            store, pricer, schema.fingerprint(), policies(config), config.registry()::isSnapshot);
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }

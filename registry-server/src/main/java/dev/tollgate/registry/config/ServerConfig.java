@@ -32,11 +32,26 @@ public record ServerConfig(
     Gateway gateway,
     Map<String, KeyPolicy> keys,
     KeyPolicy anonymous,
-    Demo demo) {
+    Demo demo,
+    Registry registry) {
 
   public ServerConfig {
     adminTokens = List.copyOf(adminTokens);
     keys = Map.copyOf(keys);
+  }
+
+  /** With the registry's defaults ({@link Registry#DEFAULTS}). */
+  public ServerConfig(
+      Http http,
+      Store store,
+      Schema schema,
+      Upstream upstream,
+      List<AdminToken> adminTokens,
+      Gateway gateway,
+      Map<String, KeyPolicy> keys,
+      KeyPolicy anonymous,
+      Demo demo) {
+    this(http, store, schema, upstream, adminTokens, gateway, keys, anonymous, demo, Registry.DEFAULTS);
   }
 
   @JsonCreator
@@ -50,6 +65,7 @@ public record ServerConfig(
       @JsonProperty("keys") @Nullable Map<String, KeyPolicy> keys,
       @JsonProperty("anonymous") @Nullable KeyPolicy anonymous,
       @JsonProperty("demo") @Nullable Demo demo,
+      @JsonProperty("registry") @Nullable Registry registry,
       @JacksonInject ConfigFile file) {
     return new ServerConfig(
         file.http(orElse(http, Http.DEFAULTS)),
@@ -60,7 +76,8 @@ public record ServerConfig(
         orElse(gateway, Gateway.DEFAULTS),
         ConfigFile.named(orElse(keys, Map.of())),
         ConfigFile.anonymous(anonymous),
-        orElse(demo, Demo.DEFAULTS));
+        orElse(demo, Demo.DEFAULTS),
+        orElse(registry, Registry.DEFAULTS));
   }
 
   /** The policy of the caller presenting {@code apiKey} ({@code null}: the anonymous policy). */
@@ -347,6 +364,38 @@ public record ServerConfig(
   public enum BudgetStore {
     MEMORY,
     REDIS
+  }
+
+  /**
+   * Registry-wide settings.
+   *
+   * @param snapshotVersions a glob ({@code *} any run of characters, {@code ?} one) naming the
+   *     versions whose manifest a later publication may replace (recorded in the version's
+   *     history); every other version is immutable (409 {@code VERSION_CONFLICT}). Empty: none.
+   */
+  public record Registry(String snapshotVersions) {
+    public static final Registry DEFAULTS = new Registry("*-SNAPSHOT");
+
+    /** Whether {@code version} matches {@link #snapshotVersions}. */
+    public boolean isSnapshot(String version) {
+      if (snapshotVersions.isEmpty()) {
+        return false;
+      }
+      StringBuilder regex = new StringBuilder();
+      for (char c : snapshotVersions.toCharArray()) {
+        switch (c) {
+          case '*' -> regex.append(".*");
+          case '?' -> regex.append('.');
+          default -> regex.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+        }
+      }
+      return version.matches(regex.toString());
+    }
+
+    @JsonCreator
+    static Registry fromJson(@JsonProperty("snapshotVersions") @Nullable String snapshotVersions) {
+      return new Registry(orElse(snapshotVersions, DEFAULTS.snapshotVersions));
+    }
   }
 
   /** Demo behaviour of the embedded default. */

@@ -7,6 +7,7 @@ import dev.tollgate.registry.pricing.CostDirectives;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.publish.OperationReport;
 import dev.tollgate.registry.publish.PublishReport;
+import dev.tollgate.registry.store.ReplacedPublication;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.StoredDocument;
@@ -137,8 +138,11 @@ final class RegistryBodies {
       String publishedBy,
       @Nullable String retired,
       @Nullable String retiredBy,
-      List<VersionDocument> documents) {
-    static VersionContentsBody of(VersionContents contents) {
+      List<VersionDocument> documents,
+      List<HistoryEntry> history) {
+    static VersionContentsBody of(VersionContents contents, List<ReplacedPublication> replaced) {
+      List<HistoryEntry> history = new ArrayList<>();
+      replaced.forEach(entry -> history.add(HistoryEntry.of(entry)));
       AppVersion v = contents.version();
       List<VersionDocument> documents = new ArrayList<>();
       for (StoredDocument document : contents.documents()) {
@@ -154,7 +158,25 @@ final class RegistryBodies {
           v.publishedBy(),
           text(v.retired()),
           v.retiredBy(),
-          documents);
+          documents,
+          history);
+    }
+  }
+
+  /** A replaced publication of a SNAPSHOT version. */
+  record HistoryEntry(
+      String manifestFingerprint,
+      String publishedBy,
+      String published,
+      String replacedBy,
+      String replaced) {
+    static HistoryEntry of(ReplacedPublication entry) {
+      return new HistoryEntry(
+          entry.manifestFingerprint(),
+          entry.publishedBy(),
+          entry.published().toString(),
+          entry.replacedBy(),
+          entry.replaced().toString());
     }
   }
 

@@ -33,36 +33,41 @@ public final class Publisher {
   private final RegistryStore store;
   private final ManifestPricer pricer;
   private final Affordability affordability;
+  private final Predicate<String> snapshot;
 
   /**
    * @param schemaFingerprint SHA-256 hex of the schema text the pricer was built from, stored with
    *     every operation
    */
   public Publisher(RegistryStore store, OperationPricer pricer, String schemaFingerprint) {
-    this(store, pricer, schemaFingerprint, Affordability.UNKNOWN);
+    this(store, pricer, schemaFingerprint, Affordability.UNKNOWN, version -> false);
   }
 
   /**
    * As {@link #Publisher(RegistryStore, OperationPricer, String)}, with the policies of the
-   * gateway: the report marks each operation that none of those allowed to run the app can run
-   * ({@code affordable: false}).
+   * gateway (the report marks each operation that none of those allowed to run the app can run:
+   * {@code affordable: false}) and the versions a later manifest may replace ({@code snapshot}, e.g.
+   * {@code *-SNAPSHOT}); every other version is immutable.
    */
   public Publisher(
       RegistryStore store,
       OperationPricer pricer,
       String schemaFingerprint,
-      List<KeyPolicy> policies) {
-    this(store, pricer, schemaFingerprint, Affordability.of(policies));
+      List<KeyPolicy> policies,
+      Predicate<String> snapshot) {
+    this(store, pricer, schemaFingerprint, Affordability.of(policies), snapshot);
   }
 
   private Publisher(
       RegistryStore store,
       OperationPricer pricer,
       String schemaFingerprint,
-      Affordability affordability) {
+      Affordability affordability,
+      Predicate<String> snapshot) {
     this.store = store;
     this.pricer = new ManifestPricer(pricer, schemaFingerprint, MAX_TOKENS);
     this.affordability = affordability;
+    this.snapshot = snapshot;
   }
 
   /**
@@ -77,8 +82,9 @@ public final class Publisher {
       VersionRef ref, byte[] manifest, String publishedBy, boolean dryRun) {
     List<ManifestDocument> documents = ManifestDocument.distinct(ManifestReader.read(manifest));
     String fingerprint = ManifestFingerprint.of(documents);
+    boolean replaceable = snapshot.test(ref.version());
     Optional<VersionContents> stored =
-        store.checkPublishable(ref.app(), ref.version(), fingerprint);
+        store.checkPublishable(ref.app(), ref.version(), fingerprint, replaceable);
     if (stored.isPresent() && !dryRun) {
       return storedReport(ref, stored.get(), documents, affordability);
     }
@@ -88,7 +94,9 @@ public final class Publisher {
       return report(ref, true, false, priced, hash -> !existing.contains(hash), affordability);
     }
     PublishOutcome outcome =
-        store.publish(new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced));
+        store.publish(
+            new Publication(
+                ref.app(), ref.version(), fingerprint, publishedBy, priced, replaceable));
     return report(
         ref, false, outcome.created(), priced, outcome.newDocuments()::contains, affordability);
   }

@@ -49,6 +49,9 @@ sealed interface JournalRecord {
           .put("version", publication.version())
           .put("by", publication.publishedBy())
           .put("fingerprint", publication.manifestFingerprint());
+      if (publication.replaceable()) {
+        node.put("replaceable", true);
+      }
       ArrayNode documents = node.putArray("documents");
       for (NewDocument document : publication.documents()) {
         ObjectNode entry = documents.addObject();
@@ -79,7 +82,13 @@ sealed interface JournalRecord {
       case "retire" -> new Retired(app, version, by, at);
       case "publish" ->
           new Published(
-              new Publication(app, version, node.get("fingerprint").asText(), by, documents(node)),
+              new Publication(
+                  app,
+                  version,
+                  node.get("fingerprint").asText(),
+                  by,
+                  documents(node),
+                  node.path("replaceable").asBoolean(false)),
               at);
       default ->
           throw new IllegalStateException(

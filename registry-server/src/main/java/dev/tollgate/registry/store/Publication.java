@@ -10,13 +10,26 @@ import java.util.Set;
  * @param manifestFingerprint what makes two publications of the same version the same manifest
  * @param publishedBy the publisher's token name
  * @param documents distinct documents, at least one
+ * @param replaceable whether a different manifest may replace the one stored under this version (a
+ *     SNAPSHOT version); the replaced one is kept in {@code version_history}
  */
 public record Publication(
     String app,
     String version,
     String manifestFingerprint,
     String publishedBy,
-    List<NewDocument> documents) {
+    List<NewDocument> documents,
+    boolean replaceable) {
+
+  /** A release publication: its version is immutable. */
+  public Publication(
+      String app,
+      String version,
+      String manifestFingerprint,
+      String publishedBy,
+      List<NewDocument> documents) {
+    this(app, version, manifestFingerprint, publishedBy, documents, false);
+  }
 
   public Publication {
     documents = List.copyOf(documents);

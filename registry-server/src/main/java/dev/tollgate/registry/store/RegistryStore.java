@@ -234,11 +234,30 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public Optional<VersionContents> checkPublishable(
       String app, String version, String manifestFingerprint) {
+    return checkPublishable(app, version, manifestFingerprint, false);
+  }
+
+  /**
+   * As {@link #checkPublishable(String, String, String)}; a {@code replaceable} (SNAPSHOT) version
+   * holding another manifest is publishable, and answers empty (the new manifest replaces it).
+   */
+  public Optional<VersionContents> checkPublishable(
+      String app, String version, String manifestFingerprint, boolean replaceable) {
     Optional<VersionContents> stored = findVersion(app, version);
-    stored.ifPresent(
-        contents ->
-            PublishTransaction.requireSameManifest(contents.version(), manifestFingerprint));
-    return stored;
+    if (stored.isEmpty()) {
+      return stored;
+    }
+    AppVersion contents = stored.get().version();
+    PublishTransaction.requirePublishable(contents, manifestFingerprint, replaceable);
+    return contents.manifestFingerprint().equals(manifestFingerprint) ? stored : Optional.empty();
+  }
+
+  /**
+   * The publications a later manifest replaced under {@code (app, version)} (a SNAPSHOT version),
+   * oldest first; empty for a version never replaced.
+   */
+  public List<ReplacedPublication> history(String app, String version) {
+    return jdbi.withExtension(RegistryDao.class, dao -> dao.history(app, version));
   }
 
   /** A version with its documents and their operations. */

@@ -137,6 +137,19 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_registrySnapshotVersions_defaultAndGlob() {
+    ServerConfig defaults = ConfigLoader.parse("{}", -1, DATA, BASE);
+    ServerConfig dev = ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"dev-*\"}}", -1, DATA, BASE);
+    ServerConfig none = ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"\"}}", -1, DATA, BASE);
+
+    assertThat(defaults.registry().isSnapshot("1.2.0-SNAPSHOT")).isTrue();
+    assertThat(defaults.registry().isSnapshot("1.2.0")).isFalse();
+    assertThat(dev.registry().isSnapshot("dev-42")).isTrue();
+    assertThat(dev.registry().isSnapshot("1.2.0-SNAPSHOT")).isFalse();
+    assertThat(none.registry().isSnapshot("1.2.0-SNAPSHOT")).isFalse();
+  }
+
+  @Test
   void parse_unknownKey_namesIt() {
     assertThatThrownBy(
             () -> ConfigLoader.parse("{\"gateway\": {\"batchin\": true}}", -1, DATA, BASE))

@@ -154,6 +154,23 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  void publish_snapshotVersionOtherManifest_replacesItAndKeepsTheHistory() throws Exception {
+    String snapshot = "/v1/apps/web/versions/1.1.0-SNAPSHOT";
+    assertThat(server.post(snapshot, apollo(TRACK), PUBLISHER).status()).isEqualTo(201);
+
+    Response replaced = server.post(snapshot, apollo(CARGOS), PUBLISHER);
+
+    assertThat(replaced.status()).isEqualTo(201);
+    JsonNode version = JSON.readTree(server.get(snapshot, PUBLISHER).body());
+    assertThat(version.at("/documents/0/id").asText()).isEqualTo(DocumentHash.of(CARGOS).hex());
+    assertThat(version.get("documents")).hasSize(1);
+    assertThat(version.get("history")).hasSize(1);
+    assertThat(version.at("/history/0/replaced").asText()).isNotEmpty();
+    // the replaced manifest's only document is no longer admitted for the app
+    assertThat(server.store.activeDocumentApps()).doesNotContainKey(DocumentHash.of(TRACK));
+  }
+
+  @Test
   void publish_dryRunOfDifferentManifestOnPublishedVersion_conflict() throws Exception {
     server.post(VERSION_PATH, apollo(TRACK), PUBLISHER);
 

@@ -1,10 +1,5 @@
 package dev.tollgate.client;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import dev.tollgate.client.extract.OperationExtractor;
 import dev.tollgate.client.manifest.Manifest;
 import dev.tollgate.client.manifest.ManifestReader;
@@ -12,6 +7,10 @@ import dev.tollgate.client.manifest.ManifestWriter;
 import dev.tollgate.client.upload.RegistryClient;
 import dev.tollgate.client.upload.RegistryReport;
 import dev.tollgate.client.upload.ReportedOperation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -68,8 +67,8 @@ public final class ClientOperations {
   }
 
   /**
-   * One warning per operation that the registry says no policy allowed to run the app may run:
-   * its cost at default variables is over each such policy's cost limit.
+   * One warning per operation that the registry says no policy allowed to run the app may run: its
+   * cost at default variables is over each such policy's cost limit.
    */
   public static List<String> unaffordable(RegistryReport report) {
     List<String> warnings = new ArrayList<>();
@@ -98,8 +97,8 @@ public final class ClientOperations {
   }
 
   /**
-   * The manifest file's bytes, sent as they are (a manifest is never re-encoded: that could make
-   * it larger than the registry accepts); read first to refuse a file that is no manifest.
+   * The manifest file's bytes, sent as they are (a manifest is never re-encoded: that could make it
+   * larger than the registry accepts); read first to refuse a file that is no manifest.
    */
   private static byte[] manifestBytes(Path file) {
     ManifestReader.read(file);

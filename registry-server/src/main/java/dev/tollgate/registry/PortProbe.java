@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Holds the configured port from before the store is opened until the HTTP server binds it, so a
- * port in use stops the start before a data folder is created or the demo is published. Port 0
- * (any free port) needs no probe.
+ * port in use stops the start before a data folder is created or the demo is published. Port 0 (any
+ * free port) needs no probe.
  */
 final class PortProbe implements AutoCloseable {
 

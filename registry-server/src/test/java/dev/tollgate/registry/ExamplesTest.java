@@ -82,7 +82,8 @@ final class ExamplesTest {
     String redis = System.getenv("TOLLGATE_TEST_REDIS_URL");
     assumeTrue(redis != null && !redis.isBlank(), "TOLLGATE_TEST_REDIS_URL is not set");
     try (TestDatabase database = TestDatabase.postgres()) {
-      ObjectNode config = (ObjectNode) JSON.readTree(EXAMPLES.resolve("several-gateways.json").toFile());
+      ObjectNode config =
+          (ObjectNode) JSON.readTree(EXAMPLES.resolve("several-gateways.json").toFile());
       ObjectNode store = (ObjectNode) config.get("store");
       store.put("jdbcUrl", database.config().jdbcUrl());
       store.remove(List.of("user", "password"));
@@ -112,7 +113,10 @@ final class ExamplesTest {
       JsonNode config = JSON.readTree(EXAMPLES.resolve(name).toFile());
 
       assertThat(config.get("adminTokens").toString()).contains("REPLACE-ME-");
-      config.get("keys").fieldNames().forEachRemaining(key -> assertThat(key).startsWith("REPLACE-ME-"));
+      config
+          .get("keys")
+          .fieldNames()
+          .forEachRemaining(key -> assertThat(key).startsWith("REPLACE-ME-"));
     }
     String several = Files.readString(EXAMPLES.resolve("several-gateways.json"));
     assertThat(several)
@@ -164,7 +168,12 @@ final class ExamplesTest {
     return client.send(
         HttpRequest.newBuilder(
                 URI.create(
-                    "http://localhost:" + server.port() + "/v1/apps/" + app + "/versions/" + version))
+                    "http://localhost:"
+                        + server.port()
+                        + "/v1/apps/"
+                        + app
+                        + "/versions/"
+                        + version))
             .header("Authorization", "Bearer " + token)
             .POST(HttpRequest.BodyPublishers.ofString(manifest))
             .build(),

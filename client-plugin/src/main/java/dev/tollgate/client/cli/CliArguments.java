@@ -82,8 +82,8 @@ record CliArguments(
   }
 
   /**
-   * A command line that parses but names what is not there (a folder, a token): one line, exit
-   * code 2.
+   * A command line that parses but names what is not there (a folder, a token): one line, exit code
+   * 2.
    */
   static final class InputException extends RuntimeException {
     InputException(String message) {

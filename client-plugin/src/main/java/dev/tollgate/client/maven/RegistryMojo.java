@@ -1,20 +1,19 @@
 package dev.tollgate.client.maven;
 
 import dev.tollgate.client.ClientOperations;
-import dev.tollgate.client.upload.RegistryReport;
-import java.util.List;
-
 import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.TollgateClientException;
 import dev.tollgate.client.manifest.ManifestFormatException;
 import dev.tollgate.client.upload.ManifestConflictException;
 import dev.tollgate.client.upload.ManifestRejectedException;
 import dev.tollgate.client.upload.RegistryForbiddenException;
+import dev.tollgate.client.upload.RegistryReport;
 import dev.tollgate.client.upload.RegistryUnauthorizedException;
 import dev.tollgate.client.upload.RegistryUnreachableException;
 import java.io.File;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;

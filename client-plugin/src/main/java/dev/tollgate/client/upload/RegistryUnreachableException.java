@@ -2,12 +2,11 @@ package dev.tollgate.client.upload;
 
 import java.net.ConnectException;
 import java.net.InetAddress;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
-
-import java.net.URI;
 
 /** No HTTP answer at all: wrong URL, registry down, network or timeout. */
 public final class RegistryUnreachableException extends RegistryException {
@@ -15,7 +14,8 @@ public final class RegistryUnreachableException extends RegistryException {
   private final URI registryUrl;
 
   RegistryUnreachableException(URI registryUrl, Throwable cause) {
-    super("cannot reach the registry at " + registryUrl + ": " + describe(registryUrl, cause), cause);
+    super(
+        "cannot reach the registry at " + registryUrl + ": " + describe(registryUrl, cause), cause);
     this.registryUrl = registryUrl;
   }
 

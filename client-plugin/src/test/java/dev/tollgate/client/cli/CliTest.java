@@ -69,7 +69,8 @@ final class CliTest {
     assertThat(run("manifest", "--source", "nowhere")).isEqualTo(Cli.USAGE);
 
     assertThat(err().strip())
-        .isEqualTo("tollgate: --source " + workingDirectory.resolve("nowhere") + ": no such folder");
+        .isEqualTo(
+            "tollgate: --source " + workingDirectory.resolve("nowhere") + ": no such folder");
     assertThat(workingDirectory.resolve(Cli.DEFAULT_MANIFEST)).doesNotExist();
   }
 
@@ -247,7 +248,8 @@ final class CliTest {
     assertThat(run(registryArgs("check", manifest))).isZero();
     assertThat(err())
         .contains("tollgate: warning: Dear costs ")
-        .contains("no policy can run it (cost limits of the policies that may run app web: web 1000)")
+        .contains(
+            "no policy can run it (cost limits of the policies that may run app web: web 1000)")
         .doesNotContain("Cheap");
 
     err.reset();

@@ -67,8 +67,7 @@ public final class ConfigLoader {
     } catch (NoSuchFileException e) {
       throw new ConfigException("config file not found: " + file.toAbsolutePath(), e);
     } catch (IOException e) {
-      throw new ConfigException(
-          "cannot read config file " + file.toAbsolutePath() + ": " + e, e);
+      throw new ConfigException("cannot read config file " + file.toAbsolutePath() + ": " + e, e);
     }
     // An absolute file path always has a parent folder.
     Path base = Objects.requireNonNull(file.toAbsolutePath().getParent(), "config file folder");

@@ -51,7 +51,17 @@ public record ServerConfig(
       Map<String, KeyPolicy> keys,
       KeyPolicy anonymous,
       Demo demo) {
-    this(http, store, schema, upstream, adminTokens, gateway, keys, anonymous, demo, Registry.DEFAULTS);
+    this(
+        http,
+        store,
+        schema,
+        upstream,
+        adminTokens,
+        gateway,
+        keys,
+        anonymous,
+        demo,
+        Registry.DEFAULTS);
   }
 
   @JsonCreator

@@ -1,15 +1,14 @@
 package dev.tollgate.registry.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CostDirectives;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.publish.OperationReport;
 import dev.tollgate.registry.publish.PublishReport;
-import dev.tollgate.registry.store.ReplacedPublication;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
+import dev.tollgate.registry.store.ReplacedPublication;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
 import dev.tollgate.registry.store.VersionContents;

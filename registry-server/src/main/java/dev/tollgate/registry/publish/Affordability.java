@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Whether any caller could run an operation: some policy allowed to run its app admits its cost at
- * default variables (at most the policy's cost limit, or the policy only measures). An operation
- * no policy can run is still stored (variables may make it cheaper), and the report says so.
+ * default variables (at most the policy's cost limit, or the policy only measures). An operation no
+ * policy can run is still stored (variables may make it cheaper), and the report says so.
  */
 final class Affordability {
 

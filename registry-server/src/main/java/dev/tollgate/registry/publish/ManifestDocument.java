@@ -1,7 +1,6 @@
 package dev.tollgate.registry.publish;
 
 import dev.tollgate.registry.document.DocumentHash;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,11 +1,10 @@
 package dev.tollgate.registry.publish;
 
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.OperationKind;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.pricing.OperationKind;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -44,9 +44,9 @@ public final class Publisher {
   }
 
   /**
-   * As {@link #Publisher(RegistryStore, OperationPricer, String)}, with the policies of the
-   * gateway (the report marks each operation that none of those allowed to run the app can run:
-   * {@code affordable: false}) and the versions a later manifest may replace ({@code snapshot}, e.g.
+   * As {@link #Publisher(RegistryStore, OperationPricer, String)}, with the policies of the gateway
+   * (the report marks each operation that none of those allowed to run the app can run: {@code
+   * affordable: false}) and the versions a later manifest may replace ({@code snapshot}, e.g.
    * {@code *-SNAPSHOT}); every other version is immutable.
    */
   public Publisher(

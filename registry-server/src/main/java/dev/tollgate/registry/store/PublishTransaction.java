@@ -70,9 +70,9 @@ final class PublishTransaction {
   }
 
   /**
-   * Replaces a SNAPSHOT version's manifest: the stored publication goes to {@code
-   * version_history}, the version's documents are unlinked (they stay registered), and the new
-   * ones are linked by {@link #run}.
+   * Replaces a SNAPSHOT version's manifest: the stored publication goes to {@code version_history},
+   * the version's documents are unlinked (they stay registered), and the new ones are linked by
+   * {@link #run}.
    */
   private long replace(long versionId, Publication publication) {
     dao.recordReplaced(versionId, publication.publishedBy(), now);

@@ -258,7 +258,8 @@ final class PriceCommandTest {
   void run_schemaFileMissing_saysNotFoundWithThePath() throws IOException {
     Path missing = temp.resolve("missing.graphqls");
 
-    int status = run("--schema", missing.toString(), "--query", query("{ cargos { edges { cursor } } }"));
+    int status =
+        run("--schema", missing.toString(), "--query", query("{ cargos { edges { cursor } } }"));
 
     assertThat(status).isEqualTo(2);
     assertThat(stderr().strip()).isEqualTo("not found: " + missing);

@@ -105,7 +105,8 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_storeDataDir_relativeToTheConfigFolder() {
-    ServerConfig config = ConfigLoader.parse("{\"store\": {\"dataDir\": \"data\"}}", -1, null, BASE);
+    ServerConfig config =
+        ConfigLoader.parse("{\"store\": {\"dataDir\": \"data\"}}", -1, null, BASE);
 
     assertThat(config.store().jdbcUrl())
         .startsWith("jdbc:h2:file:" + BASE.resolve("data").resolve("registry") + ";");
@@ -121,15 +122,16 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_dataDirFlag_winsOverStoreDataDir() {
-    ServerConfig config = ConfigLoader.parse("{\"store\": {\"dataDir\": \"data\"}}", -1, DATA, BASE);
+    ServerConfig config =
+        ConfigLoader.parse("{\"store\": {\"dataDir\": \"data\"}}", -1, DATA, BASE);
 
-    assertThat(config.store().jdbcUrl()).startsWith("jdbc:h2:file:" + DATA.resolve("registry") + ";");
+    assertThat(config.store().jdbcUrl())
+        .startsWith("jdbc:h2:file:" + DATA.resolve("registry") + ";");
   }
 
   @Test
   void parse_dataDirWithJdbcUrl_refused() {
-    String json =
-        "{\"store\": {\"jdbcUrl\": \"jdbc:postgresql://db/t\", \"dataDir\": \"data\"}}";
+    String json = "{\"store\": {\"jdbcUrl\": \"jdbc:postgresql://db/t\", \"dataDir\": \"data\"}}";
 
     assertThatThrownBy(() -> ConfigLoader.parse(json, -1, null, BASE))
         .isInstanceOf(ConfigException.class)
@@ -139,8 +141,10 @@ final class ConfigLoaderTest {
   @Test
   void parse_registrySnapshotVersions_defaultAndGlob() {
     ServerConfig defaults = ConfigLoader.parse("{}", -1, DATA, BASE);
-    ServerConfig dev = ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"dev-*\"}}", -1, DATA, BASE);
-    ServerConfig none = ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"\"}}", -1, DATA, BASE);
+    ServerConfig dev =
+        ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"dev-*\"}}", -1, DATA, BASE);
+    ServerConfig none =
+        ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"\"}}", -1, DATA, BASE);
 
     assertThat(defaults.registry().isSnapshot("1.2.0-SNAPSHOT")).isTrue();
     assertThat(defaults.registry().isSnapshot("1.2.0")).isFalse();

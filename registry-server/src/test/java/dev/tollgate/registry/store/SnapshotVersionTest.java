@@ -31,12 +31,15 @@ final class SnapshotVersionTest {
       PublishOutcome outcome = store.publish(snapshot("query B { b }", "query C { c }"));
 
       assertThat(outcome.created()).isTrue();
-      assertThat(documentsOf(store)).containsExactlyInAnyOrder(hash("query B { b }"), hash("query C { c }"));
+      assertThat(documentsOf(store))
+          .containsExactlyInAnyOrder(hash("query B { b }"), hash("query C { c }"));
       // A is no longer admitted: no active version holds it
       assertThat(store.activeDocumentApps()).doesNotContainKey(hash("query A { a }"));
       assertThat(store.history("web", "1.0-SNAPSHOT"))
           .singleElement()
-          .satisfies(entry -> assertThat(entry.manifestFingerprint()).isEqualTo("query A { a }+query B { b }"));
+          .satisfies(
+              entry ->
+                  assertThat(entry.manifestFingerprint()).isEqualTo("query A { a }+query B { b }"));
       // a publish and a replacement: two changes for the gateways to pick up
       assertThat(store.latestChangeId()).isEqualTo(2);
     }
@@ -57,7 +60,8 @@ final class SnapshotVersionTest {
     try (RegistryStore store = open(tempDir.resolve("data"))) {
       store.publish(JournalTest.publication("web", "1.0", "query A { a }"));
 
-      assertThatThrownBy(() -> store.publish(JournalTest.publication("web", "1.0", "query B { b }")))
+      assertThatThrownBy(
+              () -> store.publish(JournalTest.publication("web", "1.0", "query B { b }")))
           .isInstanceOf(StoreException.class)
           .hasMessageContaining("already published with a different manifest");
     }
@@ -101,6 +105,7 @@ final class SnapshotVersionTest {
   }
 
   private static RegistryStore open(Path data) {
-    return RegistryStore.open(dev.tollgate.registry.config.ServerConfig.Store.h2In(data), JournalTest.clock(AT));
+    return RegistryStore.open(
+        dev.tollgate.registry.config.ServerConfig.Store.h2In(data), JournalTest.clock(AT));
   }
 }

@@ -7,6 +7,10 @@ import dev.tollgate.client.manifest.ManifestWriter;
 import dev.tollgate.client.upload.RegistryClient;
 import dev.tollgate.client.upload.RegistryReport;
 import dev.tollgate.client.upload.ReportedOperation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -21,12 +25,16 @@ public final class ClientOperations {
    * Extracts the operations below the source folders and writes the manifest file.
    *
    * @throws dev.tollgate.client.extract.ExtractionException with every problem, file and line
+   * @throws NoOperationsException when there is none and the request does not allow that
    * @throws java.io.UncheckedIOException when the manifest cannot be written
    */
   public Manifest extract(ExtractRequest request) {
     Manifest manifest =
         OperationExtractor.extract(
             request.sourceDirectories(), request.schema(), request.baseDirectory());
+    if (manifest.isEmpty() && !request.allowEmpty()) {
+      throw new NoOperationsException(request.sourceDirectories());
+    }
     ManifestWriter.write(manifest, request.manifestFile());
     return manifest;
   }
@@ -41,7 +49,7 @@ public final class ClientOperations {
    */
   public CheckResult check(CheckRequest request) {
     RegistryRequest target = request.target();
-    Manifest manifest = ManifestReader.read(target.manifestFile());
+    byte[] manifest = manifestBytes(target.manifestFile());
     RegistryReport report = client(target).check(target.app(), target.version(), manifest);
     return new CheckResult(report, violations(report, request.maxCost()));
   }
@@ -54,8 +62,51 @@ public final class ClientOperations {
    *     refuses
    */
   public RegistryReport publish(RegistryRequest request) {
-    Manifest manifest = ManifestReader.read(request.manifestFile());
+    byte[] manifest = manifestBytes(request.manifestFile());
     return client(request).publish(request.app(), request.version(), manifest);
+  }
+
+  /**
+   * One warning per operation that the registry says no policy allowed to run the app may run: its
+   * cost at default variables is over each such policy's cost limit.
+   */
+  public static List<String> unaffordable(RegistryReport report) {
+    List<String> warnings = new ArrayList<>();
+    for (ReportedOperation operation : report.operations()) {
+      if (!operation.unaffordable()) {
+        continue;
+      }
+      String limits =
+          operation.limits().isEmpty()
+              ? "no policy may run app " + report.app()
+              : "cost limits of the policies that may run app "
+                  + report.app()
+                  + ": "
+                  + operation.limits().entrySet().stream()
+                      .map(e -> e.getKey() + " " + e.getValue())
+                      .collect(java.util.stream.Collectors.joining(", "));
+      warnings.add(
+          operation.name()
+              + " costs "
+              + operation.cost()
+              + " at its default variables: no policy can run it ("
+              + limits
+              + ")");
+    }
+    return warnings;
+  }
+
+  /**
+   * The manifest file's bytes, sent as they are (a manifest is never re-encoded: that could make it
+   * larger than the registry accepts); read first to refuse a file that is no manifest.
+   */
+  private static byte[] manifestBytes(Path file) {
+    ManifestReader.read(file);
+    try {
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read manifest " + file, e);
+    }
   }
 
   private static RegistryClient client(RegistryRequest request) {

@@ -13,14 +13,26 @@ import org.jspecify.annotations.Nullable;
  * @param schema a schema file to validate operations against, or {@code null} for none
  * @param baseDirectory the project folder; file names in problems are shown relative to it
  * @param manifestFile where the manifest is written
+ * @param allowEmpty whether a manifest without operations is written; else it is an error ({@link
+ *     NoOperationsException})
  */
 public record ExtractRequest(
-    List<Path> sourceDirectories, @Nullable Path schema, Path baseDirectory, Path manifestFile) {
+    List<Path> sourceDirectories,
+    @Nullable Path schema,
+    Path baseDirectory,
+    Path manifestFile,
+    boolean allowEmpty) {
 
   public ExtractRequest {
     sourceDirectories = List.copyOf(sourceDirectories);
     requireNonNull(baseDirectory, "baseDirectory");
     requireNonNull(manifestFile, "manifestFile");
+  }
+
+  /** An empty manifest allowed (the Maven goal, which warns instead). */
+  public ExtractRequest(
+      List<Path> sourceDirectories, @Nullable Path schema, Path baseDirectory, Path manifestFile) {
+    this(sourceDirectories, schema, baseDirectory, manifestFile, true);
   }
 
   /** {@code src/main/graphql} and {@code src/main/resources/graphql} below {@code base}. */

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A hand-written stand-in for the registry's HTTP API, on a random port. It follows the contract
@@ -29,6 +30,8 @@ public final class FakeRegistry implements AutoCloseable {
   public static final String TOKEN = "s3cret-publish-token";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern OPERATION_NAME =
+      Pattern.compile("\\b(query|mutation|subscription)\\s+(\\w+)");
   private static final Pattern VERSION_PATH = Pattern.compile("/v1/apps/([^/]+)/versions/([^/]+)");
 
   /** One request as received. */
@@ -42,6 +45,7 @@ public final class FakeRegistry implements AutoCloseable {
   private final Map<String, String> documents = new ConcurrentHashMap<>();
   private final Map<String, String> versions = new ConcurrentHashMap<>();
   private final Map<String, Long> costs = new ConcurrentHashMap<>();
+  private final Map<String, Map<String, Long>> unaffordable = new ConcurrentHashMap<>();
   private volatile Canned canned;
 
   private FakeRegistry(HttpServer server) {
@@ -76,6 +80,15 @@ public final class FakeRegistry implements AutoCloseable {
   /** The price this registry reports for an operation name (default: the body's line count). */
   public FakeRegistry cost(String operationName, long cost) {
     costs.put(operationName, cost);
+    return this;
+  }
+
+  /**
+   * Reports {@code operationName} as {@code affordable: false} with these policies' cost limits, as
+   * the real registry does for an operation no policy allowed to run the app may run.
+   */
+  public FakeRegistry unaffordable(String operationName, Map<String, Long> limits) {
+    unaffordable.put(operationName, limits);
     return this;
   }
 
@@ -130,7 +143,7 @@ public final class FakeRegistry implements AutoCloseable {
   }
 
   private Canned publish(String app, String version, String body, boolean dryRun) {
-    JsonNode manifest = readJson(body);
+    JsonNode manifest = apollo(readJson(body));
     if (manifest == null || !manifest.path("operations").isArray()) {
       return error(400, "MANIFEST_INVALID", "not an apollo-persisted-query-manifest");
     }
@@ -157,6 +170,26 @@ public final class FakeRegistry implements AutoCloseable {
     return new Canned(200, report.toString());
   }
 
+  /** An {id: body} map as the Apollo form, as the real registry reads both; else as it is. */
+  private static @Nullable JsonNode apollo(@Nullable JsonNode manifest) {
+    if (manifest == null || !manifest.isObject() || manifest.has("format")) {
+      return manifest;
+    }
+    ObjectNode converted = JSON.createObjectNode();
+    ArrayNode operations = converted.putArray("operations");
+    for (Map.Entry<String, JsonNode> entry : manifest.properties()) {
+      String body = entry.getValue().asText();
+      Matcher name = OPERATION_NAME.matcher(body);
+      operations
+          .addObject()
+          .put("id", entry.getKey())
+          .put("name", name.find() ? name.group(2) : "")
+          .put("type", name.find(0) ? name.group(1) : "query")
+          .put("body", body);
+    }
+    return converted;
+  }
+
   private ObjectNode priced(JsonNode operation) {
     String id = operation.get("id").asText();
     String name = operation.path("name").asText();
@@ -169,6 +202,12 @@ public final class FakeRegistry implements AutoCloseable {
     node.put("cost", costs.getOrDefault(name, body.lines().count()));
     node.put("depth", depth(body)).put("aliases", 0);
     node.put("status", documents.containsKey(id) ? "existing" : "new");
+    Map<String, Long> limits = unaffordable.get(name);
+    node.put("affordable", limits == null);
+    if (limits != null) {
+      ObjectNode byPolicy = node.putObject("limits");
+      limits.forEach(byPolicy::put);
+    }
     return node;
   }
 

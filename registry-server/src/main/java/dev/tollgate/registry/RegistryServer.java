@@ -1,12 +1,8 @@
 package dev.tollgate.registry;
 
 import dev.tollgate.registry.catalog.DocumentCatalog;
-import dev.tollgate.registry.config.ConfigLoader;
-import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
 import io.javalin.Javalin;
-import java.nio.file.Path;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The wiring: the only place that builds the store, the caches and the services, and passes them
@@ -27,24 +23,17 @@ public final class RegistryServer implements AutoCloseable {
     this.closer = closer;
   }
 
+  /**
+   * {@code java -jar registry-server.jar [--port N] [--data-dir DIR] [--config FILE] | price ...};
+   * {@code --help} prints the usage ({@link ServerCommand}).
+   */
   public static void main(String[] args) {
-    if (args.length > 0 && args[0].equals("price")) {
-      System.exit(
-          dev.tollgate.registry.cli.PriceCommand.run(
-              java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+    ServerCommand.Outcome outcome = ServerCommand.run(args, System.out, System.err);
+    RegistryServer server = outcome.server();
+    if (server == null) {
+      System.exit(outcome.exitCode());
       return;
     }
-    ServerArguments arguments = ServerArguments.parse(args);
-    ServerConfig config =
-        arguments.configFile() == null
-            ? DemoConfig.create(
-                arguments.port() < 0 ? ServerConfig.Http.DEFAULTS.port() : arguments.port(),
-                arguments.dataDir())
-            : ConfigLoader.load(arguments.configFile(), arguments.port(), arguments.dataDir());
-    if (arguments.configFile() == null) {
-      printDemoCredentials(config.http().port());
-    }
-    RegistryServer server = start(config);
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tollgate-shutdown"));
   }
 
@@ -75,52 +64,5 @@ public final class RegistryServer implements AutoCloseable {
   public void close() {
     app.stop();
     closer.close();
-  }
-
-  private static void printDemoCredentials(int port) {
-    System.out.printf(
-        """
-        Tollgate embedded demo on http://localhost:%d (H2 in ./%s, cargo schema, in-process demo upstream)
-          admin token   %s   (Authorization: Bearer ..., /v1 publish and retire)
-          trusted key   %s     (X-API-Key, app %s, registered ids only)
-          open key      %s (X-API-Key, any document, analysed)
-        """,
-        port,
-        "tollgate-data",
-        DemoConfig.ADMIN_TOKEN,
-        DemoConfig.TRUSTED_KEY,
-        DemoConfig.DEMO_APP,
-        DemoConfig.OPEN_KEY);
-  }
-
-  /** {@code [--port N] [--data-dir DIR] [--config FILE]}. */
-  record ServerArguments(int port, Path dataDir, @Nullable Path configFile) {
-    static ServerArguments parse(String[] args) {
-      int port = -1;
-      Path dataDir = Path.of("tollgate-data");
-      Path config = null;
-      for (int i = 0; i < args.length; i++) {
-        String value = i + 1 < args.length ? args[i + 1] : null;
-        switch (args[i]) {
-          case "--port" -> port = Integer.parseInt(required(args[i], value));
-          case "--data-dir" -> dataDir = Path.of(required(args[i], value));
-          case "--config" -> config = Path.of(required(args[i], value));
-          default ->
-              throw new IllegalArgumentException(
-                  "unknown argument: "
-                      + args[i]
-                      + " (usage: [--port N] [--data-dir DIR] [--config FILE] | price ...)");
-        }
-        i++;
-      }
-      return new ServerArguments(port, dataDir, config);
-    }
-
-    private static String required(String flag, @Nullable String value) {
-      if (value == null) {
-        throw new IllegalArgumentException(flag + " needs a value");
-      }
-      return value;
-    }
   }
 }

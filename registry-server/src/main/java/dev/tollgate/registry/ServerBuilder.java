@@ -166,13 +166,16 @@ public final class ServerBuilder {
         this.pricer != null
             ? this.pricer
             : new OperationPricer(schema.schema(), costModel(config.schema()));
+    PortProbe port = closer.add(PortProbe.reserve(config.http().port()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics(clock));
     metrics.startSampling(REQUEST_SAMPLING);
     RegistryStore store =
         this.store != null
             ? this.store
             : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
-    Publisher publisher = new Publisher(store, pricer, schema.fingerprint());
+    Publisher publisher =
+        new Publisher(
+            store, pricer, schema.fingerprint(), policies(config), config.registry()::isSnapshot);
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
@@ -215,9 +218,14 @@ public final class ServerBuilder {
               operator.register(javalin);
               console.register(javalin);
             });
-    app.start(config.http().port());
+    port.close();
+    try {
+      app.start(config.http().port());
+    } catch (RuntimeException e) {
+      throw PortProbe.describe(config.http().port(), e);
+    }
     metrics.bindJetty(app.jettyServer().server());
-    LOG.info(
+    LOG.debug(
         "Tollgate listening on port {} ({} active documents, schema {}, {} model)",
         app.port(),
         services.catalog().activeCount(),

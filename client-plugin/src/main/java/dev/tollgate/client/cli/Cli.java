@@ -4,6 +4,7 @@ import dev.tollgate.client.CheckRequest;
 import dev.tollgate.client.CheckResult;
 import dev.tollgate.client.ClientOperations;
 import dev.tollgate.client.ExtractRequest;
+import dev.tollgate.client.NoOperationsException;
 import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.TollgateClientException;
 import dev.tollgate.client.extract.ExtractionException;
@@ -65,6 +66,9 @@ public final class Cli {
       err.println("tollgate: " + e.getMessage());
       err.print(Usage.TEXT);
       return USAGE;
+    } catch (CliArguments.InputException e) {
+      err.println("tollgate: " + e.getMessage());
+      return USAGE;
     } catch (TollgateClientException e) {
       err.println("tollgate: " + e.getMessage());
       return exitCode(e);
@@ -93,7 +97,8 @@ public final class Cli {
                 sources,
                 schema == null ? null : workingDirectory.resolve(schema),
                 workingDirectory,
-                outFile));
+                outFile,
+                arguments.has("--allow-empty")));
     out.println("Wrote " + manifest.size() + " operation(s) to " + outFile);
     return OK;
   }
@@ -103,10 +108,11 @@ public final class Cli {
       return ExtractRequest.defaultSourceDirectories(workingDirectory);
     }
     List<Path> sources = arguments.sources().stream().map(workingDirectory::resolve).toList();
-    sources.stream()
-        .filter(s -> !Files.isDirectory(s))
-        .forEach(
-            s -> err.println("tollgate: warning: --source " + s + " is not a directory; skipped"));
+    for (Path source : sources) {
+      if (!Files.isDirectory(source)) {
+        throw new CliArguments.InputException("--source " + source + ": no such folder");
+      }
+    }
     return sources;
   }
 
@@ -114,8 +120,12 @@ public final class Cli {
     Long maxCost = maxCost(arguments.get("--max-cost"));
     CheckResult result = operations.check(new CheckRequest(registryRequest(arguments), maxCost));
     ReportTable.render(result.report()).forEach(out::println);
+    boolean unaffordable = warnUnaffordable(result.report());
     if (!result.passed()) {
       result.violations().forEach(v -> err.println("tollgate: " + v));
+      return REFUSED;
+    }
+    if (unaffordable && arguments.has("--fail-on-unaffordable")) {
       return REFUSED;
     }
     out.println(
@@ -136,7 +146,17 @@ public final class Cli {
             + " new, "
             + report.existingCount()
             + " existing operation(s)");
+    if (warnUnaffordable(report) && arguments.has("--fail-on-unaffordable")) {
+      return REFUSED;
+    }
     return OK;
+  }
+
+  /** Prints a warning per operation no policy can run; whether there was one. */
+  private boolean warnUnaffordable(RegistryReport report) {
+    List<String> warnings = ClientOperations.unaffordable(report);
+    warnings.forEach(w -> err.println("tollgate: warning: " + w));
+    return !warnings.isEmpty();
   }
 
   private RegistryRequest registryRequest(CliArguments arguments) {
@@ -148,12 +168,24 @@ public final class Cli {
       throw new CliArguments.UsageException(
           "--registry URL (or TOLLGATE_REGISTRY_URL) is required");
     }
+    String app = arguments.require("--app");
+    String version = arguments.require("--version");
     String token = arguments.get("--token");
+    if (token == null) {
+      token = environment.get("TOLLGATE_TOKEN");
+    }
+    if (token == null || token.isBlank()) {
+      throw new CliArguments.InputException(
+          "no token: "
+              + arguments.command()
+              + " needs a publish token of the registry (--token T, or the environment variable"
+              + " TOLLGATE_TOKEN)");
+    }
     return new RegistryRequest(
         registryUri(registry),
-        token != null ? token : environment.get("TOLLGATE_TOKEN"),
-        arguments.require("--app"),
-        arguments.require("--version"),
+        token,
+        app,
+        version,
         path(arguments.get("--manifest"), DEFAULT_MANIFEST));
   }
 
@@ -192,6 +224,7 @@ public final class Cli {
   private static int exitCode(TollgateClientException e) {
     boolean refused =
         e instanceof ExtractionException
+            || e instanceof NoOperationsException
             || e instanceof ManifestFormatException
             || e instanceof ManifestRejectedException
             || e instanceof ManifestConflictException;

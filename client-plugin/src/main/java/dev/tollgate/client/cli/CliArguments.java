@@ -2,13 +2,20 @@ package dev.tollgate.client.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** {@code command --flag value …}; {@code --source} may repeat, every other flag appears once. */
-record CliArguments(String command, Map<String, String> flags, List<String> sources) {
+/**
+ * {@code command --flag value … --switch …}; {@code --source} may repeat, every other flag appears
+ * once; a switch ({@link #SWITCHES}) takes no value.
+ */
+record CliArguments(
+    String command, Map<String, String> flags, List<String> sources, Set<String> switches) {
+
+  static final Set<String> SWITCHES = Set.of("--allow-empty", "--fail-on-unaffordable");
 
   static final Set<String> FLAGS =
       Set.of(
@@ -28,8 +35,14 @@ record CliArguments(String command, Map<String, String> flags, List<String> sour
     }
     Map<String, String> flags = new HashMap<>();
     List<String> sources = new ArrayList<>();
+    Set<String> switches = new HashSet<>();
     for (int i = 1; i < args.length; i += 2) {
       String flag = args[i];
+      if (SWITCHES.contains(flag)) {
+        switches.add(flag);
+        i--;
+        continue;
+      }
       if (!FLAGS.contains(flag)) {
         throw new UsageException("unknown option " + flag);
       }
@@ -42,7 +55,11 @@ record CliArguments(String command, Map<String, String> flags, List<String> sour
         throw new UsageException(flag + " given twice");
       }
     }
-    return new CliArguments(args[0], Map.copyOf(flags), List.copyOf(sources));
+    return new CliArguments(args[0], Map.copyOf(flags), List.copyOf(sources), Set.copyOf(switches));
+  }
+
+  boolean has(String flag) {
+    return switches.contains(flag);
   }
 
   @Nullable String get(String flag) {
@@ -60,6 +77,16 @@ record CliArguments(String command, Map<String, String> flags, List<String> sour
   /** A wrong command line: the usage text follows the message, exit code 2. */
   static final class UsageException extends RuntimeException {
     UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * A command line that parses but names what is not there (a folder, a token): one line, exit code
+   * 2.
+   */
+  static final class InputException extends RuntimeException {
+    InputException(String message) {
       super(message);
     }
   }

@@ -14,6 +14,8 @@ final class Usage {
                    --schema FILE     validate every operation against this schema (SDL)
                    --out FILE        manifest to write
                                      (default target/tollgate/persisted-query-manifest.json)
+                   --allow-empty     write a manifest even when no operation is found
+                                     (else that is an error: usually a wrong --source)
         check      dry-run the manifest against the registry, print cost, depth and aliases
                    --max-cost N      fail when an operation costs more than N
         publish    publish the manifest as (app, version)
@@ -23,12 +25,16 @@ final class Usage {
         --token T        bearer token (or env TOLLGATE_TOKEN); never printed
         --app NAME       app the manifest belongs to
         --version V      app version to publish as
-        --manifest FILE  manifest to send: this tool's, Apollo's persisted-query manifest,
-                         or a Relay/graphql-codegen {id: body} map
+        --manifest FILE  manifest to send, byte for byte: this tool's, Apollo's
+                         persisted-query manifest, or a Relay/graphql-codegen {id: body} map
                          (default target/tollgate/persisted-query-manifest.json)
+        --fail-on-unaffordable
+                         fail (exit 1) when the registry reports an operation that no policy
+                         allowed to run the app can afford (a warning otherwise)
 
-      exit codes: 0 ok, 1 refused, 2 wrong command line, 3 could not run (registry unreachable,
-      token refused, I/O)
+      exit codes: 0 ok, 1 refused (sources without operations, registry refusal, cost), 2 wrong
+      command line (a --source that does not exist, no token), 3 could not run (registry
+      unreachable, token refused, I/O)
       """;
 
   private Usage() {}

@@ -36,6 +36,18 @@ public final class ManifestWriter {
   }
 
   /**
+   * The manifest as compact JSON (no whitespace), for sending a manifest that was not read from a
+   * file: a request body is not for reading.
+   */
+  public static String toCompactJson(Manifest manifest) {
+    try {
+      return MAPPER.writeValueAsString(toTree(manifest));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise manifest", e);
+    }
+  }
+
+  /**
    * Writes the manifest to {@code file}, creating its parent folders.
    *
    * @throws UncheckedIOException when the file cannot be written

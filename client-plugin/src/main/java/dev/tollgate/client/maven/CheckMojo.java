@@ -21,10 +21,24 @@ public final class CheckMojo extends RegistryMojo {
   @Parameter(property = "tollgate.maxCost")
   Long maxCost;
 
+  /**
+   * Fail when no registryUrl is set; by default the check is then skipped with a warning, so adding
+   * the plugin does not break every build that has no registry (set it to true in CI).
+   */
+  @Parameter(property = "tollgate.requireRegistry", defaultValue = "false")
+  boolean requireRegistry;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
       getLog().info("tollgate:check skipped (tollgate.skip)");
+      return;
+    }
+    if ((registryUrl == null || registryUrl.isBlank()) && !requireRegistry) {
+      getLog()
+          .warn(
+              "tollgate:check skipped: no <registryUrl> (property tollgate.registryUrl);"
+                  + " set tollgate.requireRegistry=true to fail instead");
       return;
     }
     if (maxCost != null && maxCost < 0) {
@@ -33,6 +47,9 @@ public final class CheckMojo extends RegistryMojo {
     CheckRequest request = new CheckRequest(request(), maxCost);
     CheckResult result = call(() -> new ClientOperations().check(request));
     ReportTable.render(result.report()).forEach(getLog()::info);
+    if (result.passed()) {
+      warnUnaffordable(result.report());
+    }
     if (!result.passed()) {
       result.violations().forEach(getLog()::error);
       throw new MojoFailureException(

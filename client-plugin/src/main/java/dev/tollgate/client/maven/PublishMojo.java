@@ -33,5 +33,6 @@ public final class PublishMojo extends RegistryMojo {
                 + " new, "
                 + report.existingCount()
                 + " existing operation(s)");
+    warnUnaffordable(report);
   }
 }

@@ -1,16 +1,19 @@
 package dev.tollgate.client.maven;
 
+import dev.tollgate.client.ClientOperations;
 import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.TollgateClientException;
 import dev.tollgate.client.manifest.ManifestFormatException;
 import dev.tollgate.client.upload.ManifestConflictException;
 import dev.tollgate.client.upload.ManifestRejectedException;
 import dev.tollgate.client.upload.RegistryForbiddenException;
+import dev.tollgate.client.upload.RegistryReport;
 import dev.tollgate.client.upload.RegistryUnauthorizedException;
 import dev.tollgate.client.upload.RegistryUnreachableException;
 import java.io.File;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -41,6 +44,25 @@ abstract class RegistryMojo extends AbstractMojo {
 
   @Parameter(property = "tollgate.skip", defaultValue = "false")
   boolean skip;
+
+  /**
+   * Fail the build when the registry reports an operation that no policy allowed to run the app can
+   * afford at its default variables (a warning otherwise).
+   */
+  @Parameter(property = "tollgate.failOnUnaffordable", defaultValue = "false")
+  boolean failOnUnaffordable;
+
+  /** Logs a warning per operation no policy can run; fails with {@link #failOnUnaffordable}. */
+  void warnUnaffordable(RegistryReport report) throws MojoFailureException {
+    List<String> warnings = ClientOperations.unaffordable(report);
+    warnings.forEach(getLog()::warn);
+    if (!warnings.isEmpty() && failOnUnaffordable) {
+      throw new MojoFailureException(
+          warnings.size()
+              + " operation(s) no policy can run (tollgate.failOnUnaffordable): "
+              + String.join("; ", warnings));
+    }
+  }
 
   RegistryRequest request() throws MojoExecutionException {
     if (registryUrl == null || registryUrl.isBlank()) {

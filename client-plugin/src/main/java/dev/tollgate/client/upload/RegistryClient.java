@@ -38,6 +38,15 @@ public final class RegistryClient {
    * @throws RegistryException when the registry cannot be reached or refuses
    */
   public RegistryReport check(String app, String version, Manifest manifest) {
+    return post(app, version, compact(manifest), true);
+  }
+
+  /**
+   * Sends a manifest file's bytes, as they are, as a dry run.
+   *
+   * @throws RegistryException when the registry cannot be reached or refuses
+   */
+  public RegistryReport check(String app, String version, byte[] manifest) {
     return post(app, version, manifest, true);
   }
 
@@ -47,7 +56,20 @@ public final class RegistryClient {
    * @throws RegistryException when the registry cannot be reached or refuses
    */
   public RegistryReport publish(String app, String version, Manifest manifest) {
+    return post(app, version, compact(manifest), false);
+  }
+
+  /**
+   * Publishes a manifest file's bytes, as they are, as {@code (app, version)}.
+   *
+   * @throws RegistryException when the registry cannot be reached or refuses
+   */
+  public RegistryReport publish(String app, String version, byte[] manifest) {
     return post(app, version, manifest, false);
+  }
+
+  private static byte[] compact(Manifest manifest) {
+    return ManifestWriter.toCompactJson(manifest).getBytes(StandardCharsets.UTF_8);
   }
 
   @Override
@@ -55,13 +77,13 @@ public final class RegistryClient {
     return "RegistryClient[" + registryUrl + "]";
   }
 
-  private RegistryReport post(String app, String version, Manifest manifest, boolean dryRun) {
+  private RegistryReport post(String app, String version, byte[] manifest, boolean dryRun) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(versionUri(app, version, dryRun))
             .timeout(REQUEST_TIMEOUT)
             .header("Content-Type", "application/json")
             .header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(ManifestWriter.toJson(manifest)));
+            .POST(HttpRequest.BodyPublishers.ofByteArray(manifest));
     if (token != null && !token.isBlank()) {
       request.header("Authorization", "Bearer " + token);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -65,7 +66,19 @@ final class RegistryResponses {
         node.path("depth").isNumber() ? node.get("depth").asInt() : null,
         node.path("aliases").isNumber() ? node.get("aliases").asInt() : null,
         node.path("status").asText(""),
-        messages(node.path("errors")));
+        messages(node.path("errors")),
+        node.path("affordable").isBoolean() ? node.get("affordable").asBoolean() : null,
+        limits(node.path("limits")));
+  }
+
+  private static Map<String, Long> limits(JsonNode limits) {
+    Map<String, Long> byPolicy = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> entry : limits.properties()) {
+      if (entry.getValue().isNumber()) {
+        byPolicy.put(entry.getKey(), entry.getValue().asLong());
+      }
+    }
+    return byPolicy;
   }
 
   /** One line per entry of any array in {@code extensions}: "name: message". */

@@ -65,11 +65,27 @@ final class CliTest {
   }
 
   @Test
-  void manifest_missingSourceFolder_warnsAndWritesEmptyManifest() {
-    assertThat(run("manifest", "--source", "nowhere")).isZero();
+  void manifest_missingSourceFolder_oneLineExit2AndWritesNothing() {
+    assertThat(run("manifest", "--source", "nowhere")).isEqualTo(Cli.USAGE);
 
-    assertThat(err()).contains("warning: --source").contains("nowhere is not a directory");
+    assertThat(err().strip())
+        .isEqualTo(
+            "tollgate: --source " + workingDirectory.resolve("nowhere") + ": no such folder");
+    assertThat(workingDirectory.resolve(Cli.DEFAULT_MANIFEST)).doesNotExist();
+  }
+
+  @Test
+  void manifest_sourceWithoutOperations_refusedUnlessAllowEmpty() throws IOException {
+    Path empty = Files.createDirectories(workingDirectory.resolve("empty"));
+    Files.writeString(empty.resolve("notes.txt"), "no graphql here");
+
+    assertThat(run("manifest", "--source", "empty")).isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("no named operations found in " + empty).contains("--allow-empty");
+    assertThat(workingDirectory.resolve(Cli.DEFAULT_MANIFEST)).doesNotExist();
+
+    assertThat(run("manifest", "--source", "empty", "--allow-empty")).isZero();
     assertThat(out()).contains("Wrote 0 operation(s)");
+    assertThat(workingDirectory.resolve(Cli.DEFAULT_MANIFEST)).exists();
   }
 
   @Test
@@ -191,11 +207,69 @@ final class CliTest {
     int exit = run(registryArgs("publish", manifest));
 
     assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
-    assertThat(err()).contains("cannot reach the registry at " + registry.url());
+    assertThat(err())
+        .contains("cannot reach the registry at " + registry.url())
+        .contains(": connection refused by 127.0.0.1:" + registry.url().getPort());
   }
 
   @Test
-  void publish_noToken_exit3Unauthorized() throws IOException {
+  void publish_unknownHost_namesTheHost() throws IOException {
+    Path manifest = manifestOf("query A { a }");
+    // .invalid never resolves (RFC 2606)
+    String[] args = registryArgs("publish", manifest);
+    args[2] = "http://registry.invalid:8080";
+
+    int exit = run(args);
+
+    assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
+    assertThat(err().strip())
+        .isEqualTo(
+            "tollgate: cannot reach the registry at http://registry.invalid:8080:"
+                + " unknown host registry.invalid");
+  }
+
+  @Test
+  void publish_mapManifest_sentByteForByte() throws IOException {
+    // an {id: body} map, pretty-printed by hand: sent as it is, never re-encoded
+    String body = "query A { a }";
+    String text = "{\n    \"" + sha256(body) + "\" :   \"" + body + "\"\n}\n";
+    Path manifest = Files.writeString(workingDirectory.resolve("map.json"), text);
+
+    assertThat(run(registryArgs("publish", manifest))).isZero();
+
+    assertThat(registry.requests().get(0).body()).isEqualTo(text);
+  }
+
+  @Test
+  void check_unaffordableOperation_warnsAndFailsOnlyWhenAsked() throws IOException {
+    Path manifest = manifestOf("query Cheap { a } query Dear { b }");
+    registry.unaffordable("Dear", Map.of("web", 1000L));
+
+    assertThat(run(registryArgs("check", manifest))).isZero();
+    assertThat(err())
+        .contains("tollgate: warning: Dear costs ")
+        .contains(
+            "no policy can run it (cost limits of the policies that may run app web: web 1000)")
+        .doesNotContain("Cheap");
+
+    err.reset();
+    assertThat(run(registryArgs("check", manifest, "--fail-on-unaffordable")))
+        .isEqualTo(Cli.REFUSED);
+    assertThat(err()).contains("warning: Dear");
+  }
+
+  @Test
+  void publish_unaffordableOperation_warns() throws IOException {
+    Path manifest = manifestOf("query Dear { b }");
+    registry.unaffordable("Dear", Map.of());
+
+    assertThat(run(registryArgs("publish", manifest))).isZero();
+
+    assertThat(err()).contains("warning: Dear costs").contains("no policy may run app web");
+  }
+
+  @Test
+  void publish_noToken_namesTheFlagAndTheVariableExit2() throws IOException {
     int exit =
         run(
             "publish",
@@ -208,8 +282,12 @@ final class CliTest {
             "--manifest",
             manifestOf("query A { a }").toString());
 
-    assertThat(exit).isEqualTo(Cli.CANNOT_RUN);
-    assertThat(err()).contains("HTTP 401");
+    assertThat(exit).isEqualTo(Cli.USAGE);
+    assertThat(err().strip())
+        .isEqualTo(
+            "tollgate: no token: publish needs a publish token of the registry (--token T, or the"
+                + " environment variable TOLLGATE_TOKEN)");
+    assertThat(registry.requests()).isEmpty();
   }
 
   @Test
@@ -326,6 +404,17 @@ final class CliTest {
                 .run("manifest", "--source", sources.toString(), "--out", manifest.toString()))
         .isZero();
     return manifest;
+  }
+
+  private static String sha256(String text) {
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(
+              java.security.MessageDigest.getInstance("SHA-256")
+                  .digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static PrintStream print(ByteArrayOutputStream bytes) {

@@ -81,11 +81,36 @@ final class SampleClientIT {
     assertThat(build.log()).contains("more than maxCost 1").contains("<maxCost>");
   }
 
+  @Test
+  void verify_noRegistryUrl_checkSkippedWithAWarningUnlessRequired() throws Exception {
+    Path project = copySample("no-registry");
+
+    Build ordinary = mvnWithoutRegistry(project, "verify");
+    Build ci = mvnWithoutRegistry(project, "verify", "-Dtollgate.requireRegistry=true");
+
+    assertThat(ordinary.exitCode()).as(ordinary.log()).isZero();
+    assertThat(ordinary.log())
+        .contains("Wrote 3 operation(s)")
+        .contains("tollgate:check skipped: no <registryUrl> (property tollgate.registryUrl)");
+    assertThat(ci.exitCode()).as(ci.log()).isNotZero();
+    assertThat(ci.log()).contains("<registryUrl> is not set (property tollgate.registryUrl)");
+  }
+
   /* ---- the nested build ---- */
+
+  private static Build mvnWithoutRegistry(Path project, String... goals)
+      throws IOException, InterruptedException {
+    return mvn(project, false, goals);
+  }
 
   private record Build(int exitCode, String log) {}
 
   private static Build mvn(Path project, String... goals) throws IOException, InterruptedException {
+    return mvn(project, true, goals);
+  }
+
+  private static Build mvn(Path project, boolean withRegistry, String... goals)
+      throws IOException, InterruptedException {
     List<String> command =
         new ArrayList<>(
             List.of(
@@ -95,8 +120,10 @@ final class SampleClientIT {
                 "-s",
                 work.resolve("settings.xml").toString(),
                 "-Dmaven.repo.local=" + repository,
-                "-Dtollgate.plugin.version=" + property("tollgate.it.version"),
-                "-Dtollgate.registryUrl=" + registry.url()));
+                "-Dtollgate.plugin.version=" + property("tollgate.it.version")));
+    if (withRegistry) {
+      command.add("-Dtollgate.registryUrl=" + registry.url());
+    }
     command.addAll(List.of(goals));
     Path log = project.resolve("build.log");
     ProcessBuilder builder =

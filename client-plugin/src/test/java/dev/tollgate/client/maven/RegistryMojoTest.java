@@ -114,6 +114,39 @@ final class RegistryMojoTest {
   }
 
   @Test
+  void check_noRegistryUrl_skippedSoAnOrdinaryBuildPasses() throws Exception {
+    CheckMojo mojo = configure(new CheckMojo());
+    mojo.registryUrl = null;
+
+    mojo.execute();
+
+    assertThat(registry.requests()).isEmpty();
+  }
+
+  @Test
+  void check_noRegistryUrlWithRequireRegistry_errorNamesParameter() {
+    CheckMojo mojo = configure(new CheckMojo());
+    mojo.registryUrl = null;
+    mojo.requireRegistry = true;
+
+    assertThat(catchThrowableOfType(MojoExecutionException.class, mojo::execute))
+        .hasMessage("<registryUrl> is not set (property tollgate.registryUrl)");
+  }
+
+  @Test
+  void check_unaffordable_passesUnlessFailOnUnaffordable() throws Exception {
+    registry.unaffordable("Shipments", java.util.Map.of("web", 1000L));
+    CheckMojo mojo = configure(new CheckMojo());
+
+    mojo.execute();
+
+    mojo.failOnUnaffordable = true;
+    assertThat(catchThrowableOfType(MojoFailureException.class, mojo::execute))
+        .hasMessageContaining("tollgate.failOnUnaffordable")
+        .hasMessageContaining("Shipments costs ");
+  }
+
+  @Test
   void publish_missingManifest_failureNamesManifest() {
     PublishMojo mojo = configure(new PublishMojo());
     mojo.manifest = folder.resolve("absent.json").toFile();

@@ -22,6 +22,26 @@ record PriceArguments(
       "usage: price --schema FILE --query FILE [--variables JSON|@FILE] "
           + "[--operation NAME] [--model book|apollo] [--fragment-spreads first|each]";
 
+  static final String HELP =
+      USAGE
+          + """
+
+          Prices one GraphQL document against a schema's @cost/@listSize price list, as the
+          gateway would, and prints one JSON line: {"cost":N,"depth":D,"aliases":A,"tokens":T}.
+
+            --schema FILE             the SDL with the price list (required)
+            --query FILE              the document (required)
+            --variables JSON|@FILE    the variables, as JSON or from a file (default {})
+            --operation NAME          which operation, when the document has several
+            --model book|apollo       the cost model (default book; docs/cost-model.md)
+            --fragment-spreads first|each
+                                      price a fragment at its first spread or at each
+                                      (default: the model's own, first for book, each for apollo)
+            -h, --help                this help
+
+          Exit codes: 0 priced; 2 bad arguments, a file not found, a document that does not
+          parse or validate, more than 5000 tokens, or several operations and no --operation.""";
+
   /**
    * @throws IllegalArgumentException naming the offending argument
    */

@@ -19,7 +19,9 @@ import graphql.schema.idl.UnExecutableSchemaGenerator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -40,6 +42,10 @@ public final class PriceCommand {
   private PriceCommand() {}
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+      out.println(PriceArguments.HELP);
+      return 0;
+    }
     PriceArguments arguments;
     try {
       arguments = PriceArguments.parse(args);
@@ -53,6 +59,9 @@ public final class PriceCommand {
       return 0;
     } catch (InvalidDocumentException e) {
       e.errors().forEach(err::println);
+      return 2;
+    } catch (NoSuchFileException e) {
+      err.println("not found: " + e.getFile());
       return 2;
     } catch (PricingException | IOException | GraphQLException | IllegalArgumentException e) {
       err.println(e.getMessage());

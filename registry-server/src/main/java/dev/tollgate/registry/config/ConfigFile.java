@@ -15,8 +15,13 @@ import org.jspecify.annotations.Nullable;
  * fromJson} creators by Jackson ({@code @JacksonInject}); also names what the file left unnamed.
  *
  * @param portOverride the {@code --port} given, or negative when none was
+ * @param dataDirOverride the {@code --data-dir} given (it wins over {@code store.dataDir}), or
+ *     {@code null} when none was
  */
-record ConfigFile(int portOverride, Path dataDir, Path base) {
+record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
+
+  /** The H2 data folder when the file names none: {@code tollgate-data} beside the file. */
+  static final String DEFAULT_DATA_DIR = "tollgate-data";
 
   ServerConfig.Http http(ServerConfig.Http fromFile) {
     return portOverride < 0
@@ -25,7 +30,19 @@ record ConfigFile(int portOverride, Path dataDir, Path base) {
   }
 
   ServerConfig.Store defaultStore(int poolSize) {
-    return ServerConfig.Store.h2In(dataDir, poolSize);
+    return h2Store(null, poolSize);
+  }
+
+  /**
+   * The embedded H2 store in {@code --data-dir} if given, else in {@code dataDir} from the file
+   * (relative to the file's folder), else in {@code tollgate-data} beside the file.
+   */
+  ServerConfig.Store h2Store(@Nullable String dataDir, int poolSize) {
+    Path folder =
+        dataDirOverride != null
+            ? dataDirOverride
+            : base.resolve(dataDir != null ? dataDir : DEFAULT_DATA_DIR).normalize();
+    return ServerConfig.Store.h2In(folder, poolSize);
   }
 
   /** Admin tokens without a name are called {@code token<index>}. */

@@ -15,8 +15,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a JSON config file into a {@link ServerConfig}, bound by Jackson through the records'
@@ -53,22 +55,26 @@ public final class ConfigLoader {
 
   /**
    * @param portOverride the {@code --port} given, negative when none was
+   * @param dataDir the {@code --data-dir} given, which wins over the file's {@code store.dataDir};
+   *     {@code null} when none was
    * @throws ConfigException when the file cannot be read, is not JSON, or has an unknown, repeated
    *     or badly typed key or a value out of range
    */
-  public static ServerConfig load(Path file, int portOverride, Path dataDir) {
+  public static ServerConfig load(Path file, int portOverride, @Nullable Path dataDir) {
     String text;
     try {
       text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException("config file not found: " + file.toAbsolutePath(), e);
     } catch (IOException e) {
-      throw new ConfigException("cannot read config file " + file + ": " + e.getMessage(), e);
+      throw new ConfigException("cannot read config file " + file.toAbsolutePath() + ": " + e, e);
     }
     // An absolute file path always has a parent folder.
     Path base = Objects.requireNonNull(file.toAbsolutePath().getParent(), "config file folder");
     return parse(text, portOverride, dataDir, base);
   }
 
-  static ServerConfig parse(String text, int portOverride, Path dataDir, Path base) {
+  static ServerConfig parse(String text, int portOverride, @Nullable Path dataDir, Path base) {
     JsonNode root = readTree(text);
     if (!root.isObject()) {
       throw new ConfigException("config must be an object");

@@ -23,6 +23,9 @@ public final class DemoConfig {
   public static final String TRUSTED_POLICY = "web";
   public static final String OPEN_POLICY = "partner";
 
+  /** The demo's data folder when no {@code --data-dir} is given, relative to the working dir. */
+  public static final String DATA_DIR = "tollgate-data";
+
   private DemoConfig() {}
 
   public static ServerConfig create(int port, Path dataDir) {

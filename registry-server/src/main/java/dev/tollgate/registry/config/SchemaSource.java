@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 
@@ -45,6 +46,8 @@ public record SchemaSource(String text, GraphQLSchema schema, String fingerprint
   private static String read(Path path) {
     try {
       return Files.readString(path);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException("schema file not found: " + path.toAbsolutePath(), e);
     } catch (IOException e) {
       throw new ConfigException("cannot read schema file " + path + ": " + e.getMessage(), e);
     }

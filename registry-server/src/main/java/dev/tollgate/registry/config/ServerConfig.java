@@ -35,11 +35,36 @@ public record ServerConfig(
     Gateway gateway,
     Map<String, KeyPolicy> keys,
     KeyPolicy anonymous,
-    Demo demo) {
+    Demo demo,
+    Registry registry) {
 
   public ServerConfig {
     adminTokens = List.copyOf(adminTokens);
     keys = Map.copyOf(keys);
+  }
+
+  /** With the registry's defaults ({@link Registry#DEFAULTS}). */
+  public ServerConfig(
+      Http http,
+      Store store,
+      Schema schema,
+      Upstream upstream,
+      List<AdminToken> adminTokens,
+      Gateway gateway,
+      Map<String, KeyPolicy> keys,
+      KeyPolicy anonymous,
+      Demo demo) {
+    this(
+        http,
+        store,
+        schema,
+        upstream,
+        adminTokens,
+        gateway,
+        keys,
+        anonymous,
+        demo,
+        Registry.DEFAULTS);
   }
 
   @JsonCreator
@@ -53,6 +78,7 @@ public record ServerConfig(
       @JsonProperty("keys") @Nullable Map<String, KeyPolicy> keys,
       @JsonProperty("anonymous") @Nullable KeyPolicy anonymous,
       @JsonProperty("demo") @Nullable Demo demo,
+      @JsonProperty("registry") @Nullable Registry registry,
       @JacksonInject ConfigFile file) {
     return new ServerConfig(
         file.http(orElse(http, Http.DEFAULTS)),
@@ -63,7 +89,8 @@ public record ServerConfig(
         orElse(gateway, Gateway.DEFAULTS),
         ConfigFile.named(orElse(keys, Map.of())),
         ConfigFile.anonymous(anonymous),
-        orElse(demo, Demo.DEFAULTS));
+        orElse(demo, Demo.DEFAULTS),
+        orElse(registry, Registry.DEFAULTS));
   }
 
   /** The policy of the caller presenting {@code apiKey} ({@code null}: the anonymous policy). */
@@ -129,8 +156,9 @@ public record ServerConfig(
     }
 
     /**
-     * Without {@code jdbcUrl}: the H2 file in the data dir ({@code user} and {@code password}
-     * unused).
+     * Without {@code jdbcUrl}: the H2 file in the data folder ({@code user} and {@code password}
+     * unused): {@code --data-dir}, else {@code dataDir} relative to the config file's folder, else
+     * {@code tollgate-data} beside the config file.
      */
     @JsonCreator
     static Store fromJson(
@@ -138,11 +166,13 @@ public record ServerConfig(
         @JsonProperty("user") @Nullable String user,
         @JsonProperty("password") @Nullable String password,
         @JsonProperty("poolSize") @Nullable Integer poolSize,
+        @JsonProperty("dataDir") @Nullable String dataDir,
         @JacksonInject ConfigFile file) {
       int size = orElse(poolSize, DEFAULT_POOL_SIZE);
       if (jdbcUrl == null) {
-        return file.defaultStore(size);
+        return file.h2Store(dataDir, size);
       }
+      require(dataDir == null, "store.dataDir is only for the embedded H2 store (no jdbcUrl)");
       return new Store(jdbcUrl, orElse(user, ""), orElse(password, ""), size);
     }
   }
@@ -180,7 +210,7 @@ public record ServerConfig(
         @JacksonInject ConfigFile file) {
       CostPreset preset = orElse(model, DEFAULTS.model);
       return new Schema(
-          path == null ? null : file.base().resolve(path),
+          path == null ? null : file.base().resolve(path).normalize(),
           preset,
           orElse(defaultListSize, DEFAULTS.defaultListSize),
           orElse(fragmentSpreads, defaultFragmentSpreads(preset)));
@@ -458,6 +488,38 @@ public record ServerConfig(
   public enum BudgetStore {
     MEMORY,
     REDIS
+  }
+
+  /**
+   * Registry-wide settings.
+   *
+   * @param snapshotVersions a glob ({@code *} any run of characters, {@code ?} one) naming the
+   *     versions whose manifest a later publication may replace (recorded in the version's
+   *     history); every other version is immutable (409 {@code VERSION_CONFLICT}). Empty: none.
+   */
+  public record Registry(String snapshotVersions) {
+    public static final Registry DEFAULTS = new Registry("*-SNAPSHOT");
+
+    /** Whether {@code version} matches {@link #snapshotVersions}. */
+    public boolean isSnapshot(String version) {
+      if (snapshotVersions.isEmpty()) {
+        return false;
+      }
+      StringBuilder regex = new StringBuilder();
+      for (char c : snapshotVersions.toCharArray()) {
+        switch (c) {
+          case '*' -> regex.append(".*");
+          case '?' -> regex.append('.');
+          default -> regex.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+        }
+      }
+      return version.matches(regex.toString());
+    }
+
+    @JsonCreator
+    static Registry fromJson(@JsonProperty("snapshotVersions") @Nullable String snapshotVersions) {
+      return new Registry(orElse(snapshotVersions, DEFAULTS.snapshotVersions));
+    }
   }
 
   /** Demo behaviour of the embedded default. */

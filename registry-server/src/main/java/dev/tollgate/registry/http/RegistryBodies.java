@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CostDirectives;
 import dev.tollgate.registry.pricing.OperationKind;
@@ -9,6 +10,7 @@ import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.DocumentAlias;
+import dev.tollgate.registry.store.ReplacedPublication;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
 import dev.tollgate.registry.store.VersionContents;
@@ -42,12 +44,19 @@ final class RegistryBodies {
                 operation.depth(),
                 operation.aliases(),
                 operation.isNew() ? "new" : "existing",
-                operation.customIds()));
+                operation.customIds(),
+                operation.affordable(),
+                operation.affordable() ? null : operation.limits()));
       }
       return new PublishReportBody(report.app(), report.version(), report.dryRun(), operations);
     }
   }
 
+  /**
+   * @param customIds the manifest's custom ids (aliases) of the document, sorted
+   * @param affordable false when no policy allowed to run the app admits {@code cost}
+   * @param limits only when not affordable: each such policy's cost limit, by policy name
+   */
   record ReportedOperation(
       String id,
       @Nullable String name,
@@ -56,7 +65,9 @@ final class RegistryBodies {
       int depth,
       int aliases,
       String status,
-      List<String> customIds) {}
+      List<String> customIds,
+      boolean affordable,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Long> limits) {}
 
   /**
    * @param customIds the custom ids (aliases) that active versions give the document, by app
@@ -162,8 +173,11 @@ final class RegistryBodies {
       String publishedBy,
       @Nullable String retired,
       @Nullable String retiredBy,
-      List<VersionDocument> documents) {
-    static VersionContentsBody of(VersionContents contents) {
+      List<VersionDocument> documents,
+      List<HistoryEntry> history) {
+    static VersionContentsBody of(VersionContents contents, List<ReplacedPublication> replaced) {
+      List<HistoryEntry> history = new ArrayList<>();
+      replaced.forEach(entry -> history.add(HistoryEntry.of(entry)));
       AppVersion v = contents.version();
       List<VersionDocument> documents = new ArrayList<>();
       for (StoredDocument document : contents.documents()) {
@@ -179,7 +193,25 @@ final class RegistryBodies {
           v.publishedBy(),
           text(v.retired()),
           v.retiredBy(),
-          documents);
+          documents,
+          history);
+    }
+  }
+
+  /** A replaced publication of a SNAPSHOT version. */
+  record HistoryEntry(
+      String manifestFingerprint,
+      String publishedBy,
+      String published,
+      String replacedBy,
+      String replaced) {
+    static HistoryEntry of(ReplacedPublication entry) {
+      return new HistoryEntry(
+          entry.manifestFingerprint(),
+          entry.publishedBy(),
+          entry.published().toString(),
+          entry.replacedBy(),
+          entry.replaced().toString());
     }
   }
 

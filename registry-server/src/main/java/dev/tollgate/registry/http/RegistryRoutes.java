@@ -81,7 +81,8 @@ public final class RegistryRoutes {
         VersionContentsBody.of(
             store
                 .findVersion(ref.app(), ref.version())
-                .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version()))));
+                .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version())),
+            store.history(ref.app(), ref.version())));
   }
 
   private void retire(Context ctx) {

@@ -1,7 +1,6 @@
 package dev.tollgate.registry.publish;
 
 import dev.tollgate.registry.document.DocumentHash;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,15 +19,15 @@ record ManifestDocument(
    * label (a Relay or codegen key) and the document's id is the hash of its body.
    *
    * @throws PublishException {@code DOCUMENT_ID_MISMATCH} naming every id that is not its body's
-   *     hash
+   *     hash, with the hash computed for the body
    */
   static List<ManifestDocument> distinct(List<ManifestEntry> entries) {
     Map<DocumentHash, ManifestDocument> documents = new LinkedHashMap<>();
-    List<String> mismatched = new ArrayList<>();
+    Map<String, String> mismatched = new LinkedHashMap<>();
     for (ManifestEntry entry : entries) {
       DocumentHash hash = DocumentHash.of(entry.body());
       if (claimsOtherHash(entry.clientId(), hash)) {
-        mismatched.add(entry.clientId());
+        mismatched.put(entry.clientId(), hash.hex());
         continue;
       }
       documents.putIfAbsent(

@@ -2,7 +2,10 @@ package dev.tollgate.registry.publish;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  * @param depth the depth at default variables
  * @param isNew whether this publication registered the document (dry run: whether it would)
  * @param customIds the manifest's custom ids (aliases) of the document, sorted
+ * @param affordable whether some policy allowed to run the app admits {@code cost} (its cost limit,
+ *     or it only measures); false: no caller can run it at its default variables
+ * @param limits when not affordable: the cost limit of each policy allowed to run the app, by name
  */
 public record OperationReport(
     DocumentHash id,
@@ -21,21 +27,12 @@ public record OperationReport(
     int depth,
     int aliases,
     boolean isNew,
-    List<String> customIds) {
+    List<String> customIds,
+    boolean affordable,
+    Map<String, Long> limits) {
 
   public OperationReport {
     customIds = List.copyOf(customIds);
-  }
-
-  /** An operation of a document without custom ids. */
-  public OperationReport(
-      DocumentHash id,
-      @Nullable String name,
-      OperationKind kind,
-      long cost,
-      int depth,
-      int aliases,
-      boolean isNew) {
-    this(id, name, kind, cost, depth, aliases, isNew, List.of());
+    limits = Collections.unmodifiableMap(new LinkedHashMap<>(limits));
   }
 }

@@ -5,6 +5,7 @@ import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +48,27 @@ public final class PublishException extends TollgateException {
     return new PublishException(ErrorCode.EMPTY_MANIFEST, "manifest has no operations", Map.of());
   }
 
-  static PublishException idMismatch(List<String> ids) {
-    String shown =
-        ids.size() <= 5 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 5)) + ", ...";
+  /**
+   * @param computed each id that is not its body's hash, with the body's hash as the registry
+   *     computed it (in {@code extensions.computed}; {@code extensions.ids} lists the ids)
+   */
+  static PublishException idMismatch(Map<String, String> computed) {
+    List<String> shown = new ArrayList<>();
+    for (Map.Entry<String, String> entry : computed.entrySet()) {
+      if (shown.size() == 5) {
+        shown.add("...");
+        break;
+      }
+      shown.add(entry.getKey() + " (its body's SHA-256 is " + entry.getValue() + ")");
+    }
     return new PublishException(
         ErrorCode.DOCUMENT_ID_MISMATCH,
-        ids.size() + " id(s) are not the SHA-256 of their body: " + shown,
-        Map.of("ids", List.copyOf(ids)));
+        computed.size() + " id(s) are not the SHA-256 of their body: " + String.join(", ", shown),
+        Map.of(
+            "ids",
+            List.copyOf(computed.keySet()),
+            "computed",
+            Collections.unmodifiableMap(new LinkedHashMap<>(computed))));
   }
 
   static PublishException invalidIds(List<String> ids) {

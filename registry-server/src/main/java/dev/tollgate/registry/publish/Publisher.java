@@ -32,14 +32,42 @@ public final class Publisher {
 
   private final RegistryStore store;
   private final ManifestPricer pricer;
+  private final Affordability affordability;
+  private final Predicate<String> snapshot;
 
   /**
    * @param schemaFingerprint SHA-256 hex of the schema text the pricer was built from, stored with
    *     every operation
    */
   public Publisher(RegistryStore store, OperationPricer pricer, String schemaFingerprint) {
+    this(store, pricer, schemaFingerprint, Affordability.UNKNOWN, version -> false);
+  }
+
+  /**
+   * As {@link #Publisher(RegistryStore, OperationPricer, String)}, with the policies of the gateway
+   * (the report marks each operation that none of those allowed to run the app can run: {@code
+   * affordable: false}) and the versions a later manifest may replace ({@code snapshot}, e.g.
+   * {@code *-SNAPSHOT}); every other version is immutable.
+   */
+  public Publisher(
+      RegistryStore store,
+      OperationPricer pricer,
+      String schemaFingerprint,
+      List<KeyPolicy> policies,
+      Predicate<String> snapshot) {
+    this(store, pricer, schemaFingerprint, Affordability.of(policies), snapshot);
+  }
+
+  private Publisher(
+      RegistryStore store,
+      OperationPricer pricer,
+      String schemaFingerprint,
+      Affordability affordability,
+      Predicate<String> snapshot) {
     this.store = store;
     this.pricer = new ManifestPricer(pricer, schemaFingerprint, MAX_TOKENS);
+    this.affordability = affordability;
+    this.snapshot = snapshot;
   }
 
   /**
@@ -58,23 +86,32 @@ public final class Publisher {
     Map<String, DocumentHash> aliases = ManifestAliases.of(entries);
     List<ManifestDocument> documents = ManifestDocument.distinct(entries);
     String fingerprint = ManifestFingerprint.of(documents, aliases);
+    boolean replaceable = snapshot.test(ref.version());
     Optional<VersionContents> stored =
-        store.checkPublishable(ref.app(), ref.version(), fingerprint);
+        store.checkPublishable(ref.app(), ref.version(), fingerprint, replaceable);
     CustomIds customIds = CustomIds.of(aliases);
     if (stored.isPresent() && !dryRun) {
-      return storedReport(ref, stored.get(), documents, customIds);
+      return storedReport(ref, stored.get(), documents, customIds, affordability);
     }
     store.checkAliases(ref.app(), aliases);
     List<NewDocument> priced = pricer.price(documents);
     if (dryRun) {
       Set<DocumentHash> existing = store.existingDocuments(hashes(priced));
-      return report(ref, true, false, priced, hash -> !existing.contains(hash), customIds);
+      return report(
+          ref, true, false, priced, hash -> !existing.contains(hash), customIds, affordability);
     }
     PublishOutcome outcome =
         store.publish(
-            new Publication(ref.app(), ref.version(), fingerprint, publishedBy, priced, aliases));
+            new Publication(
+                ref.app(), ref.version(), fingerprint, publishedBy, priced, aliases, replaceable));
     return report(
-        ref, false, outcome.created(), priced, outcome.newDocuments()::contains, customIds);
+        ref,
+        false,
+        outcome.created(),
+        priced,
+        outcome.newDocuments()::contains,
+        customIds,
+        affordability);
   }
 
   /**
@@ -84,7 +121,8 @@ public final class Publisher {
       VersionRef ref,
       VersionContents stored,
       List<ManifestDocument> documents,
-      CustomIds customIds) {
+      CustomIds customIds,
+      Affordability affordability) {
     Map<DocumentHash, StoredDocument> byHash = new HashMap<>();
     stored.documents().forEach(document -> byHash.put(document.hash(), document));
     List<NewDocument> existing = new ArrayList<>(documents.size());
@@ -93,7 +131,7 @@ public final class Publisher {
       StoredDocument same = Objects.requireNonNull(byHash.get(document.hash()), "stored document");
       existing.add(new NewDocument(document.hash(), document.body(), same.operations()));
     }
-    return report(ref, false, false, existing, hash -> false, customIds);
+    return report(ref, false, false, existing, hash -> false, customIds, affordability);
   }
 
   private static PublishReport report(
@@ -102,11 +140,13 @@ public final class Publisher {
       boolean created,
       List<NewDocument> documents,
       Predicate<DocumentHash> isNew,
-      CustomIds customIds) {
+      CustomIds customIds,
+      Affordability affordability) {
     List<OperationReport> operations = new ArrayList<>();
     for (NewDocument document : documents) {
       boolean fresh = isNew.test(document.hash());
       for (StoredOperation operation : document.operations()) {
+        Affordability.Verdict verdict = affordability.judge(ref.app(), operation.cost());
         operations.add(
             new OperationReport(
                 document.hash(),
@@ -116,7 +156,9 @@ public final class Publisher {
                 operation.depth(),
                 operation.aliases(),
                 fresh,
-                customIds.of(document.hash())));
+                customIds.of(document.hash()),
+                verdict.affordable(),
+                verdict.limits()));
       }
     }
     return new PublishReport(ref.app(), ref.version(), dryRun, created, operations);

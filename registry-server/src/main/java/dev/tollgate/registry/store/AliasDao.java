@@ -10,6 +10,7 @@ import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
  * The statements of custom document ids ({@code version_aliases}, {@code
@@ -37,6 +38,10 @@ interface AliasDao {
       @Bind("versionId") long versionId,
       @Bind("alias") List<String> aliases,
       @Bind("documentId") List<DocumentHash> documents);
+
+  /** Drops a version's aliases, as a SNAPSHOT version's manifest is replaced. */
+  @SqlUpdate("DELETE FROM version_aliases WHERE version_id = :versionId")
+  void deleteAliasesOfVersion(@Bind("versionId") long versionId);
 
   @SqlQuery(
       "SELECT DISTINCT va.alias, v.app, va.document_id"

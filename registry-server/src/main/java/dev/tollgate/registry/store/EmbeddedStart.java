@@ -183,12 +183,7 @@ final class EmbeddedStart {
       }
       if (lock == null) {
         channel.close();
-        throw new IllegalStateException(
-            "the store "
-                + files.database()
-                + " is open in another process (it holds "
-                + files.lock()
-                + "); stop it first");
+        throw StoreUnavailableException.folderInUse(files);
       }
       return channel;
     } catch (IOException e) {

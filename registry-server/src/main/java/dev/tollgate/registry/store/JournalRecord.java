@@ -53,6 +53,9 @@ sealed interface JournalRecord {
           .put("version", publication.version())
           .put("by", publication.publishedBy())
           .put("fingerprint", publication.manifestFingerprint());
+      if (publication.replaceable()) {
+        node.put("replaceable", true);
+      }
       ArrayNode documents = node.putArray("documents");
       for (NewDocument document : publication.documents()) {
         ObjectNode entry = documents.addObject();
@@ -93,7 +96,8 @@ sealed interface JournalRecord {
                   node.get("fingerprint").asText(),
                   by,
                   documents(node),
-                  aliases(node)),
+                  aliases(node),
+                  node.path("replaceable").asBoolean(false)),
               at);
       default ->
           throw new IllegalStateException(

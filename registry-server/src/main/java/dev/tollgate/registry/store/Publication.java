@@ -15,6 +15,8 @@ import java.util.TreeMap;
  * @param publishedBy the publisher's token name
  * @param documents distinct documents, at least one
  * @param aliases the manifest's custom document ids, each naming one of {@code documents}, sorted
+ * @param replaceable whether a different manifest may replace the one stored under this version (a
+ *     SNAPSHOT version); the replaced one is kept in {@code version_history}
  */
 public record Publication(
     String app,
@@ -22,7 +24,29 @@ public record Publication(
     String manifestFingerprint,
     String publishedBy,
     List<NewDocument> documents,
-    Map<String, DocumentHash> aliases) {
+    Map<String, DocumentHash> aliases,
+    boolean replaceable) {
+
+  /** A release publication without custom document ids: its version is immutable. */
+  public Publication(
+      String app,
+      String version,
+      String manifestFingerprint,
+      String publishedBy,
+      List<NewDocument> documents) {
+    this(app, version, manifestFingerprint, publishedBy, documents, Map.of(), false);
+  }
+
+  /** A release publication with custom document ids. */
+  public Publication(
+      String app,
+      String version,
+      String manifestFingerprint,
+      String publishedBy,
+      List<NewDocument> documents,
+      Map<String, DocumentHash> aliases) {
+    this(app, version, manifestFingerprint, publishedBy, documents, aliases, false);
+  }
 
   /** A publication without custom document ids. */
   public Publication(
@@ -30,8 +54,9 @@ public record Publication(
       String version,
       String manifestFingerprint,
       String publishedBy,
-      List<NewDocument> documents) {
-    this(app, version, manifestFingerprint, publishedBy, documents, Map.of());
+      List<NewDocument> documents,
+      boolean replaceable) {
+    this(app, version, manifestFingerprint, publishedBy, documents, Map.of(), replaceable);
   }
 
   public Publication {

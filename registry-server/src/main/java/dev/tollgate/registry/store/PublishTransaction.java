@@ -29,17 +29,23 @@ final class PublishTransaction {
   PublishOutcome run(Publication publication) {
     dao.insertAppIfAbsent(publication.app(), now);
     Optional<VersionRow> existing = dao.findVersion(publication.app(), publication.version());
+    long versionId;
     if (existing.isPresent()) {
-      requireSameManifest(existing.get().version(), publication.manifestFingerprint());
-      return new PublishOutcome(false, Set.of());
+      AppVersion stored = existing.get().version();
+      requirePublishable(stored, publication.manifestFingerprint(), publication.replaceable());
+      if (stored.manifestFingerprint().equals(publication.manifestFingerprint())) {
+        return new PublishOutcome(false, Set.of());
+      }
+      versionId = replace(existing.get().id(), publication);
+    } else {
+      versionId =
+          dao.insertVersion(
+              publication.app(),
+              publication.version(),
+              publication.manifestFingerprint(),
+              publication.publishedBy(),
+              now);
     }
-    long versionId =
-        dao.insertVersion(
-            publication.app(),
-            publication.version(),
-            publication.manifestFingerprint(),
-            publication.publishedBy(),
-            now);
     List<NewDocument> documents = new ArrayList<>(publication.documents());
     documents.sort(Comparator.comparing(document -> document.hash().hex()));
     Set<DocumentHash> inserted = insertDocuments(documents);
@@ -50,14 +56,32 @@ final class PublishTransaction {
     return new PublishOutcome(true, inserted);
   }
 
-  /** A stored version may be published again only with the same manifest, and only while active. */
-  static void requireSameManifest(AppVersion stored, String manifestFingerprint) {
-    if (!stored.manifestFingerprint().equals(manifestFingerprint)) {
+  /**
+   * A stored version may be published again only while active, and only with the same manifest
+   * unless it is {@code replaceable} (a SNAPSHOT version).
+   */
+  static void requirePublishable(
+      AppVersion stored, String manifestFingerprint, boolean replaceable) {
+    if (!replaceable && !stored.manifestFingerprint().equals(manifestFingerprint)) {
       throw StoreException.versionConflict(stored.app(), stored.version());
     }
     if (stored.status() == VersionStatus.RETIRED) {
       throw StoreException.versionRetired(stored.app(), stored.version());
     }
+  }
+
+  /**
+   * Replaces a SNAPSHOT version's manifest: the stored publication goes to {@code version_history},
+   * the version's aliases are dropped and its documents unlinked (they stay registered), and the new
+   * ones are linked by {@link #run}.
+   */
+  private long replace(long versionId, Publication publication) {
+    dao.recordReplaced(versionId, publication.publishedBy(), now);
+    dao.replaceVersion(
+        versionId, publication.manifestFingerprint(), publication.publishedBy(), now);
+    dao.deleteAliasesOfVersion(versionId);
+    dao.unlinkDocuments(versionId);
+    return versionId;
   }
 
   private Set<DocumentHash> insertDocuments(List<NewDocument> documents) {

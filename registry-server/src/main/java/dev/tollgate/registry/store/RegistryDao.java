@@ -30,6 +30,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(AppRow.class)
 @RegisterConstructorMapper(DocumentApp.class)
 @RegisterConstructorMapper(ChangeRow.class)
+@RegisterConstructorMapper(ReplacedPublication.class)
 interface RegistryDao extends AliasDao {
 
   /* ---- documents and operations ---- */
@@ -83,6 +84,30 @@ interface RegistryDao extends AliasDao {
       "UPDATE app_versions SET status = 'retired', retired_by = :by, retired = :at"
           + " WHERE id = :id AND status = 'active'")
   int retireVersion(@Bind("id") long id, @Bind("by") String by, @Bind("at") Timestamp at);
+
+  @SqlUpdate(
+      "INSERT INTO version_history (version_id, manifest_fingerprint, published_by, published,"
+          + " replaced_by, replaced) SELECT id, manifest_fingerprint, published_by, created, :by, :at"
+          + " FROM app_versions WHERE id = :id")
+  void recordReplaced(@Bind("id") long id, @Bind("by") String by, @Bind("at") Timestamp at);
+
+  @SqlQuery(
+      "SELECT h.manifest_fingerprint, h.published_by, h.published, h.replaced_by, h.replaced"
+          + " FROM version_history h JOIN app_versions v ON v.id = h.version_id"
+          + " WHERE v.app = :app AND v.version = :version ORDER BY h.replaced, h.published")
+  List<ReplacedPublication> history(@Bind("app") String app, @Bind("version") String version);
+
+  @SqlUpdate(
+      "UPDATE app_versions SET manifest_fingerprint = :fingerprint, published_by = :by,"
+          + " created = :at WHERE id = :id")
+  void replaceVersion(
+      @Bind("id") long id,
+      @Bind("fingerprint") String fingerprint,
+      @Bind("by") String by,
+      @Bind("at") Timestamp at);
+
+  @SqlUpdate("DELETE FROM version_documents WHERE version_id = :versionId")
+  void unlinkDocuments(@Bind("versionId") long versionId);
 
   @SqlBatch(
       "INSERT INTO version_documents (version_id, document_id) VALUES (:versionId, :documentId)")

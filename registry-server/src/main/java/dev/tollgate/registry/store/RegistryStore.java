@@ -92,7 +92,12 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     }
     pool.setMaximumPoolSize(config.poolSize());
     pool.setPoolName("tollgate-store");
-    HikariDataSource dataSource = new HikariDataSource(pool);
+    HikariDataSource dataSource;
+    try {
+      dataSource = new HikariDataSource(pool);
+    } catch (RuntimeException e) {
+      throw StoreUnavailableException.unreachable(config.jdbcUrl(), e);
+    }
     try {
       Flyway.configure()
           .dataSource(dataSource)
@@ -231,11 +236,30 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public Optional<VersionContents> checkPublishable(
       String app, String version, String manifestFingerprint) {
+    return checkPublishable(app, version, manifestFingerprint, false);
+  }
+
+  /**
+   * As {@link #checkPublishable(String, String, String)}; a {@code replaceable} (SNAPSHOT) version
+   * holding another manifest is publishable, and answers empty (the new manifest replaces it).
+   */
+  public Optional<VersionContents> checkPublishable(
+      String app, String version, String manifestFingerprint, boolean replaceable) {
     Optional<VersionContents> stored = findVersion(app, version);
-    stored.ifPresent(
-        contents ->
-            PublishTransaction.requireSameManifest(contents.version(), manifestFingerprint));
-    return stored;
+    if (stored.isEmpty()) {
+      return stored;
+    }
+    AppVersion contents = stored.get().version();
+    PublishTransaction.requirePublishable(contents, manifestFingerprint, replaceable);
+    return contents.manifestFingerprint().equals(manifestFingerprint) ? stored : Optional.empty();
+  }
+
+  /**
+   * The publications a later manifest replaced under {@code (app, version)} (a SNAPSHOT version),
+   * oldest first; empty for a version never replaced.
+   */
+  public List<ReplacedPublication> history(String app, String version) {
+    return jdbi.withExtension(RegistryDao.class, dao -> dao.history(app, version));
   }
 
   /** A version with its documents and their operations. */

@@ -230,6 +230,42 @@ final class PriceCommandTest {
   }
 
   @Test
+  void run_help_printsUsageAndEveryOptionExit0() {
+    for (String flag : new String[] {"--help", "-h"}) {
+      out.reset();
+
+      assertThat(run(flag)).isEqualTo(0);
+
+      assertThat(stdout())
+          .startsWith("usage: price")
+          .contains("--schema", "--query", "--variables", "--operation", "--model")
+          .contains("--fragment-spreads", "Exit codes");
+    }
+    assertThat(stderr()).isEmpty();
+  }
+
+  @Test
+  void run_queryFileMissing_saysNotFoundWithThePath() {
+    Path missing = temp.resolve("missing.graphql");
+
+    int status = run("--schema", cargoSchema(), "--query", missing.toString());
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr().strip()).isEqualTo("not found: " + missing);
+  }
+
+  @Test
+  void run_schemaFileMissing_saysNotFoundWithThePath() throws IOException {
+    Path missing = temp.resolve("missing.graphqls");
+
+    int status =
+        run("--schema", missing.toString(), "--query", query("{ cargos { edges { cursor } } }"));
+
+    assertThat(status).isEqualTo(2);
+    assertThat(stderr().strip()).isEqualTo("not found: " + missing);
+  }
+
+  @Test
   void run_missingQuery_printsUsage() {
     int status = run("--schema", cargoSchema());
 

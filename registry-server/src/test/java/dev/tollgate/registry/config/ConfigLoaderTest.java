@@ -105,6 +105,56 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_storeDataDir_relativeToTheConfigFolder() {
+    ServerConfig config =
+        ConfigLoader.parse("{\"store\": {\"dataDir\": \"data\"}}", -1, null, BASE);
+
+    assertThat(config.store().jdbcUrl())
+        .startsWith("jdbc:h2:file:" + BASE.resolve("data").resolve("registry") + ";");
+  }
+
+  @Test
+  void parse_noDataDir_theStoreIsBesideTheConfigFile() {
+    ServerConfig config = ConfigLoader.parse("{}", -1, null, BASE);
+
+    assertThat(config.store().jdbcUrl())
+        .startsWith("jdbc:h2:file:" + BASE.resolve("tollgate-data").resolve("registry") + ";");
+  }
+
+  @Test
+  void parse_dataDirFlag_winsOverStoreDataDir() {
+    ServerConfig config =
+        ConfigLoader.parse("{\"store\": {\"dataDir\": \"data\"}}", -1, DATA, BASE);
+
+    assertThat(config.store().jdbcUrl())
+        .startsWith("jdbc:h2:file:" + DATA.resolve("registry") + ";");
+  }
+
+  @Test
+  void parse_dataDirWithJdbcUrl_refused() {
+    String json = "{\"store\": {\"jdbcUrl\": \"jdbc:postgresql://db/t\", \"dataDir\": \"data\"}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, null, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("store.dataDir is only for the embedded H2 store (no jdbcUrl)");
+  }
+
+  @Test
+  void parse_registrySnapshotVersions_defaultAndGlob() {
+    ServerConfig defaults = ConfigLoader.parse("{}", -1, DATA, BASE);
+    ServerConfig dev =
+        ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"dev-*\"}}", -1, DATA, BASE);
+    ServerConfig none =
+        ConfigLoader.parse("{\"registry\": {\"snapshotVersions\": \"\"}}", -1, DATA, BASE);
+
+    assertThat(defaults.registry().isSnapshot("1.2.0-SNAPSHOT")).isTrue();
+    assertThat(defaults.registry().isSnapshot("1.2.0")).isFalse();
+    assertThat(dev.registry().isSnapshot("dev-42")).isTrue();
+    assertThat(dev.registry().isSnapshot("1.2.0-SNAPSHOT")).isFalse();
+    assertThat(none.registry().isSnapshot("1.2.0-SNAPSHOT")).isFalse();
+  }
+
+  @Test
   void parse_unknownKey_namesIt() {
     assertThatThrownBy(
             () -> ConfigLoader.parse("{\"gateway\": {\"batchin\": true}}", -1, DATA, BASE))

@@ -159,6 +159,23 @@ final class RegistryRoutesTest {
   }
 
   @Test
+  void publish_snapshotVersionOtherManifest_replacesItAndKeepsTheHistory() throws Exception {
+    String snapshot = "/v1/apps/web/versions/1.1.0-SNAPSHOT";
+    assertThat(server.post(snapshot, apollo(TRACK), PUBLISHER).status()).isEqualTo(201);
+
+    Response replaced = server.post(snapshot, apollo(CARGOS), PUBLISHER);
+
+    assertThat(replaced.status()).isEqualTo(201);
+    JsonNode version = JSON.readTree(server.get(snapshot, PUBLISHER).body());
+    assertThat(version.at("/documents/0/id").asText()).isEqualTo(DocumentHash.of(CARGOS).hex());
+    assertThat(version.get("documents")).hasSize(1);
+    assertThat(version.get("history")).hasSize(1);
+    assertThat(version.at("/history/0/replaced").asText()).isNotEmpty();
+    // the replaced manifest's only document is no longer admitted for the app
+    assertThat(server.store.activeDocumentApps()).doesNotContainKey(DocumentHash.of(TRACK));
+  }
+
+  @Test
   void publish_dryRunOfDifferentManifestOnPublishedVersion_conflict() throws Exception {
     server.post(VERSION_PATH, apollo(TRACK), PUBLISHER);
 
@@ -280,8 +297,35 @@ final class RegistryRoutesTest {
             PUBLISHER);
 
     assertRefused(response, 400, "DOCUMENT_ID_MISMATCH");
-    assertThat(message(response)).contains(wrong);
-    assertThat(JSON.readTree(response.body()).at("/extensions/ids/0").asText()).isEqualTo(wrong);
+    String computed = DocumentHash.of(CARGOS).hex();
+    assertThat(message(response)).contains(wrong + " (its body's SHA-256 is " + computed + ")");
+    JsonNode extensions = JSON.readTree(response.body()).get("extensions");
+    assertThat(extensions.at("/ids/0").asText()).isEqualTo(wrong);
+    assertThat(extensions.at("/computed/" + wrong).asText()).isEqualTo(computed);
+  }
+
+  @Test
+  @StoresNothing
+  void publish_operationNoPolicyCanRun_reportedUnaffordableWithTheLimits() throws Exception {
+    // The book's Chapter 1 query costs 385,151 (docs/cost-model.md); app "web" may be run only by
+    // the demo's open key partner-demo (apps *), whose cost limit is the default 1000.
+    String chapterOne =
+        "query ChapterOne { cargos(first: 50) { edges { node { handlingHistory(first: 50) { edges"
+            + " { node { cargo { handlingHistory(first: 50) { edges { node { id } } } } } } } } } }"
+            + " }";
+
+    Response response =
+        server.post(VERSION_PATH + "?dryRun=true", apollo(TRACK, chapterOne), PUBLISHER);
+
+    assertThat(response.status()).isEqualTo(200);
+    JsonNode operations = JSON.readTree(response.body()).get("operations");
+    JsonNode track = operations.get(0);
+    assertThat(track.get("affordable").asBoolean()).isTrue();
+    assertThat(track.has("limits")).isFalse();
+    JsonNode expensive = operations.get(1);
+    assertThat(expensive.get("cost").asLong()).isEqualTo(385_151);
+    assertThat(expensive.get("affordable").asBoolean()).isFalse();
+    assertThat(expensive.get("limits").toString()).isEqualTo("{\"partner-demo\":1000}");
   }
 
   @Test

@@ -137,8 +137,9 @@ final class EmbeddedStartTest {
     Path data = tempDir.resolve("data");
     try (RegistryStore store = open(data)) {
       assertThatThrownBy(() -> open(data))
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("is open in another process")
+          .isInstanceOf(StoreUnavailableException.class)
+          .hasMessageContaining("the data folder " + data.toAbsolutePath())
+          .hasMessageContaining("is in use by another Tollgate process")
           .hasMessageContaining("registry.lock");
     }
   }

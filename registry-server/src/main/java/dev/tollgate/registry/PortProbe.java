@@ -1,0 +1,67 @@
+package dev.tollgate.registry;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Holds the configured port from before the store is opened until the HTTP server binds it, so a
+ * port in use stops the start before a data folder is created or the demo is published. Port 0 (any
+ * free port) needs no probe.
+ */
+final class PortProbe implements AutoCloseable {
+
+  private final @Nullable ServerSocket socket;
+
+  private PortProbe(@Nullable ServerSocket socket) {
+    this.socket = socket;
+  }
+
+  /**
+   * @throws PortInUseException when {@code port} cannot be bound
+   */
+  static PortProbe reserve(int port) {
+    if (port == 0) {
+      return new PortProbe(null);
+    }
+    ServerSocket socket = null;
+    try {
+      socket = new ServerSocket();
+      // as Jetty binds it, so that closing this socket frees the port for Jetty at once
+      socket.setReuseAddress(true);
+      socket.bind(new InetSocketAddress(port));
+      return new PortProbe(socket);
+    } catch (IOException e) {
+      closeQuietly(socket);
+      throw new PortInUseException(port, e);
+    }
+  }
+
+  /** {@code failure} of binding {@code port}, as a {@link PortInUseException} when it is one. */
+  static RuntimeException describe(int port, RuntimeException failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof BindException bind) {
+        return new PortInUseException(port, bind);
+      }
+    }
+    return failure;
+  }
+
+  @Override
+  public void close() {
+    closeQuietly(socket);
+  }
+
+  private static void closeQuietly(@Nullable ServerSocket socket) {
+    if (socket == null) {
+      return;
+    }
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // nothing was bound, or it is closed already
+    }
+  }
+}

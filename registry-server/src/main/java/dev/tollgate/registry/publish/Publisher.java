@@ -93,7 +93,7 @@ public final class Publisher {
     if (stored.isPresent() && !dryRun) {
       return storedReport(ref, stored.get(), documents, customIds, affordability);
     }
-    store.checkAliases(ref.app(), aliases);
+    store.checkAliases(ref.app(), ref.version(), aliases);
     List<NewDocument> priced = pricer.price(documents);
     if (dryRun) {
       Set<DocumentHash> existing = store.existingDocuments(hashes(priced));

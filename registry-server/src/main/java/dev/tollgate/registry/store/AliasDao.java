@@ -50,6 +50,16 @@ interface AliasDao {
   List<AliasRow> activeAliasesOf(
       @Bind("app") String app, @BindList("aliases") Collection<String> aliases);
 
+  /** As {@link #activeAliasesOf}, leaving out {@code version} (a SNAPSHOT version to replace). */
+  @SqlQuery(
+      "SELECT DISTINCT va.alias, v.app, va.document_id"
+          + ACTIVE
+          + " AND v.app = :app AND v.version <> :version AND va.alias IN (<aliases>)")
+  List<AliasRow> activeAliasesOfOtherVersions(
+      @Bind("app") String app,
+      @Bind("version") String version,
+      @BindList("aliases") Collection<String> aliases);
+
   @SqlQuery("SELECT DISTINCT va.alias, v.app, va.document_id" + ACTIVE)
   List<AliasRow> activeAliases();
 

@@ -324,6 +324,19 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     }
   }
 
+  /**
+   * As {@link #checkAliases(String, Map)}, leaving out the aliases that {@code version} itself
+   * gives: a SNAPSHOT version's new manifest replaces them (and a release version's same manifest
+   * gives the same ones), so only the app's other active versions can conflict.
+   */
+  public void checkAliases(String app, String version, Map<String, DocumentHash> aliases) {
+    if (!aliases.isEmpty()) {
+      jdbi.useExtension(
+          RegistryDao.class,
+          dao -> VersionAliases.requireNoConflict(dao, app, aliases, version));
+    }
+  }
+
   @Override
   public long latestChangeId() {
     return jdbi.withExtension(RegistryDao.class, RegistryDao::latestChangeId);

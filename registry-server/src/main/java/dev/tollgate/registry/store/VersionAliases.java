@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The custom document ids of one publication, checked and stored inside its transaction: within an
@@ -40,11 +41,24 @@ final class VersionAliases {
    *     of {@code aliases} to another document
    */
   static void requireNoConflict(AliasDao dao, String app, Map<String, DocumentHash> aliases) {
+    requireNoConflict(dao, app, aliases, null);
+  }
+
+  /**
+   * As {@link #requireNoConflict(AliasDao, String, Map)}, leaving out the aliases of {@code
+   * exceptVersion} when given: those of a version that the publication replaces.
+   */
+  static void requireNoConflict(
+      AliasDao dao, String app, Map<String, DocumentHash> aliases, @Nullable String exceptVersion) {
     List<String> names = new ArrayList<>(aliases.keySet());
     List<Conflict> conflicts = new ArrayList<>();
     for (int from = 0; from < names.size(); from += IN_LIST_CHUNK) {
       List<String> chunk = names.subList(from, Math.min(names.size(), from + IN_LIST_CHUNK));
-      for (AliasRow row : dao.activeAliasesOf(app, chunk)) {
+      List<AliasRow> active =
+          exceptVersion == null
+              ? dao.activeAliasesOf(app, chunk)
+              : dao.activeAliasesOfOtherVersions(app, exceptVersion, chunk);
+      for (AliasRow row : active) {
         DocumentHash wanted = aliases.get(row.alias());
         if (wanted != null && !wanted.equals(row.documentId())) {
           conflicts.add(new Conflict(row.alias(), row.documentId(), wanted));

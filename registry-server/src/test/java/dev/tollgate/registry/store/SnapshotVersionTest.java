@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +69,44 @@ final class SnapshotVersionTest {
   }
 
   @Test
+  void publish_replaceableVersionMovesACustomId_theNewManifestsAliasReplacesTheOld() {
+    try (RegistryStore store = open(tempDir.resolve("data"))) {
+      store.publish(snapshot(Map.of("track", hash("query A { a }")), "query A { a }"));
+
+      // the same custom id now names another body: the version's own old alias is no conflict
+      store.checkAliases("web", "1.0-SNAPSHOT", Map.of("track", hash("query B { b }")));
+      PublishOutcome outcome =
+          store.publish(snapshot(Map.of("track", hash("query B { b }")), "query B { b }"));
+
+      assertThat(outcome.created()).isTrue();
+      assertThat(store.findAliased("web", "track")).contains(hash("query B { b }"));
+      assertThat(store.history("web", "1.0-SNAPSHOT")).hasSize(1);
+    }
+  }
+
+  @Test
+  void publish_replaceableVersionTakesAnotherVersionsCustomId_aliasConflict() {
+    try (RegistryStore store = open(tempDir.resolve("data"))) {
+      store.publish(
+          new Publication(
+              "web",
+              "1.0",
+              "query A { a }",
+              "ci",
+              JournalTest.publication("web", "1.0", "query A { a }").documents(),
+              Map.of("track", hash("query A { a }"))));
+
+      Map<String, DocumentHash> taken = Map.of("track", hash("query B { b }"));
+      assertThatThrownBy(() -> store.checkAliases("web", "1.0-SNAPSHOT", taken))
+          .isInstanceOf(StoreException.class)
+          .hasMessageContaining("track");
+      assertThatThrownBy(() -> store.publish(snapshot(taken, "query B { b }")))
+          .isInstanceOf(StoreException.class)
+          .hasMessageContaining("track");
+    }
+  }
+
+  @Test
   void open_afterUncleanShutdown_rebuildsTheReplacement() throws IOException {
     Path data = tempDir.resolve("data");
     try (RegistryStore store = open(data)) {
@@ -91,6 +130,18 @@ final class SnapshotVersionTest {
         release.manifestFingerprint(),
         release.publishedBy(),
         release.documents(),
+        true);
+  }
+
+  private static Publication snapshot(Map<String, DocumentHash> aliases, String... bodies) {
+    Publication release = JournalTest.publication("web", "1.0-SNAPSHOT", bodies);
+    return new Publication(
+        release.app(),
+        release.version(),
+        release.manifestFingerprint(),
+        release.publishedBy(),
+        release.documents(),
+        aliases,
         true);
   }
 

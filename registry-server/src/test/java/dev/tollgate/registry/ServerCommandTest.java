@@ -187,8 +187,9 @@ final class ServerCommandTest {
         .contains("store     H2 in " + data.toAbsolutePath())
         .contains("schema    bundled cargo schema, book model (fragment spreads: first)")
         .contains("upstream  in-process demo service")
-        // the demo's three policies (DemoConfig): web-demo and anonymous trusted, partner-demo open
-        .contains("policies  3: open 1 (partner-demo), trusted 2 (anonymous, web-demo)")
+        // the demo's three policies (DemoConfig), by name (not key): web and anonymous trusted,
+        // partner open
+        .contains("policies  3: open 1 (partner), trusted 2 (anonymous, web)")
         .contains("admin token   admin-demo")
         .doesNotContain("warning");
   }

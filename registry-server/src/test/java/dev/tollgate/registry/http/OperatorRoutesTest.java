@@ -122,7 +122,7 @@ final class OperatorRoutesTest {
   @Test
   void operatorRoutes_noTokenOrUnknownToken_401And403() throws Exception {
     for (String path :
-        List.of("/v1/session", "/v1/policies", "/v1/traffic?policy=web-demo", "/v1/refusals")) {
+        List.of("/v1/session", "/v1/policies", "/v1/traffic?policy=" + DemoConfig.TRUSTED_POLICY, "/v1/refusals")) {
       assertThat(get(path, null).statusCode()).as(path).isEqualTo(401);
       HttpResponse<String> forbidden = get(path, "not-a-token");
       assertThat(forbidden.statusCode()).as(path).isEqualTo(403);
@@ -136,7 +136,7 @@ final class OperatorRoutesTest {
 
     List<String> names = new ArrayList<>();
     policies.forEach(p -> names.add(p.path("name").asText()));
-    assertThat(names).containsExactly("anonymous", "partner-demo", "web-demo");
+    assertThat(names).containsExactly("anonymous", DemoConfig.OPEN_POLICY, DemoConfig.TRUSTED_POLICY);
     JsonNode web = policies.get(2);
     Set<String> fields = new java.util.TreeSet<>();
     web.fieldNames().forEachRemaining(fields::add);
@@ -164,9 +164,9 @@ final class OperatorRoutesTest {
 
   @Test
   void traffic_webKey_itsRequestsWithCostOutcomeAndTheLimit() throws Exception {
-    JsonNode traffic = read("/v1/traffic?policy=web-demo", DemoConfig.ADMIN_TOKEN);
+    JsonNode traffic = read("/v1/traffic?policy=" + DemoConfig.TRUSTED_POLICY, DemoConfig.ADMIN_TOKEN);
 
-    assertThat(traffic.path("policy").asText()).isEqualTo("web-demo");
+    assertThat(traffic.path("policy").asText()).isEqualTo(DemoConfig.TRUSTED_POLICY);
     assertThat(traffic.path("limit").asLong()).isEqualTo(1000);
     JsonNode requests = traffic.path("requests");
     assertThat(requests).hasSize(2);
@@ -175,7 +175,7 @@ final class OperatorRoutesTest {
     assertThat(requests.get(0).path("time").asText()).isEqualTo(AT.toString());
     assertThat(requests.get(1).path("cost").isNull()).isTrue();
     assertThat(requests.get(1).path("outcome").asText()).isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
-    assertThat(read("/v1/traffic?policy=partner-demo", DemoConfig.ADMIN_TOKEN).path("requests"))
+    assertThat(read("/v1/traffic?policy=" + DemoConfig.OPEN_POLICY, DemoConfig.ADMIN_TOKEN).path("requests"))
         .isEmpty();
   }
 

@@ -308,7 +308,7 @@ final class RegistryRoutesTest {
   @StoresNothing
   void publish_operationNoPolicyCanRun_reportedUnaffordableWithTheLimits() throws Exception {
     // The book's Chapter 1 query costs 385,151 (docs/cost-model.md); app "web" may be run only by
-    // the demo's open key partner-demo (apps *), whose cost limit is the default 1000.
+    // the demo's open key partner-demo (policy partner, apps *), whose cost limit is the default 1000.
     String chapterOne =
         "query ChapterOne { cargos(first: 50) { edges { node { handlingHistory(first: 50) { edges"
             + " { node { cargo { handlingHistory(first: 50) { edges { node { id } } } } } } } } } }"
@@ -325,7 +325,7 @@ final class RegistryRoutesTest {
     JsonNode expensive = operations.get(1);
     assertThat(expensive.get("cost").asLong()).isEqualTo(385_151);
     assertThat(expensive.get("affordable").asBoolean()).isFalse();
-    assertThat(expensive.get("limits").toString()).isEqualTo("{\"partner-demo\":1000}");
+    assertThat(expensive.get("limits").toString()).isEqualTo("{\"partner\":1000}");
   }
 
   @Test

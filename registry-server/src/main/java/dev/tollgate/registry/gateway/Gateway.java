@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  *       The upstream failing (refused, reset, past {@code upstream.timeoutMillis}, larger than
  *       {@code upstream.maxResponseBytes}, a 5xx or not GraphQL) is a 502 {@code UPSTREAM_ERROR},
  *       and {@code upstream.maxInFlight} calls in flight a 503 {@code UPSTREAM_BUSY} ({@code
- *       Retry-After}); neither is charged (the units are given back).
- *       is off is answered with an array holding that error once per element.
+ *       Retry-After}); neither is charged (the units are given back). is off is answered with an
+ *       array holding that error once per element.
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary} names {@code X-API-Key}, {@code Accept} and the
  *       credential headers ({@code Authorization}, {@code Cookie}, {@code upstream.varyHeaders}) on

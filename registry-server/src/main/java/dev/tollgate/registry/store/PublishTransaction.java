@@ -72,8 +72,8 @@ final class PublishTransaction {
 
   /**
    * Replaces a SNAPSHOT version's manifest: the stored publication goes to {@code version_history},
-   * the version's aliases are dropped and its documents unlinked (they stay registered), and the new
-   * ones are linked by {@link #run}.
+   * the version's aliases are dropped and its documents unlinked (they stay registered), and the
+   * new ones are linked by {@link #run}.
    */
   private long replace(long versionId, Publication publication) {
     dao.recordReplaced(versionId, publication.publishedBy(), now);

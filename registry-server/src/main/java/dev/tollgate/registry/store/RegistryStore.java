@@ -332,8 +332,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   public void checkAliases(String app, String version, Map<String, DocumentHash> aliases) {
     if (!aliases.isEmpty()) {
       jdbi.useExtension(
-          RegistryDao.class,
-          dao -> VersionAliases.requireNoConflict(dao, app, aliases, version));
+          RegistryDao.class, dao -> VersionAliases.requireNoConflict(dao, app, aliases, version));
     }
   }
 

@@ -472,7 +472,8 @@ final class CustomDocumentIdsTest {
   }
 
   private HttpRequest.Builder request(String path, String... headers) {
-    // refusals keep their 4xx in application/graphql-response+json (application/json makes them 200)
+    // refusals keep their 4xx in application/graphql-response+json (application/json makes them
+    // 200)
     HttpRequest.Builder builder =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server().port() + path))
             .header("Accept", "application/graphql-response+json");

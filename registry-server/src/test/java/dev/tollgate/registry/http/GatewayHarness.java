@@ -118,7 +118,8 @@ final class GatewayHarness implements AutoCloseable {
 
   /** Forwarding to the HTTP endpoint {@code url} (the fake {@link #upstream} is unused). */
   static GatewayHarness startWithUpstream(String url) {
-    return new GatewayHarness(false, null, new ServerConfig.Upstream(url, 1_000, List.of("X-Tenant")));
+    return new GatewayHarness(
+        false, null, new ServerConfig.Upstream(url, 1_000, List.of("X-Tenant")));
   }
 
   /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */

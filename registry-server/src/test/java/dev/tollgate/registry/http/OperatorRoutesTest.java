@@ -122,7 +122,11 @@ final class OperatorRoutesTest {
   @Test
   void operatorRoutes_noTokenOrUnknownToken_401And403() throws Exception {
     for (String path :
-        List.of("/v1/session", "/v1/policies", "/v1/traffic?policy=" + DemoConfig.TRUSTED_POLICY, "/v1/refusals")) {
+        List.of(
+            "/v1/session",
+            "/v1/policies",
+            "/v1/traffic?policy=" + DemoConfig.TRUSTED_POLICY,
+            "/v1/refusals")) {
       assertThat(get(path, null).statusCode()).as(path).isEqualTo(401);
       HttpResponse<String> forbidden = get(path, "not-a-token");
       assertThat(forbidden.statusCode()).as(path).isEqualTo(403);
@@ -136,7 +140,8 @@ final class OperatorRoutesTest {
 
     List<String> names = new ArrayList<>();
     policies.forEach(p -> names.add(p.path("name").asText()));
-    assertThat(names).containsExactly("anonymous", DemoConfig.OPEN_POLICY, DemoConfig.TRUSTED_POLICY);
+    assertThat(names)
+        .containsExactly("anonymous", DemoConfig.OPEN_POLICY, DemoConfig.TRUSTED_POLICY);
     JsonNode web = policies.get(2);
     Set<String> fields = new java.util.TreeSet<>();
     web.fieldNames().forEachRemaining(fields::add);
@@ -164,7 +169,8 @@ final class OperatorRoutesTest {
 
   @Test
   void traffic_webKey_itsRequestsWithCostOutcomeAndTheLimit() throws Exception {
-    JsonNode traffic = read("/v1/traffic?policy=" + DemoConfig.TRUSTED_POLICY, DemoConfig.ADMIN_TOKEN);
+    JsonNode traffic =
+        read("/v1/traffic?policy=" + DemoConfig.TRUSTED_POLICY, DemoConfig.ADMIN_TOKEN);
 
     assertThat(traffic.path("policy").asText()).isEqualTo(DemoConfig.TRUSTED_POLICY);
     assertThat(traffic.path("limit").asLong()).isEqualTo(1000);
@@ -175,7 +181,9 @@ final class OperatorRoutesTest {
     assertThat(requests.get(0).path("time").asText()).isEqualTo(AT.toString());
     assertThat(requests.get(1).path("cost").isNull()).isTrue();
     assertThat(requests.get(1).path("outcome").asText()).isEqualTo("PERSISTED_QUERY_NOT_IN_LIST");
-    assertThat(read("/v1/traffic?policy=" + DemoConfig.OPEN_POLICY, DemoConfig.ADMIN_TOKEN).path("requests"))
+    assertThat(
+            read("/v1/traffic?policy=" + DemoConfig.OPEN_POLICY, DemoConfig.ADMIN_TOKEN)
+                .path("requests"))
         .isEmpty();
   }
 

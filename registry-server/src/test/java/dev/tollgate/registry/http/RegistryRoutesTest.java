@@ -308,7 +308,8 @@ final class RegistryRoutesTest {
   @StoresNothing
   void publish_operationNoPolicyCanRun_reportedUnaffordableWithTheLimits() throws Exception {
     // The book's Chapter 1 query costs 385,151 (docs/cost-model.md); app "web" may be run only by
-    // the demo's open key partner-demo (policy partner, apps *), whose cost limit is the default 1000.
+    // the demo's open key partner-demo (policy partner, apps *), whose cost limit is the default
+    // 1000.
     String chapterOne =
         "query ChapterOne { cargos(first: 50) { edges { node { handlingHistory(first: 50) { edges"
             + " { node { cargo { handlingHistory(first: 50) { edges { node { id } } } } } } } } } }"

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.admission;
 
+import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
 import java.util.List;
 
@@ -12,6 +13,7 @@ sealed interface OpenAnalysis
     permits AnalysedText,
         OpenAnalysis.TooManyTokens,
         OpenAnalysis.TooManyAliases,
+        OpenAnalysis.TooManyFragments,
         OpenAnalysis.Invalid {
 
   /** The text has more than {@code limit} tokens; it was not parsed. */
@@ -26,6 +28,12 @@ sealed interface OpenAnalysis
       operations = List.copyOf(operations);
     }
   }
+
+  /**
+   * The text's fragments breach a bound ({@link FragmentShape}, measured before validation); {@code
+   * tokens} is its exact token count. It was not validated.
+   */
+  record TooManyFragments(int tokens, FragmentShape shape) implements OpenAnalysis {}
 
   /**
    * The text does not parse or validate: the {@code refusal} it gets ({@code GRAPHQL_PARSE_FAILED}

@@ -7,6 +7,7 @@ import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
+import dev.tollgate.registry.pricing.FragmentLimitExceededException;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
@@ -59,12 +60,15 @@ final class OpenDocuments {
       AnalysedText analysed =
           new AnalysedText(
               text,
-              pricer.analyse(text, new DocumentLimits(limits.tokens(), limits.aliases())),
+              pricer.analyse(text, documentLimits(limits)),
               IntrospectionFields.selectedIn(text));
       analyses.put(hash, analysed);
       return analysed;
     } catch (TokenLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyTokens(e.maxTokens()));
+      return Refused.of(Refusal.of(e));
+    } catch (FragmentLimitExceededException e) {
+      analyses.put(hash, new OpenAnalysis.TooManyFragments(e.tokens(), e.shape()));
       return Refused.of(Refusal.of(e));
     } catch (AliasLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyAliases(e.tokens(), e.operations()));
@@ -89,6 +93,9 @@ final class OpenDocuments {
     if (cached instanceof OpenAnalysis.Invalid invalid) {
       return refuseInvalid(limits, invalid);
     }
+    if (cached instanceof OpenAnalysis.TooManyFragments fragments) {
+      return refuseFragments(limits, fragments);
+    }
     OpenAnalysis.TooManyAliases aliases = (OpenAnalysis.TooManyAliases) cached;
     if (aliases.tokens() > limits.tokens()) {
       return tooManyTokens(limits);
@@ -106,6 +113,28 @@ final class OpenDocuments {
       return Refused.of(invalid.refusal());
     }
     return OpenVerdict.UNDECIDED;
+  }
+
+  /** Measured facts decide for any limits they breach; other limits need a fresh analysis. */
+  private static OpenVerdict refuseFragments(
+      Limits limits, OpenAnalysis.TooManyFragments fragments) {
+    if (fragments.tokens() > limits.tokens()) {
+      return tooManyTokens(limits);
+    }
+    FragmentLimitExceededException breach =
+        FragmentLimitExceededException.breach(
+            fragments.shape(), documentLimits(limits), fragments.tokens());
+    return breach == null ? OpenVerdict.UNDECIDED : Refused.of(Refusal.of(breach));
+  }
+
+  /**
+   * The pricer's limits before validation: the fragment bounds are the policy's fragment count, its
+   * depth limit for spread chains, and its token limit for the fields the operations expand to (no
+   * more than a text of that many tokens could spell out).
+   */
+  static DocumentLimits documentLimits(Limits limits) {
+    return new DocumentLimits(
+        limits.tokens(), limits.aliases(), limits.fragments(), limits.depth(), limits.tokens());
   }
 
   private static Refused tooManyTokens(Limits limits) {

@@ -110,8 +110,14 @@ public record KeyPolicy(
     MEASURE
   }
 
-  /** Per-operation limits; the defaults ({@link #BOOK}) are the book's. */
-  public record Limits(int tokens, int depth, int aliases, long cost) {
+  /**
+   * Per-operation limits; the defaults ({@link #BOOK}) are the book's, plus a bound on fragment
+   * definitions ({@link #DEFAULT_FRAGMENTS}) that open mode checks before validation.
+   */
+  public record Limits(int tokens, int depth, int aliases, long cost, int fragments) {
+    /** Fragment definitions a document may hold in open mode. */
+    public static final int DEFAULT_FRAGMENTS = 100;
+
     public static final Limits BOOK = new Limits(5000, 15, 20, 1000);
 
     public Limits {
@@ -119,6 +125,12 @@ public record KeyPolicy(
       require(depth > 0, "depth must be positive: " + depth);
       require(aliases >= 0, "aliases must not be negative: " + aliases);
       require(cost >= 0, "cost must not be negative: " + cost);
+      require(fragments >= 0, "fragments must not be negative: " + fragments);
+    }
+
+    /** With the default bound on fragments. */
+    public Limits(int tokens, int depth, int aliases, long cost) {
+      this(tokens, depth, aliases, cost, DEFAULT_FRAGMENTS);
     }
 
     @JsonCreator
@@ -126,12 +138,14 @@ public record KeyPolicy(
         @JsonProperty("tokens") @Nullable Integer tokens,
         @JsonProperty("depth") @Nullable Integer depth,
         @JsonProperty("aliases") @Nullable Integer aliases,
-        @JsonProperty("cost") @Nullable Long cost) {
+        @JsonProperty("cost") @Nullable Long cost,
+        @JsonProperty("fragments") @Nullable Integer fragments) {
       return new Limits(
           orElse(tokens, BOOK.tokens),
           orElse(depth, BOOK.depth),
           orElse(aliases, BOOK.aliases),
-          orElse(cost, BOOK.cost));
+          orElse(cost, BOOK.cost),
+          orElse(fragments, BOOK.fragments));
     }
   }
 

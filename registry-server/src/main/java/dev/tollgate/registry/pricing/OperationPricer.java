@@ -1,6 +1,7 @@
 package dev.tollgate.registry.pricing;
 
 import dev.tollgate.registry.document.AliasCount;
+import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.document.ScannedText;
 import dev.tollgate.registry.pricing.expr.Expr;
@@ -49,6 +50,7 @@ public final class OperationPricer {
    * before the parser runs, aliases on the parsed text before graphql-java's validation.
    *
    * @throws TokenLimitExceededException when the document has more tokens than the limit
+   * @throws FragmentLimitExceededException when the fragments are over a bound of {@code limits}
    * @throws AliasLimitExceededException when every operation has more aliases than the limit
    * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or too
    *     large (after fragment expansion) to price
@@ -58,6 +60,9 @@ public final class OperationPricer {
     try {
       Document document = parsed.document();
       Map<String, FragmentDefinition> fragments = fragments(document);
+      if (limits.boundsFragments()) {
+        checkFragments(shape(document), limits, parsed.tokens());
+      }
       List<OperationAliases> aliases = aliases(document, fragments);
       if (allOver(aliases, limits.maxAliases())) {
         throw new AliasLimitExceededException(aliases, limits.maxAliases(), parsed.tokens());
@@ -77,12 +82,34 @@ public final class OperationPricer {
    */
   private static ScannedText scan(String text, DocumentLimits limits) {
     boolean countAliases = limits.maxAliases() != Integer.MAX_VALUE;
-    ScannedText scanned = DocumentReader.scan(text, limits.maxTokens(), countAliases);
+    boolean readStructure = countAliases || limits.boundsFragments();
+    ScannedText scanned = DocumentReader.scan(text, limits.maxTokens(), readStructure);
+    FragmentShape shape = limits.boundsFragments() ? scanned.fragmentShape() : null;
+    if (shape != null) {
+      checkFragments(shape, limits, scanned.count());
+    }
     List<OperationAliases> aliases = countAliases ? scanned.aliases() : null;
     if (aliases != null && allOver(aliases, limits.maxAliases())) {
       throw new AliasLimitExceededException(aliases, limits.maxAliases(), scanned.count());
     }
     return scanned;
+  }
+
+  /**
+   * @throws FragmentLimitExceededException when {@code shape} breaches a fragment bound
+   */
+  private static void checkFragments(FragmentShape shape, DocumentLimits limits, int tokens) {
+    FragmentLimitExceededException breach =
+        FragmentLimitExceededException.breach(shape, limits, tokens);
+    if (breach != null) {
+      throw breach;
+    }
+  }
+
+  private static FragmentShape shape(Document document) {
+    return FragmentShape.of(
+        document.getDefinitionsOfType(OperationDefinition.class),
+        document.getDefinitionsOfType(FragmentDefinition.class));
   }
 
   private static boolean allOver(List<OperationAliases> aliases, int maxAliases) {

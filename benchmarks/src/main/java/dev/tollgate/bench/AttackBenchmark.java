@@ -79,7 +79,8 @@ public class AttackBenchmark {
         new AdmissionController(
             catalog,
             pricer,
-            Caffeine.newBuilder().maximumSize(10_000).recordStats(),
+            Caffeine.newBuilder().maximumWeight(32L << 20).recordStats(),
+            Caffeine.newBuilder().maximumWeight(16L << 20).recordStats(),
             new InMemoryBudgetLedger(InstantSource.system()),
             ServerConfig.Gateway.DEFAULTS);
     text = resource(attack + "/query.graphql");

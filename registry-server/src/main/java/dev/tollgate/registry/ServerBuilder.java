@@ -232,12 +232,17 @@ public final class ServerBuilder {
             catalog,
             pricer,
             Caffeine.newBuilder()
-                .maximumSize(config.gateway().openCacheSize())
+                .maximumWeight(config.gateway().openCacheBytes())
+                .ticker(ticker)
+                .recordStats(),
+            Caffeine.newBuilder()
+                .maximumWeight(config.gateway().openTextCacheBytes())
                 .ticker(ticker)
                 .recordStats(),
             budgets,
             config.gateway());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");
+    metrics.monitor(admission.openTextCache(), "open_texts");
     Gateway gateway =
         new Gateway(
             admission,

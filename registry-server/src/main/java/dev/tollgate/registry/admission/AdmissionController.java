@@ -37,32 +37,45 @@ public final class AdmissionController {
 
   private final DocumentCatalog catalog;
   private final Cache<DocumentHash, OpenAnalysis> openAnalyses;
+  private final Cache<DocumentHash, String> openTexts;
   private final OpenDocuments open;
   private final BudgetLedger ledger;
   private final ServerConfig.Gateway gateway;
 
   /**
    * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included,
-   *     set by the wiring: {@code maximumSize(gateway.openCacheSize())}, with {@code recordStats()}
+   *     set by the wiring: {@code maximumWeight(gateway.openCacheBytes())} (weighed here, in bytes),
+   *     with {@code recordStats()}
+   * @param openTexts the bounds of the cache of analysed open-mode texts, for requests by hash
+   *     alone: {@code maximumWeight(gateway.openTextCacheBytes())} (weighed here)
    */
   public AdmissionController(
       DocumentCatalog catalog,
       OperationPricer pricer,
       Caffeine<Object, Object> openAnalyses,
+      Caffeine<Object, Object> openTexts,
       BudgetLedger ledger,
       ServerConfig.Gateway gateway) {
-    this(catalog, pricer, openAnalyses.<DocumentHash, OpenAnalysis>build(), ledger, gateway);
+    this(
+        catalog,
+        pricer,
+        openAnalyses.weigher(OpenWeights::analysis).build(),
+        openTexts.weigher(OpenWeights::text).build(),
+        ledger,
+        gateway);
   }
 
   AdmissionController(
       DocumentCatalog catalog,
       OperationPricer pricer,
       Cache<DocumentHash, OpenAnalysis> openAnalyses,
+      Cache<DocumentHash, String> openTexts,
       BudgetLedger ledger,
       ServerConfig.Gateway gateway) {
     this.catalog = catalog;
     this.openAnalyses = openAnalyses;
-    this.open = new OpenDocuments(pricer, openAnalyses);
+    this.openTexts = openTexts;
+    this.open = new OpenDocuments(pricer, openAnalyses, openTexts);
     this.ledger = ledger;
     this.gateway = gateway;
   }
@@ -70,6 +83,11 @@ public final class AdmissionController {
   /** The cache of open-mode outcomes, for its statistics. */
   public Cache<?, ?> openAnalysisCache() {
     return openAnalyses;
+  }
+
+  /** The cache of open-mode texts kept for requests by hash, for its statistics. */
+  public Cache<?, ?> openTextCache() {
+    return openTexts;
   }
 
   /** Decides one request. */
@@ -154,6 +172,9 @@ public final class AdmissionController {
     if (text == null) {
       return byId(policy, request);
     }
+    if (policy.mode() == KeyPolicy.Mode.OPEN && utf8Length(text) > gateway.openMaxTextBytes()) {
+      return Refused.of(Refusals.textTooLarge(utf8Length(text), gateway.openMaxTextBytes()));
+    }
     DocumentHash hash = DocumentHash.of(text);
     if (request.id() != null && !request.id().equals(hash)) {
       return Refused.of(Refusals.hashMismatch());
@@ -207,6 +228,22 @@ public final class AdmissionController {
       return refused;
     }
     return Refused.of(Refusals.persistedQueryNotFound());
+  }
+
+  /** The UTF-8 length of {@code text}, without encoding it. */
+  private static long utf8Length(String text) {
+    long bytes = text.length();
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isSurrogate(c)) {
+        bytes += 1; // a pair is four bytes for two chars
+      } else if (c >= 0x800) {
+        bytes += 2;
+      } else if (c >= 0x80) {
+        bytes += 1;
+      }
+    }
+    return bytes;
   }
 
   private static Limits analysisLimits(KeyPolicy policy) {

@@ -25,10 +25,20 @@ final class OpenDocuments {
 
   private final OperationPricer pricer;
   private final Cache<DocumentHash, OpenAnalysis> analyses;
+  private final Cache<DocumentHash, String> texts;
 
-  OpenDocuments(OperationPricer pricer, Cache<DocumentHash, OpenAnalysis> analyses) {
+  /**
+   * @param analyses what admission needs of each text, by hash: its analysis or refusal facts
+   * @param texts the texts of analysed documents, for requests by hash alone; a text evicted here
+   *     is asked for again ({@code PERSISTED_QUERY_NOT_FOUND}), as Apollo clients expect
+   */
+  OpenDocuments(
+      OperationPricer pricer,
+      Cache<DocumentHash, OpenAnalysis> analyses,
+      Cache<DocumentHash, String> texts) {
     this.pricer = pricer;
     this.analyses = analyses;
+    this.texts = texts;
   }
 
   /**
@@ -37,7 +47,9 @@ final class OpenDocuments {
    */
   OpenVerdict analyse(
       Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
-    OpenVerdict known = cached(limits, hash, operationName);
+    OpenAnalysis cached = analyses.getIfPresent(hash);
+    OpenVerdict known =
+        cached == null ? OpenVerdict.UNDECIDED : decide(limits, cached, text, operationName);
     return known instanceof OpenVerdict.Undecided
         ? fresh(limits, hash, text, operationName)
         : known;
@@ -50,20 +62,23 @@ final class OpenDocuments {
    */
   OpenVerdict cached(Limits limits, DocumentHash hash, @Nullable String operationName) {
     OpenAnalysis cached = analyses.getIfPresent(hash);
-    return cached == null ? OpenVerdict.UNDECIDED : decide(limits, cached, operationName);
+    if (cached == null) {
+      return OpenVerdict.UNDECIDED;
+    }
+    String text = cached instanceof OpenAnalysis.Analysed ? texts.getIfPresent(hash) : null;
+    return decide(limits, cached, text, operationName);
   }
 
   /** Analyses {@code text} under the caller's limits, and caches the outcome, refusals included. */
   private OpenVerdict fresh(
       Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
     try {
-      AnalysedText analysed =
-          new AnalysedText(
-              text,
-              pricer.analyse(text, documentLimits(limits)),
-              IntrospectionFields.selectedIn(text));
+      OpenAnalysis.Analysed analysed =
+          new OpenAnalysis.Analysed(
+              pricer.analyse(text, documentLimits(limits)), IntrospectionFields.selectedIn(text));
       analyses.put(hash, analysed);
-      return analysed;
+      texts.put(hash, text);
+      return new AnalysedText(text, analysed);
     } catch (TokenLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyTokens(e.maxTokens()));
       return Refused.of(Refusal.of(e));
@@ -80,11 +95,20 @@ final class OpenDocuments {
     }
   }
 
-  /** What cached facts decide for {@code limits}. */
+  /**
+   * What cached facts decide for {@code limits}; an analysis without its {@code text} (a request by
+   * hash whose text was evicted) decides nothing.
+   */
   private static OpenVerdict decide(
-      Limits limits, OpenAnalysis cached, @Nullable String operationName) {
-    if (cached instanceof AnalysedText analysed) {
-      return analysed.analysis().tokens() > limits.tokens() ? tooManyTokens(limits) : analysed;
+      Limits limits,
+      OpenAnalysis cached,
+      @Nullable String text,
+      @Nullable String operationName) {
+    if (cached instanceof OpenAnalysis.Analysed analysed) {
+      if (analysed.analysis().tokens() > limits.tokens()) {
+        return tooManyTokens(limits);
+      }
+      return text == null ? OpenVerdict.UNDECIDED : new AnalysedText(text, analysed);
     }
     if (cached instanceof OpenAnalysis.TooManyTokens tokens) {
       // More than tokens.limit() tokens decides only for a limit no higher.

@@ -45,8 +45,9 @@ final class GatewayFragmentLimitsTest {
     assertThat(body(response).at("/errors/0/message").asText())
         .isEqualTo("620 fragments found. Allowed: 100");
     // 3.7 s each before; the refusal itself is well under 1 ms (AttackBenchmark), the rest is
-    // HTTP on a busy 2-core machine: the median of 11, under 100 ms, is slack, not a target
-    assertThat(millis[5]).as("median of %s ms", java.util.Arrays.toString(millis)).isLessThan(100);
+    // HTTP on a shared 2-core machine (load average 20 while this was written, medians 10-200 ms):
+    // the median of 11 under 500 ms is slack for CI, not a target
+    assertThat(millis[5]).as("median of %s ms", java.util.Arrays.toString(millis)).isLessThan(500);
     assertThat(gateway.upstreamCalls()).isZero();
   }
 

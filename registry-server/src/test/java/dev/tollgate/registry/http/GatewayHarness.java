@@ -303,7 +303,7 @@ final class GatewayHarness implements AutoCloseable {
         List.of(),
         // polled once a day: the tests refresh the catalog themselves
         new ServerConfig.Gateway(
-            batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
+            batching, 3, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
         keys,
         policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
         new ServerConfig.Demo(false));

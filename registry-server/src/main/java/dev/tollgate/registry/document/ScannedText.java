@@ -34,10 +34,15 @@ public final class ScannedText {
     return TokenCounter.scan(text, options, recordTokens);
   }
 
-  /** graphql-java's options for reading an operation document, with this token limit. */
+  /**
+   * graphql-java's options for reading an operation document, with this token limit. Comments are
+   * not kept on the AST: a compiled price holds AST nodes, and a node's comment would keep a copy
+   * of it for as long as the price is cached (issue 10: a 120 KB comment stayed with each analysis).
+   */
   public static ParserOptions options(int maxTokens) {
     return ParserOptions.getDefaultOperationParserOptions()
-        .transform(o -> o.maxTokens(maxTokens).captureSourceLocation(true));
+        .transform(
+            o -> o.maxTokens(maxTokens).captureSourceLocation(true).captureLineComments(false));
   }
 
   public String text() {

@@ -20,6 +20,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.http.GatewayRoutes;
 import dev.tollgate.registry.http.HttpErrors;
+import dev.tollgate.registry.http.JettyBounds;
 import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
@@ -197,6 +198,7 @@ public final class ServerBuilder {
               javalin.http.maxRequestSize = config.http().maxBodyBytes();
               javalin.startup.showJavalinBanner = false;
               HttpErrors.register(javalin);
+              JettyBounds.apply(javalin, config.http());
               registry.register(javalin);
               gateway.register(javalin);
               ops.register(javalin);

@@ -21,7 +21,11 @@ record ConfigFile(int portOverride, Path dataDir, Path base) {
   ServerConfig.Http http(ServerConfig.Http fromFile) {
     return portOverride < 0
         ? fromFile
-        : new ServerConfig.Http(portOverride, fromFile.maxBodyBytes());
+        : new ServerConfig.Http(
+            portOverride,
+            fromFile.maxBodyBytes(),
+            fromFile.bodyReadTimeoutMillis(),
+            fromFile.minRequestDataRate());
   }
 
   ServerConfig.Store defaultStore(int poolSize) {

@@ -74,19 +74,43 @@ public record ServerConfig(
   /**
    * @param port 0 picks a free port; {@code maxBodyBytes} bounds every request body (413 above).
    */
-  public record Http(int port, long maxBodyBytes) {
+  public record Http(
+      int port, long maxBodyBytes, int bodyReadTimeoutMillis, long minRequestDataRate) {
+    /** A connection that sends no byte for this long, in a body or between requests, is closed. */
+    public static final int DEFAULT_BODY_READ_TIMEOUT_MILLIS = 5_000;
+
+    /** Bytes per second, over the whole request: slower clients are cut off (408). */
+    public static final long DEFAULT_MIN_REQUEST_DATA_RATE = 1_024;
+
     public static final Http DEFAULTS = new Http(8080, 1_000_000);
 
     public Http {
       require(port >= 0 && port <= 65535, "http.port must be 0..65535: " + port);
       require(maxBodyBytes > 0, "http.maxBodyBytes must be positive: " + maxBodyBytes);
+      require(
+          bodyReadTimeoutMillis > 0,
+          "http.bodyReadTimeoutMillis must be positive: " + bodyReadTimeoutMillis);
+      require(
+          minRequestDataRate >= 0,
+          "http.minRequestDataRate must not be negative: " + minRequestDataRate);
+    }
+
+    /** With the default body read timeout and minimum data rate. */
+    public Http(int port, long maxBodyBytes) {
+      this(port, maxBodyBytes, DEFAULT_BODY_READ_TIMEOUT_MILLIS, DEFAULT_MIN_REQUEST_DATA_RATE);
     }
 
     @JsonCreator
     static Http fromJson(
         @JsonProperty("port") @Nullable Integer port,
-        @JsonProperty("maxBodyBytes") @Nullable Long maxBodyBytes) {
-      return new Http(orElse(port, DEFAULTS.port), orElse(maxBodyBytes, DEFAULTS.maxBodyBytes));
+        @JsonProperty("maxBodyBytes") @Nullable Long maxBodyBytes,
+        @JsonProperty("bodyReadTimeoutMillis") @Nullable Integer bodyReadTimeoutMillis,
+        @JsonProperty("minRequestDataRate") @Nullable Long minRequestDataRate) {
+      return new Http(
+          orElse(port, DEFAULTS.port),
+          orElse(maxBodyBytes, DEFAULTS.maxBodyBytes),
+          orElse(bodyReadTimeoutMillis, DEFAULTS.bodyReadTimeoutMillis),
+          orElse(minRequestDataRate, DEFAULTS.minRequestDataRate));
     }
   }
 

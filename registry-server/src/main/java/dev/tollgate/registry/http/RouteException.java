@@ -29,6 +29,13 @@ final class RouteException extends TollgateException {
         Map.of("maxBytes", maxBytes));
   }
 
+  static RouteException unreadableBody() {
+    return new RouteException(
+        ErrorCode.BAD_REQUEST,
+        "cannot read the request body: broken framing or a body shorter than its Content-Length",
+        Map.of());
+  }
+
   static RouteException badParameter(String name, String value) {
     return new RouteException(
         ErrorCode.INVALID_PARAMETER,

@@ -178,6 +178,10 @@ final class GatewayHarness implements AutoCloseable {
     return send(request.GET().build());
   }
 
+  int port() {
+    return server.port();
+  }
+
   HttpRequest.Builder request(String path, @Nullable String key) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));

@@ -44,8 +44,8 @@ public final class AdmissionController {
 
   /**
    * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included,
-   *     set by the wiring: {@code maximumWeight(gateway.openCacheBytes())} (weighed here, in bytes),
-   *     with {@code recordStats()}
+   *     set by the wiring: {@code maximumWeight(gateway.openCacheBytes())} (weighed here, in
+   *     bytes), with {@code recordStats()}
    * @param openTexts the bounds of the cache of analysed open-mode texts, for requests by hash
    *     alone: {@code maximumWeight(gateway.openTextCacheBytes())} (weighed here)
    */

@@ -3,8 +3,8 @@ package dev.tollgate.registry.admission;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 
 /**
- * An open-mode document that may run: its text (sent with the request, or kept for requests by
- * hash alone, as automatic persisted queries send them) and its analysis.
+ * An open-mode document that may run: its text (sent with the request, or kept for requests by hash
+ * alone, as automatic persisted queries send them) and its analysis.
  */
 record AnalysedText(String text, AnalysedDocument analysis, boolean introspective)
     implements OpenVerdict {

@@ -33,8 +33,8 @@ enum LimitPolicy {
   /**
    * The limits that open-mode analysis refuses by before validation: all of them, or for {@code
    * REPORT} the tokens and the fragment bounds alone (they guard the validator, so they refuse in
-   * both modes), so that the aliases are counted on the priced operation and reported
-   * like the other limits.
+   * both modes), so that the aliases are counted on the priced operation and reported like the
+   * other limits.
    */
   Limits beforeValidation(Limits limits) {
     return this == REFUSE

@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * What open mode learnt about a text, cached by its hash: the analysis, or the measured facts that
- * refused it; never the text, so an entry weighs what admission needs ({@link OpenWeights}). Facts rather than a refusal, because the refusal depends on the caller's limits: a
- * policy with higher limits must not be refused by another policy's cached result.
+ * refused it; never the text, so an entry weighs what admission needs ({@link OpenWeights}). Facts
+ * rather than a refusal, because the refusal depends on the caller's limits: a policy with higher
+ * limits must not be refused by another policy's cached result.
  */
 sealed interface OpenAnalysis
     permits OpenAnalysis.Analysed,

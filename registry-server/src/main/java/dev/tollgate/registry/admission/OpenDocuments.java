@@ -100,10 +100,7 @@ final class OpenDocuments {
    * hash whose text was evicted) decides nothing.
    */
   private static OpenVerdict decide(
-      Limits limits,
-      OpenAnalysis cached,
-      @Nullable String text,
-      @Nullable String operationName) {
+      Limits limits, OpenAnalysis cached, @Nullable String text, @Nullable String operationName) {
     if (cached instanceof OpenAnalysis.Analysed analysed) {
       if (analysed.analysis().tokens() > limits.tokens()) {
         return tooManyTokens(limits);

@@ -5,8 +5,8 @@ import dev.tollgate.registry.pricing.PricedOperation;
 
 /**
  * Caffeine weighers of the open-mode caches: roughly the bytes an entry retains, so that the caches
- * are bounded by {@code gateway.openCacheBytes} and {@code gateway.openTextCacheBytes} whatever
- * the texts' sizes (issue 10: entries counted by number held a 900 KB text each).
+ * are bounded by {@code gateway.openCacheBytes} and {@code gateway.openTextCacheBytes} whatever the
+ * texts' sizes (issue 10: entries counted by number held a 900 KB text each).
  */
 final class OpenWeights {
 

@@ -23,7 +23,8 @@ import java.util.Objects;
 /**
  * The bundled demo upstream: the cargo schema ({@code cargo.graphqls} on the classpath) executed
  * in-process over in-memory data. Each distinct query text is parsed and validated once (a cache
- * bounded by bytes), and execution is synchronous. Thread-safe; one instance serves the whole gateway.
+ * bounded by bytes), and execution is synchronous. Thread-safe; one instance serves the whole
+ * gateway.
  */
 public final class DemoService implements Upstream {
 

@@ -37,7 +37,8 @@ public final class ScannedText {
   /**
    * graphql-java's options for reading an operation document, with this token limit. Comments are
    * not kept on the AST: a compiled price holds AST nodes, and a node's comment would keep a copy
-   * of it for as long as the price is cached (issue 10: a 120 KB comment stayed with each analysis).
+   * of it for as long as the price is cached (issue 10: a 120 KB comment stayed with each
+   * analysis).
    */
   public static ParserOptions options(int maxTokens) {
     return ParserOptions.getDefaultOperationParserOptions()

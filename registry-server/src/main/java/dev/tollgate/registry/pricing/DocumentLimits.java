@@ -1,9 +1,9 @@
 package dev.tollgate.registry.pricing;
 
 /**
- * The limits a document is refused by before it is validated: tokens while it is read; then, on
- * the text's selection structure, its fragments (how many, how deeply spreads nest, how many fields
- * the operations expand to), which bound what graphql-java's validator is given; then aliases
+ * The limits a document is refused by before it is validated: tokens while it is read; then, on the
+ * text's selection structure, its fragments (how many, how deeply spreads nest, how many fields the
+ * operations expand to), which bound what graphql-java's validator is given; then aliases
  * (docs/cost-model.md). Depth and cost depend on variables and are the caller's to check on the
  * {@link CompiledPrice}.
  *

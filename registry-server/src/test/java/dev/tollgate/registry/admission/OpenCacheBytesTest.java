@@ -111,8 +111,7 @@ final class OpenCacheBytesTest {
     Decision byHash = admission.admit(PARTNER, byHash(QUERY));
 
     assertThat(byHash).isInstanceOf(Decision.Admitted.class);
-    assertThat(((Decision.Admitted) byHash).operations().get(0).request().query())
-        .isEqualTo(QUERY);
+    assertThat(((Decision.Admitted) byHash).operations().get(0).request().query()).isEqualTo(QUERY);
   }
 
   @Test
@@ -127,8 +126,7 @@ final class OpenCacheBytesTest {
     Refusal refusal = ((Decision.Rejected) decision).refusal();
     assertThat(refusal.code()).isEqualTo("PAYLOAD_TOO_LARGE");
     assertThat(refusal.message())
-        .isEqualTo(
-            "an open-mode query may have at most " + (bytes - 1) + " bytes, got " + bytes);
+        .isEqualTo("an open-mode query may have at most " + (bytes - 1) + " bytes, got " + bytes);
     assertThat(analyses.estimatedSize()).isZero();
     assertThat(controller(texts, (int) bytes).admit(PARTNER, request(text)))
         .isInstanceOf(Decision.Admitted.class);

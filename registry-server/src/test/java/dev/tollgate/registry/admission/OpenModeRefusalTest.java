@@ -54,7 +54,8 @@ final class OpenModeRefusalTest {
           openCache,
           Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
           new InMemoryBudgetLedger(new FakeClock()),
-          new ServerConfig.Gateway(false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+          new ServerConfig.Gateway(
+              false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
 
   /* ---- each attack, twice: refused the same, the second time from the cache ---- */
 

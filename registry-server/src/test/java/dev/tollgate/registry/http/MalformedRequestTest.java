@@ -11,8 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 10, item 6: broken framing is the client's mistake, answered 400 on every route. {@code /v1}
- * publish answered 500 (and logged {@code HttpEofException: Early EOF} at ERROR) where {@code
+ * Issue 10, item 6: broken framing is the client's mistake, answered 400 on every route. {@code
+ * /v1} publish answered 500 (and logged {@code HttpEofException: Early EOF} at ERROR) where {@code
  * /graphql} answered 400. Raw sockets, since an HTTP client never sends these.
  */
 final class MalformedRequestTest {

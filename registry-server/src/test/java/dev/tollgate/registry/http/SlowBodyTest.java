@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 10, item 2: 250 connections that send {@code POST /graphql} with {@code Content-Length:
- * 1000} and then drip the body (with a key, an unknown key, or none) took the gateway offline:
- * each held one of Jetty's threads in a blocking read. Bodies are now read before a thread runs the
+ * 1000} and then drip the body (with a key, an unknown key, or none) took the gateway offline: each
+ * held one of Jetty's threads in a blocking read. Bodies are now read before a thread runs the
  * request, so {@code /health} and a registered GET answer at once while they wait.
  */
 final class SlowBodyTest {
@@ -42,8 +42,7 @@ final class SlowBodyTest {
       long[] registered = new long[9];
       for (int i = 0; i < health.length; i++) {
         health[i] = millis(() -> gateway.send(gateway.request("/health", null).GET().build()));
-        registered[i] =
-            millis(() -> gateway.get("trusted-key", Map.of("documentId", id.hex())));
+        registered[i] = millis(() -> gateway.get("trusted-key", Map.of("documentId", id.hex())));
         drip(attackers);
       }
       Arrays.sort(health);

@@ -24,6 +24,7 @@ final class Issue10OpenCacheFloodTest {
 
   /** The demo upstream's parsed documents (DemoService). */
   private static final long DEMO_CACHE_BYTES = 8L << 20;
+
   private static final long OPEN_CACHE_BYTES = 4L << 20;
   private static final long TEXT_CACHE_BYTES = 2L << 20;
 
@@ -38,9 +39,9 @@ final class Issue10OpenCacheFloodTest {
   @TempDir Path temp;
 
   @Test
-  void flood_distinctPaddedTexts_answered200AndTheHeapStaysWithinTheCacheBudget()
-      throws Exception {
-    try (ChildServer server = ChildServer.start(temp, List.of("-Xmx64m", "-XX:+UseSerialGC"), CONFIG)) {
+  void flood_distinctPaddedTexts_answered200AndTheHeapStaysWithinTheCacheBudget() throws Exception {
+    try (ChildServer server =
+        ChildServer.start(temp, List.of("-Xmx64m", "-XX:+UseSerialGC"), CONFIG)) {
       assertThat(post(server, text(-1)).statusCode()).isEqualTo(200);
       long before = server.heapAfterFullGc();
 
@@ -64,13 +65,19 @@ final class Issue10OpenCacheFloodTest {
 
   /** A distinct valid document: a distinct alias, then a 120,000-character comment. */
   private static String text(int i) {
-    return "{ c" + (i + 1) + ": cargos(first: 1) { edges { node { trackingId } } } }\n#"
+    return "{ c"
+        + (i + 1)
+        + ": cargos(first: 1) { edges { node { trackingId } } } }\n#"
         + "x".repeat(120_000);
   }
 
   private static HttpResponse<String> post(ChildServer server, String text) throws Exception {
-    String body = "{\"query\":" + com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
-        .writeValueAsString(text) + "}";
+    String body =
+        "{\"query\":"
+            + com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .build()
+                .writeValueAsString(text)
+            + "}";
     return server.send(
         HttpRequest.newBuilder(server.uri("/graphql"))
             .header("X-API-Key", "flood-key")

@@ -9,6 +9,7 @@ import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.RedisBudgetLedger;
+import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.config.KeyPolicy;
@@ -18,6 +19,7 @@ import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.gateway.Gateway;
+import dev.tollgate.registry.http.CalibrationRoutes;
 import dev.tollgate.registry.http.GatewayRoutes;
 import dev.tollgate.registry.http.HttpErrors;
 import dev.tollgate.registry.http.OpsRoutes;
@@ -149,7 +151,10 @@ public final class ServerBuilder {
     Closer closer = new Closer();
     try {
       GatewayMetrics metrics = closer.add(new GatewayMetrics());
-      return services(closer, pricer(), documents, restorer, metrics, new ObjectMapper());
+      OperationPricer pricer = pricer();
+      Calibration calibration = new Calibration(null, pricer, clock);
+      return services(
+          closer, pricer, documents, restorer, metrics, new ObjectMapper(), calibration);
     } catch (RuntimeException e) {
       closer.close();
       throw e;
@@ -172,6 +177,7 @@ public final class ServerBuilder {
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
+    Calibration calibration = closer.add(new Calibration(store, pricer, clock));
     GatewayServices services =
         services(
             closer,
@@ -179,7 +185,9 @@ public final class ServerBuilder {
             documents == null ? store : documents,
             restorer == null ? pricer::restore : restorer,
             metrics,
-            json);
+            json,
+            calibration);
+    calibration.startFlushing(Duration.ofMillis(config.gateway().measurementFlushMillis()));
     store.addChangeListener(services.catalog()::refresh);
     GatewayRoutes gateway =
         new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
@@ -189,7 +197,9 @@ public final class ServerBuilder {
             store,
             PriceList.of(pricer.schema(), pricer.model(), policies(config)),
             config.adminTokens(),
-            config.http().maxBodyBytes());
+            config.http().maxBodyBytes(),
+            calibration::usage);
+    CalibrationRoutes measured = new CalibrationRoutes(calibration, config.adminTokens());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
     Javalin app =
         Javalin.create(
@@ -198,6 +208,7 @@ public final class ServerBuilder {
               javalin.startup.showJavalinBanner = false;
               HttpErrors.register(javalin);
               registry.register(javalin);
+              measured.register(javalin);
               gateway.register(javalin);
               ops.register(javalin);
             });
@@ -218,7 +229,8 @@ public final class ServerBuilder {
       RegistryReader reader,
       Function<String, CompiledPrice> restorer,
       GatewayMetrics metrics,
-      ObjectMapper json) {
+      ObjectMapper json,
+      Calibration calibration) {
     Cache<DocumentHash, RegisteredDocument> documents =
         Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats().build();
     metrics.monitor(documents, "catalog");
@@ -246,7 +258,11 @@ public final class ServerBuilder {
             ticker,
             metrics,
             config,
-            json);
+            json,
+            calibration.meter(
+                Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats(),
+                metrics,
+                config.gateway().actualCost()));
     metrics.monitor(gateway.responseCache(), "responses");
     return new GatewayServices(catalog, documents, admission, gateway, closer);
   }

@@ -122,7 +122,8 @@ public final class FallbackBudgetLedger implements BudgetLedger, AutoCloseable {
     return new Budget(
         Math.max(1, budget.capacity() / expectedInstances),
         budget.refillPerSecond() / expectedInstances,
-        budget.onStoreFailure());
+        budget.onStoreFailure(),
+        budget.refund());
   }
 
   @Override

@@ -264,12 +264,20 @@ public record ServerConfig(
       @Nullable String redisUrl,
       int refreshMillis,
       long responseCacheBytes,
-      int expectedInstances) {
+      int expectedInstances,
+      boolean actualCost,
+      int measurementFlushMillis) {
 
     /** 64 MiB. */
     public static final long DEFAULT_RESPONSE_CACHE_BYTES = 64L << 20;
 
     public static final int DEFAULT_EXPECTED_INSTANCES = 1;
+
+    /** Measure every answer's actual cost (and calibration and usage) by default. */
+    public static final boolean DEFAULT_ACTUAL_COST = true;
+
+    /** Flush the measurement counters to the store every 5 s. */
+    public static final int DEFAULT_MEASUREMENT_FLUSH_MILLIS = 5_000;
 
     public static final Gateway DEFAULTS =
         new Gateway(
@@ -297,6 +305,32 @@ public record ServerConfig(
       require(
           expectedInstances > 0,
           "gateway.expectedInstances must be positive: " + expectedInstances);
+      require(
+          measurementFlushMillis > 0,
+          "gateway.measurementFlushMillis must be positive: " + measurementFlushMillis);
+    }
+
+    /** Measuring actual cost, flushed every 5 s. */
+    public Gateway(
+        boolean batching,
+        int maxBatchOperations,
+        int openCacheSize,
+        BudgetStore budgetStore,
+        @Nullable String redisUrl,
+        int refreshMillis,
+        long responseCacheBytes,
+        int expectedInstances) {
+      this(
+          batching,
+          maxBatchOperations,
+          openCacheSize,
+          budgetStore,
+          redisUrl,
+          refreshMillis,
+          responseCacheBytes,
+          expectedInstances,
+          DEFAULT_ACTUAL_COST,
+          DEFAULT_MEASUREMENT_FLUSH_MILLIS);
     }
 
     /** With the default response cache size and one expected instance. */
@@ -327,7 +361,9 @@ public record ServerConfig(
         @JsonProperty("redisUrl") @Nullable String redisUrl,
         @JsonProperty("refreshMillis") @Nullable Integer refreshMillis,
         @JsonProperty("responseCacheBytes") @Nullable Long responseCacheBytes,
-        @JsonProperty("expectedInstances") @Nullable Integer expectedInstances) {
+        @JsonProperty("expectedInstances") @Nullable Integer expectedInstances,
+        @JsonProperty("actualCost") @Nullable Boolean actualCost,
+        @JsonProperty("measurementFlushMillis") @Nullable Integer measurementFlushMillis) {
       return new Gateway(
           orElse(batching, DEFAULTS.batching),
           orElse(maxBatchOperations, DEFAULTS.maxBatchOperations),
@@ -336,7 +372,9 @@ public record ServerConfig(
           redisUrl,
           orElse(refreshMillis, DEFAULTS.refreshMillis),
           orElse(responseCacheBytes, DEFAULTS.responseCacheBytes),
-          orElse(expectedInstances, DEFAULTS.expectedInstances));
+          orElse(expectedInstances, DEFAULTS.expectedInstances),
+          orElse(actualCost, DEFAULTS.actualCost),
+          orElse(measurementFlushMillis, DEFAULTS.measurementFlushMillis));
     }
   }
 

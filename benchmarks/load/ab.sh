@@ -5,6 +5,9 @@
 #
 #   benchmarks/load/ab.sh OLD/registry-server.jar NEW/registry-server.jar   # ROUNDS=3 DURATION=10 WARMUP=10
 #
+# A_GATEWAY and B_GATEWAY add keys to each server's "gateway" config, to compare one jar with a
+# switch off and on: A_GATEWAY='{"actualCost": false}' ab.sh JAR JAR (measured cost, issue 14).
+#
 # Needs wrk, python3, curl and benchmarks/target/benchmarks.jar (for the bare route:
 # mvn -B -q -Pbenchmarks package -DskipTests). Bounded: every wrk run lasts DURATION seconds.
 set -euo pipefail
@@ -19,22 +22,24 @@ HERE=benchmarks/load
 WORK="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-config() { # port
+config() { # port gateway-json
+  local gateway="${2:-}"
+  [ -n "$gateway" ] || gateway='{}'
   cat <<JSON
-{"http": {"port": $1}, "demo": {"publishDemoManifest": true},
+{"http": {"port": $1}, "demo": {"publishDemoManifest": true}, "gateway": $gateway,
  "keys": {"web-demo": {"name": "web", "mode": "trusted", "apps": ["cargo-web"], "requireId": true,
                        "budget": {"capacity": 1000000000000, "refillPerSecond": 1000000000}}},
  "anonymous": {"mode": "trusted", "apps": ["cargo-web"]}}
 JSON
 }
-start() { # name jar port
-  config "$3" > "$WORK/$1.json"
+start() { # name jar port gateway-json
+  config "$3" "${4:-}" > "$WORK/$1.json"
   java -Xmx512m -jar "$2" --config "$WORK/$1.json" --data-dir "$WORK/$1-data" > "$WORK/$1.log" 2>&1 &
   for _ in $(seq 1 120); do curl -sf "localhost:$3/health" >/dev/null && return; sleep 0.5; done
   echo "$1 did not start: $(tail -3 "$WORK/$1.log")" >&2; exit 1
 }
-start a "$A_JAR" 18490
-start b "$B_JAR" 18491
+start a "$A_JAR" 18490 "${A_GATEWAY:-}"
+start b "$B_JAR" 18491 "${B_GATEWAY:-}"
 
 ID=$(python3 -c 'import json;m=json.load(open("manifests/cargo-web.json"));print(next(o["id"] for o in m["operations"] if o["name"]=="TrackCargo"))')
 VARS=$(python3 -c 'import urllib.parse;print(urllib.parse.quote("{\"trackingId\":\"ABC123\"}"))')

@@ -109,8 +109,8 @@ public final class AdmissionController {
    * Credits {@code units} back to the caller's bucket (an answer that cost less than its estimate),
    * never above its capacity.
    *
-   * @return the balance after, or {@code null} when the budget store could not take it (the
-   *     refund is lost, the answer is not)
+   * @return the balance after, or {@code null} when the budget store could not take it (the refund
+   *     is lost, the answer is not)
    */
   public @Nullable BudgetCharge refund(KeyPolicy policy, long units) {
     try {

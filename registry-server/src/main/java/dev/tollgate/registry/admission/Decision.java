@@ -20,10 +20,10 @@ public sealed interface Decision {
   long maxCost();
 
   /**
-   * Run {@code operations} in order; {@code budget} has been charged their total {@code cost}.
-   * Once answered: {@code actual} is the answer's actual cost ({@code null} until measured), and
-   * {@code refunded} the units credited back ({@code null} unless the policy refunds), {@code
-   * budget} then the balance after the refund.
+   * Run {@code operations} in order; {@code budget} has been charged their total {@code cost}. Once
+   * answered: {@code actual} is the answer's actual cost ({@code null} until measured), and {@code
+   * refunded} the units credited back ({@code null} unless the policy refunds), {@code budget} then
+   * the balance after the refund.
    */
   record Admitted(
       List<AdmittedOperation> operations,

@@ -210,8 +210,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
             Double.toString(budget.refillPerSecond()),
             Long.toString(units),
             Long.toString(micros(clock.instant())));
-    List<?> reply =
-        (List<?>) run(REFUND_SCRIPT, REFUND_SCRIPT_SHA, List.of(bucketKey(key)), args);
+    List<?> reply = (List<?>) run(REFUND_SCRIPT, REFUND_SCRIPT_SHA, List.of(bucketKey(key)), args);
     double left = Double.parseDouble((String) reply.get(0));
     lastSeen.put(key, new Seen(left, Double.parseDouble((String) reply.get(1))));
     return BudgetCharge.afterCharge(true, 0, left, budget);

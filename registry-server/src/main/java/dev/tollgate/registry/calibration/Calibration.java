@@ -120,7 +120,8 @@ public final class Calibration implements AutoCloseable {
     try {
       flush();
     } catch (RuntimeException e) {
-      LOG.warn("cannot flush measurements to the store (kept for the next flush): {}", e.toString());
+      LOG.warn(
+          "cannot flush measurements to the store (kept for the next flush): {}", e.toString());
     }
   }
 

@@ -5,10 +5,10 @@ import dev.tollgate.registry.pricing.CostDirectives.ListSize;
 import dev.tollgate.registry.pricing.CostDirectives.Price;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.SchemaPrices;
+import dev.tollgate.registry.store.MeasurementStore;
 import dev.tollgate.registry.store.Measurements.Bucket;
 import dev.tollgate.registry.store.Measurements.DocumentVersion;
 import dev.tollgate.registry.store.Measurements.Maximum;
-import dev.tollgate.registry.store.MeasurementStore;
 import dev.tollgate.registry.store.RegistryStore;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -170,7 +170,9 @@ public record CalibrationReport(List<FieldFigures> fields, List<OperationFigures
     Map<Subject, SizeHistogram> histograms = new TreeMap<>(CalibrationReport::compare);
     for (Bucket bucket : measurements.buckets()) {
       Subject subject = new Subject(bucket.kind(), bucket.subject(), bucket.measure());
-      histograms.computeIfAbsent(subject, s -> new SizeHistogram()).add(bucket.bucket(), bucket.count());
+      histograms
+          .computeIfAbsent(subject, s -> new SizeHistogram())
+          .add(bucket.bucket(), bucket.count());
     }
     for (Maximum maximum : measurements.maxima()) {
       Subject subject = new Subject(maximum.kind(), maximum.subject(), maximum.measure());

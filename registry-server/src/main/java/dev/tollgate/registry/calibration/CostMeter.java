@@ -56,8 +56,8 @@ public final class CostMeter {
   record PlanKey(DocumentHash document, @Nullable String operationName) {}
 
   /**
-   * Measures the answer {@code body} to {@code operation}: its actual cost, observed in the metrics,
-   * the calibration counters and (for a registered document) its usage.
+   * Measures the answer {@code body} to {@code operation}: its actual cost, observed in the
+   * metrics, the calibration counters and (for a registered document) its usage.
    *
    * @return the actual cost, or {@code null} when measuring is off or the plan cannot be compiled
    */
@@ -102,8 +102,7 @@ public final class CostMeter {
   /** Counts an admitted request of a registered document that got no measured answer. */
   public void used(AdmittedOperation operation) {
     if (enabled && operation.registered()) {
-      aggregates.used(
-          operation.document().hex(), operationName(operation), clock.instant());
+      aggregates.used(operation.document().hex(), operationName(operation), clock.instant());
     }
   }
 

@@ -25,7 +25,10 @@ import org.jspecify.annotations.Nullable;
  * @param found whether the app exists
  */
 public record UnusedReport(
-    String app, int days, List<UnusedVersion> versions, List<UnusedDocument> documents,
+    String app,
+    int days,
+    List<UnusedVersion> versions,
+    List<UnusedDocument> documents,
     boolean found) {
 
   public UnusedReport {

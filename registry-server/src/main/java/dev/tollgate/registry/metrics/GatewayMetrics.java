@@ -173,9 +173,9 @@ public final class GatewayMetrics implements AutoCloseable {
 
   /**
    * Observes one answered operation's cost: {@code tollgate_cost_estimated}, {@code
-   * tollgate_cost_actual} and {@code tollgate_cost_delta} (estimated − actual, an answer dearer than
-   * its estimate counted as 0), by {@code policy} and {@code operation} (a registered operation's
-   * name, or one shared label for open-mode text, so the label sets stay bounded).
+   * tollgate_cost_actual} and {@code tollgate_cost_delta} (estimated − actual, an answer dearer
+   * than its estimate counted as 0), by {@code policy} and {@code operation} (a registered
+   * operation's name, or one shared label for open-mode text, so the label sets stay bounded).
    */
   public void cost(String policy, String operation, long estimated, long actual) {
     CostSummaries summaries =

@@ -170,8 +170,7 @@ public final class ActualCostPlan {
      * Counts the items of a (possibly nested) list into {@code counted[0]} and their children's
      * cost into {@code counted[1]}: the sum, or the largest when {@code dearest}.
      */
-    private void eachItem(
-        FieldStep step, @Nullable Object value, long[] counted, boolean dearest) {
+    private void eachItem(FieldStep step, @Nullable Object value, long[] counted, boolean dearest) {
       if (!(value instanceof List<?> list)) {
         return;
       }

@@ -159,8 +159,7 @@ final class FieldCosts {
     return composite ? 1 : 0;
   }
 
-  Expr arguments(
-      Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition) {
+  Expr arguments(Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition) {
     List<Expr> terms = new ArrayList<>();
     for (Argument argument : field.getArguments()) {
       GraphQLArgument declared = definition.getArgument(argument.getName());

@@ -19,8 +19,8 @@ sealed interface PlanStep permits PlanStep.FieldStep, PlanStep.FragmentStep {
     /** A list whose items each cost their children: every list in apollo, priced lists in book. */
     ITEMS,
     /**
-     * Book: a connection priced by a slicing argument; its children are multiplied by the length
-     * of its sized list ({@code sizedStep}).
+     * Book: a connection priced by a slicing argument; its children are multiplied by the length of
+     * its sized list ({@code sizedStep}).
      */
     CONNECTION
   }

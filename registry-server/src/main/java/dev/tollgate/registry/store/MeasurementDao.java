@@ -11,8 +11,8 @@ import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 
 /**
- * The measured-cost statements. Deltas are added with the SQL standard {@code MERGE}, which both
- * H2 and PostgreSQL (15+) run: a row that exists gets the delta added, a new one is inserted.
+ * The measured-cost statements. Deltas are added with the SQL standard {@code MERGE}, which both H2
+ * and PostgreSQL (15+) run: a row that exists gets the delta added, a new one is inserted.
  */
 @RegisterConstructorMapper(Bucket.class)
 @RegisterConstructorMapper(Maximum.class)

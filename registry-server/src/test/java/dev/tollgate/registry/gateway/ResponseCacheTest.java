@@ -137,13 +137,7 @@ final class ResponseCacheTest {
 
   private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
     return new AdmittedOperation(
-        new UpstreamRequest("q", "Cargo", Map.of()),
-        kind,
-        1,
-        registeredById,
-        null,
-        DOCUMENT,
-        true);
+        new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null, DOCUMENT, true);
   }
 
   private static KeyPolicy policy(int maxAgeSeconds) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * This gateway's measurements since the last flush, in memory: one small histogram per (kind,
@@ -71,7 +72,7 @@ final class Aggregates {
       delta.record(value);
     }
 
-    synchronized @org.jspecify.annotations.Nullable SizeHistogram drain() {
+    synchronized @Nullable SizeHistogram drain() {
       if (delta.isEmpty()) {
         return null;
       }
@@ -92,7 +93,7 @@ final class Aggregates {
       }
     }
 
-    synchronized @org.jspecify.annotations.Nullable Usage drain(UsageKey key) {
+    synchronized @Nullable Usage drain(UsageKey key) {
       if (requests == 0) {
         return null;
       }

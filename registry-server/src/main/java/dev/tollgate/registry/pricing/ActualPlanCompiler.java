@@ -72,6 +72,10 @@ final class ActualPlanCompiler {
           case MUTATION -> schema.getMutationType();
           case SUBSCRIPTION -> schema.getSubscriptionType();
         };
+    if (root == null) {
+      throw PriceCompiler.invalid(
+          "Schema is not configured for " + operation.getOperation().name().toLowerCase() + "s.");
+    }
     PlanStep[] steps = selections(operation.getSelectionSet(), root, Cond.TRUE);
     boolean mutation = operation.getOperation() == OperationDefinition.Operation.MUTATION;
     long base = apollo && mutation ? 10 : 0;

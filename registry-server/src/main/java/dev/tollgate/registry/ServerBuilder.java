@@ -9,6 +9,7 @@ import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.RedisBudgetLedger;
+import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.config.KeyPolicy;
@@ -18,6 +19,7 @@ import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.gateway.Gateway;
+import dev.tollgate.registry.http.CalibrationRoutes;
 import dev.tollgate.registry.http.GatewayRoutes;
 import dev.tollgate.registry.http.HttpErrors;
 import dev.tollgate.registry.http.JettyBounds;
@@ -150,7 +152,10 @@ public final class ServerBuilder {
     Closer closer = new Closer();
     try {
       GatewayMetrics metrics = closer.add(new GatewayMetrics());
-      return services(closer, pricer(), documents, restorer, metrics, new ObjectMapper());
+      OperationPricer pricer = pricer();
+      Calibration calibration = new Calibration(null, pricer, clock);
+      return services(
+          closer, pricer, documents, restorer, metrics, new ObjectMapper(), calibration);
     } catch (RuntimeException e) {
       closer.close();
       throw e;
@@ -173,6 +178,7 @@ public final class ServerBuilder {
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
+    Calibration calibration = closer.add(new Calibration(store, pricer, clock));
     GatewayServices services =
         services(
             closer,
@@ -180,7 +186,9 @@ public final class ServerBuilder {
             documents == null ? store : documents,
             restorer == null ? pricer::restore : restorer,
             metrics,
-            json);
+            json,
+            calibration);
+    calibration.startFlushing(Duration.ofMillis(config.gateway().measurementFlushMillis()));
     store.addChangeListener(services.catalog()::refresh);
     GatewayRoutes gateway =
         new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
@@ -190,7 +198,9 @@ public final class ServerBuilder {
             store,
             PriceList.of(pricer.schema(), pricer.model(), policies(config)),
             config.adminTokens(),
-            config.http().maxBodyBytes());
+            config.http().maxBodyBytes(),
+            calibration::usage);
+    CalibrationRoutes measured = new CalibrationRoutes(calibration, config.adminTokens());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
     Javalin app =
         Javalin.create(
@@ -200,6 +210,7 @@ public final class ServerBuilder {
               HttpErrors.register(javalin);
               JettyBounds.apply(javalin, config.http());
               registry.register(javalin);
+              measured.register(javalin);
               gateway.register(javalin);
               ops.register(javalin);
             });
@@ -220,7 +231,8 @@ public final class ServerBuilder {
       RegistryReader reader,
       Function<String, CompiledPrice> restorer,
       GatewayMetrics metrics,
-      ObjectMapper json) {
+      ObjectMapper json,
+      Calibration calibration) {
     Cache<DocumentHash, RegisteredDocument> documents =
         Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats().build();
     metrics.monitor(documents, "catalog");
@@ -253,7 +265,11 @@ public final class ServerBuilder {
             ticker,
             metrics,
             config,
-            json);
+            json,
+            calibration.meter(
+                Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats(),
+                metrics,
+                config.gateway().actualCost()));
     metrics.monitor(gateway.responseCache(), "responses");
     return new GatewayServices(catalog, documents, admission, gateway, closer);
   }

@@ -13,6 +13,7 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The gateway's entry: decides from a caller's policy whether a request runs, and charges its price
@@ -122,6 +123,21 @@ public final class AdmissionController {
     return reject(policy, Refused.of(Refusal.of(refusal)));
   }
 
+  /**
+   * Credits {@code units} back to the caller's bucket (an answer that cost less than its estimate),
+   * never above its capacity.
+   *
+   * @return the balance after, or {@code null} when the budget store could not take it (the refund
+   *     is lost, the answer is not)
+   */
+  public @Nullable BudgetCharge refund(KeyPolicy policy, long units) {
+    try {
+      return ledger.refund(policy.name(), policy.budget(), units);
+    } catch (BudgetStoreUnavailableException e) {
+      return null;
+    }
+  }
+
   private Decision reject(KeyPolicy policy, Refused refused) {
     return new Decision.Rejected(
         refused.refusal(),
@@ -192,7 +208,8 @@ public final class AdmissionController {
           analysed(
               policy,
               open.analyse(analysisLimits(policy), hash, text, request.operationName()),
-              request);
+              request,
+              hash);
       case ALLOW_IF_IN_SAFELIST ->
           Refused.of(request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash));
       case DENY_ALL -> Refused.of(Refusals.notInList(hash));
@@ -212,7 +229,7 @@ public final class AdmissionController {
       return Refused.of(Refusals.notInList(id));
     }
     return analysed(
-        policy, open.cached(analysisLimits(policy), id, request.operationName()), request);
+        policy, open.cached(analysisLimits(policy), id, request.operationName()), request, id);
   }
 
   /**
@@ -220,9 +237,9 @@ public final class AdmissionController {
    * miss.
    */
   private static OperationOutcome analysed(
-      KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request) {
+      KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request, DocumentHash hash) {
     if (verdict instanceof AnalysedText analysed) {
-      return OperationCheck.analysed(policy, analysed, request);
+      return OperationCheck.analysed(policy, analysed, request, hash);
     }
     if (verdict instanceof Refused refused) {
       return refused;

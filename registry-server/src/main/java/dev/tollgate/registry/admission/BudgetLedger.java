@@ -20,6 +20,15 @@ public interface BudgetLedger {
   BudgetCharge charge(String key, Budget budget, long cost);
 
   /**
+   * Adds up to {@code units} back to the bucket of {@code key}, never above its capacity: a refund
+   * of what an admitted request was charged but did not spend. Atomic like {@link #charge}.
+   *
+   * @return the balance after the refund ({@code charged} 0)
+   * @throws BudgetStoreUnavailableException if a shared store cannot be reached in time
+   */
+  BudgetCharge refund(String key, Budget budget, long units);
+
+  /**
    * The balance of the bucket of {@code key} as this gateway knows it, without asking a shared
    * store and without writing anything: no bucket is created, refilled or given a new expiry. For
    * refusals, which charge nothing and so never wait for (or fail on) a shared store. The in-memory

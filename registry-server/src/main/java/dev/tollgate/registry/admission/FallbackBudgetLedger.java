@@ -87,6 +87,28 @@ public final class FallbackBudgetLedger implements BudgetLedger, AutoCloseable {
     };
   }
 
+  /**
+   * Refunds the shared store; during an outage (or when the refund fails) a {@code local} policy's
+   * local bucket, and a {@code deny} policy's refund is lost ({@link
+   * BudgetStoreUnavailableException}).
+   */
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    if (!down) {
+      try {
+        BudgetCharge refunded = shared.refund(key, budget, units);
+        answered();
+        return refunded;
+      } catch (BudgetStoreUnavailableException e) {
+        failed(e);
+      }
+    }
+    return switch (budget.onStoreFailure()) {
+      case LOCAL -> local.refund(key, share(budget), units);
+      case DENY -> throw BudgetStoreUnavailableException.denied(retryAfterSeconds());
+    };
+  }
+
   @Override
   public @Nullable BudgetCharge balance(String key, Budget budget) {
     return switch (budget.onStoreFailure()) {
@@ -100,7 +122,8 @@ public final class FallbackBudgetLedger implements BudgetLedger, AutoCloseable {
     return new Budget(
         Math.max(1, budget.capacity() / expectedInstances),
         budget.refillPerSecond() / expectedInstances,
-        budget.onStoreFailure());
+        budget.onStoreFailure(),
+        budget.refund());
   }
 
   @Override

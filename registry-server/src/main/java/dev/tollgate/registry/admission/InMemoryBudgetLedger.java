@@ -30,6 +30,16 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
     return bucket.charge(budget, cost, clock.instant());
   }
 
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    if (units < 0) {
+      throw new IllegalArgumentException("refund must not be negative: " + units);
+    }
+    Bucket bucket =
+        buckets.computeIfAbsent(key, k -> new Bucket(budget.capacity(), clock.instant()));
+    return bucket.refund(budget, units, clock.instant());
+  }
+
   /**
    * Computed from the bucket without touching it; a key without a bucket has a full one. Never
    * {@code null}: this ledger always knows its own buckets.
@@ -59,6 +69,12 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
         units -= cost;
       }
       return BudgetCharge.afterCharge(allowed, cost, units, budget);
+    }
+
+    synchronized BudgetCharge refund(Budget budget, long refund, Instant now) {
+      refill(budget, now);
+      units = Math.min(budget.capacity(), units + refund);
+      return BudgetCharge.afterCharge(true, 0, units, budget);
     }
 
     synchronized BudgetCharge balance(Budget budget, Instant now) {

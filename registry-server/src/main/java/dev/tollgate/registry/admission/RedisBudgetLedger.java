@@ -95,7 +95,47 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
       return {allowed, unitsText, updatedText}
       """;
 
+  // KEYS[1] bucket; ARGV capacity, refillPerSecond, units, nowMicros; returns units and
+  // updatedMicros. The charge script's refill and expiry, then the units added back, capped at
+  // capacity; a bucket that is gone (expired: full) stays full.
+  static final String REFUND_SCRIPT =
+      """
+      local capacity = tonumber(ARGV[1])
+      local rate = tonumber(ARGV[2])
+      local refund = tonumber(ARGV[3])
+      local now = tonumber(ARGV[4])
+      local state = redis.call('HMGET', KEYS[1], 'units', 'updatedMicros')
+      local units = capacity
+      local updated = now
+      if state[1] then
+        units = tonumber(state[1])
+        updated = tonumber(state[2])
+      end
+      if now > updated then
+        units = math.min(capacity, units + (now - updated) / 1e6 * rate)
+        updated = now
+      end
+      units = math.min(capacity, units + refund)
+      local unitsText = string.format('%.17g', units)
+      local updatedText = string.format('%.17g', updated)
+      redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
+      local ttl = 60
+      if units < capacity then
+        ttl = -1
+        if rate > 0 then
+          ttl = math.ceil((capacity - units) / rate) + 60
+        end
+      end
+      if ttl > 0 and ttl < 1e9 then
+        redis.call('EXPIRE', KEYS[1], ttl)
+      else
+        redis.call('PERSIST', KEYS[1])
+      end
+      return {unitsText, updatedText}
+      """;
+
   private static final String SCRIPT_SHA = hex("SHA-1", SCRIPT);
+  private static final String REFUND_SCRIPT_SHA = hex("SHA-1", REFUND_SCRIPT);
 
   private final RedisClient redis;
   private final HostAndPort address;
@@ -148,11 +188,32 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
             Double.toString(budget.refillPerSecond()),
             Long.toString(cost),
             Long.toString(micros(clock.instant())));
-    List<?> reply = (List<?>) run(List.of(bucketKey(key)), args);
+    List<?> reply = (List<?>) run(SCRIPT, SCRIPT_SHA, List.of(bucketKey(key)), args);
     boolean allowed = ((Long) reply.get(0)) == 1L;
     double units = Double.parseDouble((String) reply.get(1));
     lastSeen.put(key, new Seen(units, Double.parseDouble((String) reply.get(2))));
     return BudgetCharge.afterCharge(allowed, cost, units, budget);
+  }
+
+  /**
+   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time or refuses the
+   *     refund
+   */
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    if (units < 0) {
+      throw new IllegalArgumentException("refund must not be negative: " + units);
+    }
+    List<String> args =
+        List.of(
+            Long.toString(budget.capacity()),
+            Double.toString(budget.refillPerSecond()),
+            Long.toString(units),
+            Long.toString(micros(clock.instant())));
+    List<?> reply = (List<?>) run(REFUND_SCRIPT, REFUND_SCRIPT_SHA, List.of(bucketKey(key)), args);
+    double left = Double.parseDouble((String) reply.get(0));
+    lastSeen.put(key, new Seen(left, Double.parseDouble((String) reply.get(1))));
+    return BudgetCharge.afterCharge(true, 0, left, budget);
   }
 
   /**
@@ -181,9 +242,9 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     return KEY_PREFIX + Sha256.hex(key);
   }
 
-  private Object run(List<String> keys, List<String> args) {
+  private Object run(String script, String sha, List<String> keys, List<String> args) {
     try {
-      return evaluate(keys, args);
+      return evaluate(script, sha, keys, args);
     } catch (JedisException e) {
       throw unavailable(e);
     }
@@ -194,12 +255,12 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
         "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
   }
 
-  private Object evaluate(List<String> keys, List<String> args) {
+  private Object evaluate(String script, String sha, List<String> keys, List<String> args) {
     try {
-      return redis.evalsha(SCRIPT_SHA, keys, args);
+      return redis.evalsha(sha, keys, args);
     } catch (JedisNoScriptException e) {
       // First use, or Redis restarted: EVAL runs the script and caches it for the next EVALSHA.
-      return redis.eval(SCRIPT, keys, args);
+      return redis.eval(script, keys, args);
     }
   }
 

@@ -154,9 +154,13 @@ public record KeyPolicy(
    *
    * @param onStoreFailure what a charge does while the shared budget store (Redis) cannot be
    *     reached; unused with the in-memory store
+   * @param refund whether an answer that cost less than its estimate gets the difference back
+   *     (estimated − actual, reported as {@code extensions.rateLimit.refunded})
    */
-  public record Budget(long capacity, double refillPerSecond, OnStoreFailure onStoreFailure) {
+  public record Budget(
+      long capacity, double refillPerSecond, OnStoreFailure onStoreFailure, boolean refund) {
     public static final OnStoreFailure DEFAULT_ON_STORE_FAILURE = OnStoreFailure.LOCAL;
+    public static final boolean DEFAULT_REFUND = false;
     public static final Budget DEFAULT = new Budget(10_000, 100);
 
     public Budget {
@@ -164,20 +168,32 @@ public record KeyPolicy(
       require(refillPerSecond >= 0, "refillPerSecond must not be negative: " + refillPerSecond);
     }
 
-    /** With the default {@code onStoreFailure} ({@code local}). */
+    /** With the default {@code onStoreFailure} ({@code local}) and no refunds. */
     public Budget(long capacity, double refillPerSecond) {
       this(capacity, refillPerSecond, DEFAULT_ON_STORE_FAILURE);
+    }
+
+    /** With no refunds. */
+    public Budget(long capacity, double refillPerSecond, OnStoreFailure onStoreFailure) {
+      this(capacity, refillPerSecond, onStoreFailure, DEFAULT_REFUND);
+    }
+
+    /** This budget with refunds on or off. */
+    public Budget withRefund(boolean refund) {
+      return new Budget(capacity, refillPerSecond, onStoreFailure, refund);
     }
 
     @JsonCreator
     static Budget fromJson(
         @JsonProperty("capacity") @Nullable Long capacity,
         @JsonProperty("refillPerSecond") @Nullable Double refillPerSecond,
-        @JsonProperty("onStoreFailure") @Nullable OnStoreFailure onStoreFailure) {
+        @JsonProperty("onStoreFailure") @Nullable OnStoreFailure onStoreFailure,
+        @JsonProperty("refund") @Nullable Boolean refund) {
       return new Budget(
           orElse(capacity, DEFAULT.capacity),
           orElse(refillPerSecond, DEFAULT.refillPerSecond),
-          orElse(onStoreFailure, DEFAULT_ON_STORE_FAILURE));
+          orElse(onStoreFailure, DEFAULT_ON_STORE_FAILURE),
+          orElse(refund, DEFAULT_REFUND));
     }
   }
 

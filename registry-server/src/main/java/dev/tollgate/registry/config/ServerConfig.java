@@ -284,6 +284,9 @@ public record ServerConfig(
    *     requests by hash alone (automatic persisted queries); an evicted one is asked for again
    * @param openMaxTextBytes the longest text (UTF-8 bytes) an open-mode key may send; longer ones
    *     get 413
+   * @param actualCost whether each answer's actual cost is measured (and calibration and usage
+   *     counted); see README "Measured cost"
+   * @param measurementFlushMillis how often the measurement counters are flushed to the store
    */
   public record Gateway(
       boolean batching,
@@ -295,7 +298,9 @@ public record ServerConfig(
       long responseCacheBytes,
       int expectedInstances,
       long openTextCacheBytes,
-      int openMaxTextBytes) {
+      int openMaxTextBytes,
+      boolean actualCost,
+      int measurementFlushMillis) {
 
     /** 64 MiB. */
     public static final long DEFAULT_RESPONSE_CACHE_BYTES = 64L << 20;
@@ -313,6 +318,12 @@ public record ServerConfig(
     public static final int DEFAULT_OPEN_MAX_TEXT_BYTES = 128 << 10;
 
     public static final int DEFAULT_EXPECTED_INSTANCES = 1;
+
+    /** Measure every answer's actual cost (and calibration and usage) by default. */
+    public static final boolean DEFAULT_ACTUAL_COST = true;
+
+    /** Flush the measurement counters to the store every 5 s. */
+    public static final int DEFAULT_MEASUREMENT_FLUSH_MILLIS = 5_000;
 
     public static final Gateway DEFAULTS =
         new Gateway(
@@ -347,6 +358,61 @@ public record ServerConfig(
           "gateway.openTextCacheBytes must be positive: " + openTextCacheBytes);
       require(
           openMaxTextBytes > 0, "gateway.openMaxTextBytes must be positive: " + openMaxTextBytes);
+      require(
+          measurementFlushMillis > 0,
+          "gateway.measurementFlushMillis must be positive: " + measurementFlushMillis);
+    }
+
+    /** With the open-text bounds, measuring actual cost, flushed every 5 s. */
+    public Gateway(
+        boolean batching,
+        int maxBatchOperations,
+        long openCacheBytes,
+        BudgetStore budgetStore,
+        @Nullable String redisUrl,
+        int refreshMillis,
+        long responseCacheBytes,
+        int expectedInstances,
+        long openTextCacheBytes,
+        int openMaxTextBytes) {
+      this(
+          batching,
+          maxBatchOperations,
+          openCacheBytes,
+          budgetStore,
+          redisUrl,
+          refreshMillis,
+          responseCacheBytes,
+          expectedInstances,
+          openTextCacheBytes,
+          openMaxTextBytes,
+          DEFAULT_ACTUAL_COST,
+          DEFAULT_MEASUREMENT_FLUSH_MILLIS);
+    }
+
+    /** With the default open-text bounds, measuring actual cost, flushed every 5 s. */
+    public Gateway(
+        boolean batching,
+        int maxBatchOperations,
+        long openCacheBytes,
+        BudgetStore budgetStore,
+        @Nullable String redisUrl,
+        int refreshMillis,
+        long responseCacheBytes,
+        int expectedInstances) {
+      this(
+          batching,
+          maxBatchOperations,
+          openCacheBytes,
+          budgetStore,
+          redisUrl,
+          refreshMillis,
+          responseCacheBytes,
+          expectedInstances,
+          DEFAULT_OPEN_TEXT_CACHE_BYTES,
+          DEFAULT_OPEN_MAX_TEXT_BYTES,
+          DEFAULT_ACTUAL_COST,
+          DEFAULT_MEASUREMENT_FLUSH_MILLIS);
     }
 
     /** With the default response and text caches, text cap and one expected instance. */
@@ -381,7 +447,9 @@ public record ServerConfig(
         @JsonProperty("responseCacheBytes") @Nullable Long responseCacheBytes,
         @JsonProperty("expectedInstances") @Nullable Integer expectedInstances,
         @JsonProperty("openTextCacheBytes") @Nullable Long openTextCacheBytes,
-        @JsonProperty("openMaxTextBytes") @Nullable Integer openMaxTextBytes) {
+        @JsonProperty("openMaxTextBytes") @Nullable Integer openMaxTextBytes,
+        @JsonProperty("actualCost") @Nullable Boolean actualCost,
+        @JsonProperty("measurementFlushMillis") @Nullable Integer measurementFlushMillis) {
       return new Gateway(
           orElse(batching, DEFAULTS.batching),
           orElse(maxBatchOperations, DEFAULTS.maxBatchOperations),
@@ -392,7 +460,9 @@ public record ServerConfig(
           orElse(responseCacheBytes, DEFAULTS.responseCacheBytes),
           orElse(expectedInstances, DEFAULTS.expectedInstances),
           orElse(openTextCacheBytes, DEFAULTS.openTextCacheBytes),
-          orElse(openMaxTextBytes, DEFAULTS.openMaxTextBytes));
+          orElse(openMaxTextBytes, DEFAULTS.openMaxTextBytes),
+          orElse(actualCost, DEFAULTS.actualCost),
+          orElse(measurementFlushMillis, DEFAULTS.measurementFlushMillis));
     }
   }
 

@@ -36,6 +36,7 @@ public enum ErrorCode {
   VERSION_CONFLICT("VERSION_CONFLICT", ErrorKind.CONFLICT),
   VERSION_RETIRED("VERSION_RETIRED", ErrorKind.CONFLICT),
   VERSION_NOT_FOUND("VERSION_NOT_FOUND", ErrorKind.NOT_FOUND),
+  APP_NOT_FOUND("APP_NOT_FOUND", ErrorKind.NOT_FOUND),
 
   /* ---- documents and pricing ---- */
 

@@ -7,8 +7,10 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.calibration.CostMeter;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
@@ -75,6 +77,7 @@ public final class Gateway {
   private final GatewayMetrics metrics;
   private final ServerConfig config;
   private final ObjectMapper json;
+  private final CostMeter meter;
 
   /**
    * @param upstream the raw upstream; calls are counted in {@code metrics} here
@@ -82,6 +85,7 @@ public final class Gateway {
    *     in bytes, {@code expireAfterWrite} the longest max-age, {@code recordStats()}, on {@code
    *     ticker}
    * @param ticker the clock of cached answers' ages, the same as {@code responseCache}'s
+   * @param meter measures each answer's actual cost (and its calibration and usage counters)
    */
   public Gateway(
       AdmissionController admission,
@@ -90,13 +94,15 @@ public final class Gateway {
       Ticker ticker,
       GatewayMetrics metrics,
       ServerConfig config,
-      ObjectMapper json) {
+      ObjectMapper json,
+      CostMeter meter) {
     this.admission = admission;
     this.upstream = metrics.counting(upstream);
     this.responses = new ResponseCache(responseCache, ticker, json);
     this.metrics = metrics;
     this.config = config;
     this.json = json;
+    this.meter = meter;
   }
 
   /** The response cache, for its statistics. */
@@ -166,7 +172,13 @@ public final class Gateway {
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
-      return cacheableAnswer(reply, call, admitted, cached, policy);
+      Long actual = cached.actual();
+      if (actual == null) {
+        meter.used(operation);
+      } else {
+        meter.served(policy, operation, actual);
+      }
+      return cacheableAnswer(reply, call, settle(policy, admitted, actual), cached, policy);
     }
     UpstreamResponse response;
     try {
@@ -177,17 +189,45 @@ public final class Gateway {
           new Decision.Rejected(
               Refusal.of(e), admitted.cost(), admitted.maxCost(), admitted.budget()));
     }
+    Decision.Admitted settled =
+        settle(policy, admitted, meter.answered(policy, operation, response.body()));
     if (!ResponseCache.cacheable(call.transport(), operation, response)) {
-      GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
+      GatewayHeaders.rateLimit(reply.headers(), settled.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(
-          "ok", response.status(), bytes(GatewayBodies.result(response.body(), admitted)));
+          "ok", response.status(), bytes(GatewayBodies.result(response.body(), settled)));
     }
-    CachedResponse fresh = CachedResponse.of(json, response.body(), admitted, responses.now());
+    CachedResponse fresh = CachedResponse.of(json, response.body(), settled, responses.now());
     if (key != null) {
       responses.store(key, fresh);
     }
-    return cacheableAnswer(reply, call, admitted, fresh, policy);
+    return cacheableAnswer(reply, call, settled, fresh, policy);
+  }
+
+  /**
+   * {@code admitted} once answered at {@code actual}: under a refunding policy, estimated − actual
+   * is credited back to the caller's bucket ({@code extensions.rateLimit.refunded}; 0 when the
+   * store could not take it), and the balance reported is the one after the refund.
+   */
+  private Decision.Admitted settle(
+      KeyPolicy policy, Decision.Admitted admitted, @Nullable Long actual) {
+    if (actual == null) {
+      return admitted;
+    }
+    if (!policy.budget().refund()) {
+      return admitted.settled(actual, null, admitted.budget());
+    }
+    long units = Math.max(0, admitted.cost() - actual);
+    BudgetCharge after = units == 0 ? null : admission.refund(policy, units);
+    if (after == null) {
+      return admitted.settled(actual, 0L, admitted.budget());
+    }
+    BudgetCharge charged = admitted.budget();
+    return admitted.settled(
+        actual,
+        units,
+        new BudgetCharge(
+            true, charged.charged(), after.remaining(), after.resetInSeconds(), 0, after.limit()));
   }
 
   /**
@@ -220,6 +260,7 @@ public final class Gateway {
   private GatewayAnswer runBatch(Reply reply, Decision.Admitted admitted) {
     List<Object> results = new ArrayList<>();
     for (AdmittedOperation operation : admitted.operations()) {
+      meter.used(operation);
       try {
         results.add(GatewayBodies.result(upstream.execute(operation.request()).body(), admitted));
       } catch (UpstreamException e) {

@@ -14,11 +14,14 @@ import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.publish.VersionRef;
 import dev.tollgate.registry.store.AppVersion;
+import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.RegistryStore;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,22 +36,27 @@ public final class RegistryRoutes {
   private final PriceListBody priceList;
   private final AdminAuth auth;
   private final long maxBodyBytes;
+  private final Supplier<Map<String, Usage>> usage;
 
   /**
    * @param maxBodyBytes the largest manifest accepted (413 above); the server's {@code
    *     http.maxBodyBytes}
+   * @param usage requests and last use of every registered operation, by {@code
+   *     documentId/operation} (measured cost's usage counters)
    */
   public RegistryRoutes(
       Publisher publisher,
       RegistryStore store,
       PriceList priceList,
       List<AdminToken> tokens,
-      long maxBodyBytes) {
+      long maxBodyBytes,
+      Supplier<Map<String, Usage>> usage) {
     this.publisher = publisher;
     this.store = store;
     this.priceList = PriceListBody.of(priceList);
     this.auth = new AdminAuth(tokens);
     this.maxBodyBytes = maxBodyBytes;
+    this.usage = usage;
   }
 
   public void register(JavalinConfig config) {
@@ -77,7 +85,8 @@ public final class RegistryRoutes {
         VersionContentsBody.of(
             store
                 .findVersion(ref.app(), ref.version())
-                .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version()))));
+                .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version())),
+            usage.get()));
   }
 
   private void retire(Context ctx) {

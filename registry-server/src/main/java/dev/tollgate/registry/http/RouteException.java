@@ -54,4 +54,22 @@ final class RouteException extends TollgateException {
         "app " + app + " has no version " + version,
         Map.of("app", app, "version", version));
   }
+
+  static RouteException appNotFound(String app) {
+    return new RouteException(ErrorCode.APP_NOT_FOUND, "no app " + app, Map.of("app", app));
+  }
+
+  static RouteException badNumber(String name, String value) {
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter " + name + " must be a whole number of at least 0: " + value,
+        Map.of("parameter", name));
+  }
+
+  static RouteException badFormat(String value) {
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter format must be json or sdl: " + value,
+        Map.of("parameter", "format"));
+  }
 }

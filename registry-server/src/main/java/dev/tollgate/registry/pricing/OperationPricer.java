@@ -163,6 +163,18 @@ public final class OperationPricer {
     return new ExpressionPrice(schema, List.of(), result.cost(), result.depth()).atDefaults();
   }
 
+  /**
+   * The actual-cost plan of one operation of an already validated {@code text}: compiled once (one
+   * parse, no validation), then reused for every answer to it.
+   *
+   * @throws OperationNotFoundException when the name is unknown, or several operations and no name
+   */
+  public ActualCostPlan actualPlan(String text, @Nullable String operationName) {
+    Document document = DocumentReader.parse(text, Integer.MAX_VALUE).document();
+    OperationDefinition operation = operation(document, operationName);
+    return new ActualPlanCompiler(schema, model, prices, fragments(document)).compile(operation);
+  }
+
   private static OperationDefinition operation(Document document, @Nullable String name) {
     return OperationSelection.select(
         document.getDefinitionsOfType(OperationDefinition.class),

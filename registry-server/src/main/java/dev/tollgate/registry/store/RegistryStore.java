@@ -113,6 +113,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     return jdbi;
   }
 
+  /** The measured-cost tables: calibration counters and usage per operation. */
+  public MeasurementStore measurements() {
+    return new MeasurementStore(jdbi);
+  }
+
   /**
    * Runs {@code listener} after every committed publication and retirement (on the writer's
    * thread).

@@ -129,6 +129,14 @@ final class FallbackBudgetLedgerTest {
     }
 
     @Override
+    public BudgetCharge refund(String key, Budget budget, long units) {
+      if (down) {
+        throw new BudgetStoreUnavailableException("down", new IllegalStateException("down"));
+      }
+      return memory.refund(key, budget, units);
+    }
+
+    @Override
     public @Nullable BudgetCharge balance(String key, Budget budget) {
       return null;
     }

@@ -22,6 +22,11 @@ public final class RecordingBudgetLedger implements BudgetLedger {
   }
 
   @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    return ledger.refund(key, budget, units);
+  }
+
+  @Override
   public BudgetCharge balance(String key, Budget budget) {
     return ledger.balance(key, budget);
   }

@@ -14,6 +14,11 @@ public final class UnavailableBudgetLedger implements BudgetLedger {
     throw unavailable();
   }
 
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    throw unavailable();
+  }
+
   /** Like a shared store that has not seen the key: unknown, without a call. */
   @Override
   public @Nullable BudgetCharge balance(String key, Budget budget) {

@@ -439,6 +439,50 @@ final class ConfigLoaderTest {
         .hasMessage("gateway.expectedInstances must be positive: 0");
   }
 
+  /* ---- measured cost ---- */
+
+  @Test
+  void parse_refundAndMeasurement_readOrDefaulted() {
+    ServerConfig given =
+        ConfigLoader.parse(
+            """
+            {"gateway": {"actualCost": false, "measurementFlushMillis": 250},
+             "keys": {"k": {"budget": {"capacity": 90, "refund": true}}}}
+            """,
+            -1,
+            DATA,
+            BASE);
+    ServerConfig defaulted = ConfigLoader.parse("{\"keys\": {\"k\": {}}}", -1, DATA, BASE);
+
+    assertThat(given.gateway().actualCost()).isFalse();
+    assertThat(given.gateway().measurementFlushMillis()).isEqualTo(250);
+    assertThat(given.keys().get("k").budget())
+        .isEqualTo(new KeyPolicy.Budget(90, 100, KeyPolicy.OnStoreFailure.LOCAL, true));
+    assertThat(defaulted.gateway().actualCost()).isTrue();
+    assertThat(defaulted.gateway().measurementFlushMillis()).isEqualTo(5_000);
+    assertThat(defaulted.keys().get("k").budget().refund()).isFalse();
+  }
+
+  @Test
+  void parse_measurementFlushMillisZero_namesTheKey() {
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"gateway\": {\"measurementFlushMillis\": 0}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("gateway.measurementFlushMillis must be positive: 0");
+  }
+
+  @Test
+  void parse_refundNotABoolean_namesTheKeyPath() {
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"keys\": {\"k\": {\"budget\": {\"refund\": \"yes\"}}}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("keys.k.budget.refund");
+  }
+
   @Test
   void parse_responseCacheBytes_readOrDefaulted() {
     ServerConfig given =

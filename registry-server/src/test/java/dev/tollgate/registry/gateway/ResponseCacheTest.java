@@ -137,7 +137,7 @@ final class ResponseCacheTest {
 
   private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
     return new AdmittedOperation(
-        new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null);
+        new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null, DOCUMENT, true);
   }
 
   private static KeyPolicy policy(int maxAgeSeconds) {
@@ -152,7 +152,13 @@ final class ResponseCacheTest {
     ResponseCache.Key key = cache.key(DOCUMENT, new UpstreamRequest("q", "Cargo", Map.of()));
     AdmittedOperation operation =
         new AdmittedOperation(
-            new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true, null);
+            new UpstreamRequest("q", "Cargo", Map.of()),
+            OperationKind.QUERY,
+            1,
+            true,
+            null,
+            DOCUMENT,
+            true);
     Decision.Admitted admitted =
         new Decision.Admitted(List.of(operation), 1L, 1000, new BudgetCharge(true, 1, 9, 1, 0, 10));
     cache.store(

@@ -32,13 +32,20 @@ import dev.tollgate.registry.store.RegistryReader;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.upstream.HttpUpstream;
 import dev.tollgate.registry.upstream.Upstream;
+import dev.tollgate.registry.http.SchemaRoutes;
+import dev.tollgate.registry.schema.ActiveSchema;
+import dev.tollgate.registry.schema.SchemaInput;
+import dev.tollgate.registry.schema.SchemaRegistry;
+import dev.tollgate.registry.schema.SchemaVersion;
 import io.javalin.Javalin;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +71,7 @@ public final class ServerBuilder {
   private @Nullable Function<String, CompiledPrice> restorer;
   private int catalogSize = CATALOG_SIZE;
   private @Nullable BudgetLedger ledger;
+  private boolean activateSchema;
 
   ServerBuilder(ServerConfig config) {
     this.config = config;
@@ -120,6 +128,15 @@ public final class ServerBuilder {
     return this;
   }
 
+  /**
+   * Whether the config's schema is activated at start when the registry's active schema differs
+   * ({@code --activate-schema}); otherwise the registry's is kept and the difference logged.
+   */
+  public ServerBuilder activateSchema(boolean activate) {
+    this.activateSchema = activate;
+    return this;
+  }
+
   /** How many documents the gateway's catalog keeps with their prices restored (200,000). */
   public ServerBuilder catalogSize(int catalogSize) {
     this.catalogSize = catalogSize;
@@ -149,7 +166,8 @@ public final class ServerBuilder {
     Closer closer = new Closer();
     try {
       GatewayMetrics metrics = closer.add(new GatewayMetrics());
-      return services(closer, pricer(), documents, restorer, metrics, new ObjectMapper());
+      OperationPricer fixed = pricer();
+      return services(closer, () -> fixed, documents, restorer, metrics, new ObjectMapper());
     } catch (RuntimeException e) {
       closer.close();
       throw e;
@@ -159,27 +177,42 @@ public final class ServerBuilder {
   private RegistryServer start(Closer closer) {
     ObjectMapper json = new ObjectMapper();
     SchemaSource schema = SchemaSource.load(config.schema().path());
-    OperationPricer pricer =
-        this.pricer != null
-            ? this.pricer
-            : new OperationPricer(schema.schema(), costModel(config.schema()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics());
     RegistryStore store =
         this.store != null
             ? this.store
             : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
-    Publisher publisher = new Publisher(store, pricer, schema.fingerprint());
+    SchemaRegistry schemas =
+        SchemaRegistry.start(
+            store, policies(config), schemaInput(schema, config.schema()), pricer, activateSchema);
+    ActiveSchema active = schemas.active();
+    Publisher publisher =
+        new Publisher(
+            store,
+            () -> {
+              SchemaVersion version = active.version();
+              return new Publisher.PricingSchema(version.pricer(), version.fingerprint());
+            });
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
     GatewayServices services =
         services(
             closer,
-            pricer,
+            active::pricer,
             documents == null ? store : documents,
-            restorer == null ? pricer::restore : restorer,
+            restorer == null ? serialized -> active.pricer().restore(serialized) : restorer,
             metrics,
             json);
+    services
+        .catalog()
+        .beforeRefresh(
+            () -> {
+              if (schemas.sync()) {
+                services.documents().invalidateAll();
+                services.admission().openAnalysisCache().invalidateAll();
+              }
+            });
     store.addChangeListener(services.catalog()::refresh);
     GatewayRoutes gateway =
         new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
@@ -187,9 +220,11 @@ public final class ServerBuilder {
         new RegistryRoutes(
             publisher,
             store,
-            PriceList.of(pricer.schema(), pricer.model(), policies(config)),
+            priceLists(active, policies(config)),
             config.adminTokens(),
             config.http().maxBodyBytes());
+    SchemaRoutes schemaRoutes =
+        new SchemaRoutes(schemas, config.adminTokens(), config.http().maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
     Javalin app =
         Javalin.create(
@@ -198,6 +233,7 @@ public final class ServerBuilder {
               javalin.startup.showJavalinBanner = false;
               HttpErrors.register(javalin);
               registry.register(javalin);
+              schemaRoutes.register(javalin);
               gateway.register(javalin);
               ops.register(javalin);
             });
@@ -214,7 +250,7 @@ public final class ServerBuilder {
 
   private GatewayServices services(
       Closer closer,
-      OperationPricer pricer,
+      Supplier<OperationPricer> pricer,
       RegistryReader reader,
       Function<String, CompiledPrice> restorer,
       GatewayMetrics metrics,
@@ -257,6 +293,28 @@ public final class ServerBuilder {
     }
     return new OperationPricer(
         SchemaSource.load(config.schema().path()).schema(), costModel(config.schema()));
+  }
+
+  private static SchemaInput schemaInput(SchemaSource source, ServerConfig.Schema schema) {
+    return new SchemaInput(
+        source.text(), schema.model(), schema.defaultListSize(), schema.fragmentSpreads());
+  }
+
+  /** The active schema's price list, built once per schema. */
+  private static Supplier<PriceList> priceLists(ActiveSchema active, List<KeyPolicy> policies) {
+    AtomicReference<@Nullable PriceList> built = new AtomicReference<>();
+    AtomicReference<String> builtFor = new AtomicReference<>("");
+    return () -> {
+      SchemaVersion version = active.version();
+      PriceList list = built.get();
+      if (list == null || !builtFor.get().equals(version.fingerprint())) {
+        list =
+            PriceList.of(version.pricer().schema(), version.pricer().model(), policies);
+        built.set(list);
+        builtFor.set(version.fingerprint());
+      }
+      return list;
+    };
   }
 
   private static CostModel costModel(ServerConfig.Schema schema) {

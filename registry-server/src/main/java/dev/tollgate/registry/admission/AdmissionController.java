@@ -13,6 +13,7 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The gateway's entry: decides from a caller's policy whether a request runs, and charges its price
@@ -54,9 +55,31 @@ public final class AdmissionController {
     this(catalog, pricer, openAnalyses.<DocumentHash, OpenAnalysis>build(), ledger, gateway);
   }
 
+  /**
+   * As the other constructor, pricing open-mode texts with what {@code pricer} supplies at each
+   * analysis (the active schema's pricer, which an activation swaps).
+   */
+  public AdmissionController(
+      DocumentCatalog catalog,
+      Supplier<OperationPricer> pricer,
+      Caffeine<Object, Object> openAnalyses,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
+    this(catalog, pricer, openAnalyses.<DocumentHash, OpenAnalysis>build(), ledger, gateway);
+  }
+
   AdmissionController(
       DocumentCatalog catalog,
       OperationPricer pricer,
+      Cache<DocumentHash, OpenAnalysis> openAnalyses,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
+    this(catalog, () -> pricer, openAnalyses, ledger, gateway);
+  }
+
+  private AdmissionController(
+      DocumentCatalog catalog,
+      Supplier<OperationPricer> pricer,
       Cache<DocumentHash, OpenAnalysis> openAnalyses,
       BudgetLedger ledger,
       ServerConfig.Gateway gateway) {

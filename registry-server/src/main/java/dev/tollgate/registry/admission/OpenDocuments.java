@@ -11,6 +11,7 @@ import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,10 +23,13 @@ import org.jspecify.annotations.Nullable;
  */
 final class OpenDocuments {
 
-  private final OperationPricer pricer;
+  private final Supplier<OperationPricer> pricer;
   private final Cache<DocumentHash, OpenAnalysis> analyses;
 
-  OpenDocuments(OperationPricer pricer, Cache<DocumentHash, OpenAnalysis> analyses) {
+  /**
+   * @param pricer the active schema's pricer, read on each analysis
+   */
+  OpenDocuments(Supplier<OperationPricer> pricer, Cache<DocumentHash, OpenAnalysis> analyses) {
     this.pricer = pricer;
     this.analyses = analyses;
   }
@@ -59,7 +63,7 @@ final class OpenDocuments {
       AnalysedText analysed =
           new AnalysedText(
               text,
-              pricer.analyse(text, new DocumentLimits(limits.tokens(), limits.aliases())),
+              pricer.get().analyse(text, new DocumentLimits(limits.tokens(), limits.aliases())),
               IntrospectionFields.selectedIn(text));
       analyses.put(hash, analysed);
       return analysed;

@@ -19,6 +19,7 @@ import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,7 +31,7 @@ public final class RegistryRoutes {
 
   private final Publisher publisher;
   private final RegistryStore store;
-  private final PriceListBody priceList;
+  private final Supplier<PriceListBody> priceList;
   private final AdminAuth auth;
   private final long maxBodyBytes;
 
@@ -44,9 +45,22 @@ public final class RegistryRoutes {
       PriceList priceList,
       List<AdminToken> tokens,
       long maxBodyBytes) {
+    this(publisher, store, () -> priceList, tokens, maxBodyBytes);
+  }
+
+  /**
+   * As the other constructor, with the price list of the active schema, read on each request (the
+   * supplier may memoise it per schema).
+   */
+  public RegistryRoutes(
+      Publisher publisher,
+      RegistryStore store,
+      Supplier<PriceList> priceList,
+      List<AdminToken> tokens,
+      long maxBodyBytes) {
     this.publisher = publisher;
     this.store = store;
-    this.priceList = PriceListBody.of(priceList);
+    this.priceList = () -> PriceListBody.of(priceList.get());
     this.auth = new AdminAuth(tokens);
     this.maxBodyBytes = maxBodyBytes;
   }
@@ -103,14 +117,14 @@ public final class RegistryRoutes {
   }
 
   private void priceList(Context ctx) {
-    ctx.json(priceList);
+    ctx.json(priceList.get());
   }
 
   private static VersionRef versionRef(Context ctx) {
     return new VersionRef(ctx.pathParam("app"), ctx.pathParam("version"));
   }
 
-  private static boolean flag(Context ctx, String name) {
+  static boolean flag(Context ctx, String name) {
     @Nullable String value = ctx.queryParam(name);
     if (value == null || value.equals("false")) {
       return false;

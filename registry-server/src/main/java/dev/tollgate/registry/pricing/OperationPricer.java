@@ -165,6 +165,9 @@ public final class OperationPricer {
    * @throws IllegalArgumentException when the text is not a price this version can read
    */
   public CompiledPrice restore(String serialized) {
+    if (BrokenPrice.isBroken(serialized)) {
+      return BrokenPrice.read(serialized);
+    }
     String[] lines = serialized.split("\n");
     if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
       throw new IllegalArgumentException(

@@ -209,7 +209,7 @@ final class Repricer {
   /** The current price as text; a price this pricer cannot read back is shown as stored. */
   private static String text(OperationPricer current, String serialized) {
     try {
-      return current.restore(serialized).costText();
+      return current.costText(serialized);
     } catch (IllegalArgumentException e) {
       return serialized;
     }

@@ -32,7 +32,8 @@ final class SchemaCheck {
       if (operation.status().equals("broken")) {
         violations.add(label + ": broken (" + String.join("; ", operation.errors()) + ")");
       } else if (request.failOnOverLimit() && operation.status().equals("over-limit")) {
-        violations.add(label + ": costs " + operation.newCost() + ", over every limit that may run it");
+        violations.add(
+            label + ": costs " + operation.newCost() + ", over every limit that may run it");
       }
       String increase = increase(operation, request.maxIncreasePercent());
       if (increase != null) {
@@ -58,7 +59,9 @@ final class SchemaCheck {
     return String.format(
         Locale.ROOT,
         "dearer by %s (%d -> %d), more than --max-increase %s%%",
-        Double.isInfinite(percent) ? "more than any percentage" : String.format(Locale.ROOT, "%.1f%%", percent),
+        Double.isInfinite(percent)
+            ? "more than any percentage"
+            : String.format(Locale.ROOT, "%.1f%%", percent),
         operation.oldCost(),
         newCost,
         maxPercent);

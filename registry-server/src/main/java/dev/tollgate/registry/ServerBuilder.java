@@ -22,21 +22,21 @@ import dev.tollgate.registry.http.GatewayRoutes;
 import dev.tollgate.registry.http.HttpErrors;
 import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
+import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.publish.Publisher;
-import dev.tollgate.registry.store.RegistryReader;
-import dev.tollgate.registry.store.RegistryStore;
-import dev.tollgate.registry.upstream.HttpUpstream;
-import dev.tollgate.registry.upstream.Upstream;
-import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.schema.ActiveSchema;
 import dev.tollgate.registry.schema.SchemaInput;
 import dev.tollgate.registry.schema.SchemaRegistry;
 import dev.tollgate.registry.schema.SchemaVersion;
+import dev.tollgate.registry.store.RegistryReader;
+import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.upstream.HttpUpstream;
+import dev.tollgate.registry.upstream.Upstream;
 import io.javalin.Javalin;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -308,8 +308,7 @@ public final class ServerBuilder {
       SchemaVersion version = active.version();
       PriceList list = built.get();
       if (list == null || !builtFor.get().equals(version.fingerprint())) {
-        list =
-            PriceList.of(version.pricer().schema(), version.pricer().model(), policies);
+        list = PriceList.of(version.pricer().schema(), version.pricer().model(), policies);
         built.set(list);
         builtFor.set(version.fingerprint());
       }

@@ -33,6 +33,7 @@ final class SchemaMultiGatewayTest {
   private static final int REFRESH_MILLIS = 200;
   // about 200 ms expected; 1.5 s of slack for a loaded, shared 2-core machine
   private static final Duration PROPAGATION_BOUND = Duration.ofMillis(1_500);
+
   /** cargos(first: $n), $n absent: 1 + assumedSize × (edges 1 + node 1 + trackingId 1). */
   private static final String CARGOS =
       "query Cargos($n: Int) { cargos(first: $n) { edges { node { trackingId } } } }";
@@ -46,14 +47,16 @@ final class SchemaMultiGatewayTest {
         RegistryServer b = RegistryServer.start(config(database))) {
       send(a, "/v1/apps/cargo-web/versions/1", Map.of(DocumentHash.of(CARGOS).hex(), CARGOS));
       assertThat(cost(b)).isEqualTo(31); // 1 + 10 × 3
-      String sdl = cargoSchema().replace("assumedSize: 10)\n  cargo(", "assumedSize: 40)\n  cargo(");
+      String sdl =
+          cargoSchema().replace("assumedSize: 10)\n  cargo(", "assumedSize: 40)\n  cargo(");
       JsonNode published = send(a, "/v1/schemas", Map.of("sdl", sdl));
       String fingerprint = published.get("fingerprint").asText();
 
       long start = System.nanoTime();
       send(a, "/v1/schemas/" + fingerprint + "/activate", Map.of());
       long onB = cost(b);
-      while (onB != 121 && Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(3)) < 0) {
+      while (onB != 121
+          && Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(3)) < 0) {
         Thread.sleep(50);
         onB = cost(b);
       }
@@ -88,7 +91,8 @@ final class SchemaMultiGatewayTest {
                 .header("Content-Type", "application/json")
                 .POST(
                     HttpRequest.BodyPublishers.ofString(
-                        JSON.writeValueAsString(Map.of("documentId", DocumentHash.of(CARGOS).hex()))))
+                        JSON.writeValueAsString(
+                            Map.of("documentId", DocumentHash.of(CARGOS).hex()))))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);

@@ -79,7 +79,8 @@ public final class SchemaCheckMojo extends AbstractMojo {
               + ": "
               + String.join("; ", result.violations()));
     }
-    getLog().info("All " + result.impact().operations().size() + " operation(s) pass the schema check");
+    getLog()
+        .info("All " + result.impact().operations().size() + " operation(s) pass the schema check");
   }
 
   private URI registryUri() throws MojoExecutionException {

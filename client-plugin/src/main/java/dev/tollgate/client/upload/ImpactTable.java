@@ -13,7 +13,8 @@ public final class ImpactTable {
   public static List<String> render(SchemaImpact impact) {
     List<String> lines = new ArrayList<>();
     lines.add(
-        String.format(ROW, "APP", "VERSION", "OPERATION", "OLD COST", "NEW COST", "STATUS", "NEW PRICE"));
+        String.format(
+            ROW, "APP", "VERSION", "OPERATION", "OLD COST", "NEW COST", "STATUS", "NEW PRICE"));
     for (SchemaImpact.Operation operation : impact.operations()) {
       lines.add(
           String.format(

@@ -5,8 +5,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The registry's impact report for a schema sent as a dry run ({@code POST /v1/schemas?dryRun=true}):
- * every operation of every active app version, priced under the active and under the new schema.
+ * The registry's impact report for a schema sent as a dry run ({@code POST
+ * /v1/schemas?dryRun=true}): every operation of every active app version, priced under the active
+ * and under the new schema.
  *
  * @param summary the count of each status, as the registry sent it
  */

@@ -53,7 +53,11 @@ final class SchemaBodies {
       String name = names.next();
       if (!KEYS.contains(name)) {
         throw RouteException.badSchemaBody(
-            "unknown key in the schema body: " + name + " (expected " + String.join(", ", KEYS.stream().sorted().toList()) + ")");
+            "unknown key in the schema body: "
+                + name
+                + " (expected "
+                + String.join(", ", KEYS.stream().sorted().toList())
+                + ")");
       }
     }
     JsonNode sdl = node.get("sdl");
@@ -74,7 +78,8 @@ final class SchemaBodies {
     return switch (node.isTextual() ? node.asText() : "") {
       case "book" -> CostPreset.BOOK;
       case "apollo" -> CostPreset.APOLLO;
-      default -> throw RouteException.badSchemaBody("model must be \"book\" or \"apollo\": " + node);
+      default ->
+          throw RouteException.badSchemaBody("model must be \"book\" or \"apollo\": " + node);
     };
   }
 
@@ -83,8 +88,7 @@ final class SchemaBodies {
       return fallback;
     }
     if (!node.isInt() || node.asInt() < 0) {
-      throw RouteException.badSchemaBody(
-          "defaultListSize must be a non-negative integer: " + node);
+      throw RouteException.badSchemaBody("defaultListSize must be a non-negative integer: " + node);
     }
     return node.asInt();
   }
@@ -121,7 +125,10 @@ final class SchemaBodies {
       List<ImpactBody> operations) {
     static PublicationBody of(SchemaPublication publication) {
       Map<String, Integer> summary = new LinkedHashMap<>();
-      publication.report().summary().forEach((status, count) -> summary.put(status.wireName(), count));
+      publication
+          .report()
+          .summary()
+          .forEach((status, count) -> summary.put(status.wireName(), count));
       List<ImpactBody> operations = new ArrayList<>();
       for (OperationImpact impact : publication.report().operations()) {
         operations.add(ImpactBody.of(impact));
@@ -203,7 +210,11 @@ final class SchemaBodies {
       List<Map<String, Object>> broken) {
     static ActivationBody of(SchemaActivated activated) {
       return new ActivationBody(
-          activated.fingerprint(), true, activated.changed(), activated.repriced(), activated.broken());
+          activated.fingerprint(),
+          true,
+          activated.changed(),
+          activated.repriced(),
+          activated.broken());
     }
   }
 }

@@ -4,9 +4,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Every operation of every active version repriced under a schema, and how many of each status.
- */
+/** Every operation of every active version repriced under a schema, and how many of each status. */
 public record ImpactReport(String fingerprint, List<OperationImpact> operations) {
 
   public ImpactReport {

@@ -31,7 +31,8 @@ final class PriceListCheck {
       Map.of(
           "cost", Set.of("weight"),
           "listSize",
-              Set.of("assumedSize", "slicingArguments", "sizedFields", "requireOneSlicingArgument"));
+              Set.of(
+                  "assumedSize", "slicingArguments", "sizedFields", "requireOneSlicingArgument"));
 
   private final List<String> problems = new ArrayList<>();
 
@@ -147,9 +148,15 @@ final class PriceListCheck {
 
   private void misspelt(String coordinate, String name) {
     for (String known : ARGUMENTS.keySet()) {
-      if (!name.equals(known) && name.toLowerCase(Locale.ROOT).equals(known.toLowerCase(Locale.ROOT))) {
+      if (!name.equals(known)
+          && name.toLowerCase(Locale.ROOT).equals(known.toLowerCase(Locale.ROOT))) {
         problems.add(
-            coordinate + ": unknown directive @" + name + " on the price list (did you mean @" + known + "?)");
+            coordinate
+                + ": unknown directive @"
+                + name
+                + " on the price list (did you mean @"
+                + known
+                + "?)");
       }
     }
   }

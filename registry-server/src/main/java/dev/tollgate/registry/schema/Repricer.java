@@ -22,10 +22,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reprices active operations under a schema: each distinct document once, on every core (the
- * pricer is pure), then one impact per (version, operation) against its current price, and the
- * prices to store under the schema for the operations registered under another one. Progress is
- * logged every {@value #PROGRESS_EVERY} documents.
+ * Reprices active operations under a schema: each distinct document once, on every core (the pricer
+ * is pure), then one impact per (version, operation) against its current price, and the prices to
+ * store under the schema for the operations registered under another one. Progress is logged every
+ * {@value #PROGRESS_EVERY} documents.
  */
 final class Repricer {
 

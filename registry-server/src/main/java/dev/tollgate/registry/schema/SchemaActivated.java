@@ -8,8 +8,8 @@ import java.util.Map;
  *
  * @param repriced how many operation prices the activation computed (0 for a rollback to a schema
  *     that priced every active operation already)
- * @param broken the active operations that do not validate (only with {@code force}): app,
- *     version, id, name and errors of each
+ * @param broken the active operations that do not validate (only with {@code force}): app, version,
+ *     id, name and errors of each
  * @param changed false when the schema was already the active one
  */
 public record SchemaActivated(

@@ -50,13 +50,7 @@ public record SchemaInput(
 
   StoredSchema stored(String publishedBy, Instant at) {
     return new StoredSchema(
-        fingerprint(),
-        sdl,
-        name(model),
-        defaultListSize,
-        name(fragmentSpreads),
-        publishedBy,
-        at);
+        fingerprint(), sdl, name(model), defaultListSize, name(fragmentSpreads), publishedBy, at);
   }
 
   static String name(Enum<?> value) {

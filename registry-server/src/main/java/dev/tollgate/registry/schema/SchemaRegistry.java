@@ -77,9 +77,7 @@ public final class SchemaRegistry {
       return new SchemaRegistry(store, policies, version);
     }
     StoredSchema stored =
-        store
-            .findSchema(current.get())
-            .orElseThrow(() -> SchemaException.notFound(current.get()));
+        store.findSchema(current.get()).orElseThrow(() -> SchemaException.notFound(current.get()));
     SchemaRegistry registry =
         new SchemaRegistry(store, policies, SchemaBuilder.build(SchemaInput.of(stored)));
     if (!activateConfigured) {
@@ -116,8 +114,7 @@ public final class SchemaRegistry {
     if (dryRun || existing.isPresent()) {
       return publication(target, dryRun, existing.orElse(null), false, isActive, repricing);
     }
-    StoredSchema stored =
-        store.publishSchema(input.stored(by, Instant.EPOCH), repricing.prices());
+    StoredSchema stored = store.publishSchema(input.stored(by, Instant.EPOCH), repricing.prices());
     versions.put(target.fingerprint(), target);
     return publication(target, false, stored, true, isActive, repricing);
   }

@@ -6,8 +6,8 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 import org.jdbi.v3.core.Jdbi;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Journal records to rows and back. Replaying a record runs the statements the original change ran,
@@ -126,8 +126,8 @@ final class JournalReplay {
   }
 
   /**
-   * A schema change as a record: a publication with every price stored under the schema (the
-   * replay inserts them whatever their order), an activation with none.
+   * A schema change as a record: a publication with every price stored under the schema (the replay
+   * inserts them whatever their order), an activation with none.
    */
   private static @Nullable JournalRecord exportSchemaChange(
       RegistryDao dao, ChangeRow change, Iterator<SchemaActivation> activations) {

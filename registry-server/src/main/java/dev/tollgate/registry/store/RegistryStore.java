@@ -294,8 +294,8 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   }
 
   /**
-   * Makes the stored schema {@code fingerprint} the active one, storing the prices computed for
-   * the operations it had none for, in one transaction; then runs the change listeners.
+   * Makes the stored schema {@code fingerprint} the active one, storing the prices computed for the
+   * operations it had none for, in one transaction; then runs the change listeners.
    */
   public SchemaActivation activateSchema(
       String fingerprint, String activatedBy, boolean forced, List<SchemaPrice> prices) {

@@ -68,10 +68,7 @@ interface SchemaDao {
           + " WHERE v.status = 'active' ORDER BY v.app, v.id, d.id, o.ordinal")
   List<ActiveOperationRow> activeOperations();
 
-  @SqlUpdate(
-      "INSERT INTO changes (kind, app, version, at) VALUES (:kind, '', :fingerprint, :at)")
+  @SqlUpdate("INSERT INTO changes (kind, app, version, at) VALUES (:kind, '', :fingerprint, :at)")
   void insertSchemaChange(
-      @Bind("kind") String kind,
-      @Bind("fingerprint") String fingerprint,
-      @Bind("at") Timestamp at);
+      @Bind("kind") String kind, @Bind("fingerprint") String fingerprint, @Bind("at") Timestamp at);
 }

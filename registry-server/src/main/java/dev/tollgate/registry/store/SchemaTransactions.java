@@ -4,9 +4,9 @@ import java.sql.Timestamp;
 import java.util.List;
 
 /**
- * The statements of a schema's publication and of an activation, run inside the store's
- * transaction (and again, from the journal, by a replay). Prices are insert-if-absent: a price
- * under a schema is computed from immutable inputs, so a second computation is the same one.
+ * The statements of a schema's publication and of an activation, run inside the store's transaction
+ * (and again, from the journal, by a replay). Prices are insert-if-absent: a price under a schema
+ * is computed from immutable inputs, so a second computation is the same one.
  */
 final class SchemaTransactions {
 

@@ -27,9 +27,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <p>The registry holds app {@code cargo-web} version 1 (the demo keys' app) with five operations,
  * priced by the book model on the demo cargo schema (every field weighs 1 and multiplies its
  * children by 1, except the paginated {@code cargos} and {@code handlingHistory}: by {@code first},
- * else {@code assumedSize: 10}). The new schema changes {@code Query.cargos}'s {@code
- * assumedSize} from 10 to 40, removes {@code Delivery.eta}, and adds {@code @cost(weight: 0)} to
- * {@code Cargo.itinerary}:
+ * else {@code assumedSize: 10}). The new schema changes {@code Query.cargos}'s {@code assumedSize}
+ * from 10 to 40, removes {@code Delivery.eta}, and adds {@code @cost(weight: 0)} to {@code
+ * Cargo.itinerary}:
  *
  * <pre>
  * Cargos  cargos(first: $n) { edges { node { trackingId } } }, $n absent
@@ -63,6 +63,7 @@ final class SchemaRoutesTest {
   private static final String IDS = "query Ids { cargo(trackingId: \"ABC123\") { id } }";
   private static final String DEEP =
       "query Deep { cargos { edges { node { handlingHistory { edges { node { id } } } } } } }";
+
   /** Published after the switch: edges = 1 + 1 = 2; new 1 + 40 × 2 = 81, old 1 + 10 × 2 = 21. */
   private static final String CURSORS = "query Cursors { cargos { edges { cursor } } }";
 
@@ -112,8 +113,7 @@ final class SchemaRoutesTest {
     assertThat(byName.get("Track").get("version").asText()).isEqualTo("1");
     assertThat(byName.get("Track").get("id").asText()).isEqualTo(DocumentHash.of(TRACK).hex());
     assertThat(report.get("summary").toString())
-        .isEqualTo(
-            "{\"unchanged\":1,\"cheaper\":1,\"dearer\":1,\"broken\":1,\"over-limit\":1}");
+        .isEqualTo("{\"unchanged\":1,\"cheaper\":1,\"dearer\":1,\"broken\":1,\"over-limit\":1}");
     JsonNode schemas = JSON.readTree(server.get("/v1/schemas", ADMIN).body());
     assertThat(schemas.get("schemas")).hasSize(1);
   }
@@ -178,24 +178,35 @@ final class SchemaRoutesTest {
 
     assertInvalid(server.post("/v1/schemas", "type Query { a: Int", ADMIN), "Invalid syntax");
     assertInvalid(
-        server.post("/v1/schemas", sdl.replace("@listSize(slicingArguments: [\"ids\"])",
-            "@listSize(slicingArguments: [\"idz\"])"), ADMIN),
+        server.post(
+            "/v1/schemas",
+            sdl.replace(
+                "@listSize(slicingArguments: [\"ids\"])", "@listSize(slicingArguments: [\"idz\"])"),
+            ADMIN),
         "Query.nodes: @listSize(slicingArguments:) names 'idz', but Query.nodes has no argument 'idz'");
     assertInvalid(
-        server.post("/v1/schemas", sdl.replace("  itinerary: Itinerary\n",
-            "  itinerary: Itinerary @cost(weight: -2)\n"), ADMIN),
+        server.post(
+            "/v1/schemas",
+            sdl.replace("  itinerary: Itinerary\n", "  itinerary: Itinerary @cost(weight: -2)\n"),
+            ADMIN),
         "Cargo.itinerary: @cost(weight:) is negative: -2");
     assertInvalid(
-        server.post("/v1/schemas", sdl.replace("directive @cost(weight: Int!)",
-            "directive @cost(weight: Int!, per: Int)"), ADMIN),
+        server.post(
+            "/v1/schemas",
+            sdl.replace("directive @cost(weight: Int!)", "directive @cost(weight: Int!, per: Int)"),
+            ADMIN),
         "@cost(per:): unknown argument of a price directive");
     assertInvalid(
-        server.post("/v1/schemas", sdl.replace("  itinerary: Itinerary\n",
-            "  itinerary: Itinerary @costs(weight: 2)\n"), ADMIN),
+        server.post(
+            "/v1/schemas",
+            sdl.replace("  itinerary: Itinerary\n", "  itinerary: Itinerary @costs(weight: 2)\n"),
+            ADMIN),
         "costs");
-    Response unknownKey = server.post("/v1/schemas", "{\"sdl\": \"x\", \"modle\": \"book\"}", ADMIN);
+    Response unknownKey =
+        server.post("/v1/schemas", "{\"sdl\": \"x\", \"modle\": \"book\"}", ADMIN);
     Response tooLarge =
-        server.post("/v1/schemas", sdl + "#".repeat((int) RegistryTestServer.MAX_BODY_BYTES), ADMIN);
+        server.post(
+            "/v1/schemas", sdl + "#".repeat((int) RegistryTestServer.MAX_BODY_BYTES), ADMIN);
     Response publisherToken = server.post("/v1/schemas", sdl, RegistryTestServer.PUBLISHER);
 
     assertThat(unknownKey.status()).as(unknownKey.body()).isEqualTo(400);
@@ -211,8 +222,7 @@ final class SchemaRoutesTest {
   void publish_sameSchemaTwice_idempotentAndListed() throws Exception {
     start(TestDatabase.h2(tempDir));
     String json =
-        JSON.writeValueAsString(
-            Map.of("sdl", RegistryTestServer.CARGO_SCHEMA, "model", "apollo"));
+        JSON.writeValueAsString(Map.of("sdl", RegistryTestServer.CARGO_SCHEMA, "model", "apollo"));
 
     Response first = server.post("/v1/schemas", json, ADMIN);
     Response second = server.post("/v1/schemas", json, ADMIN);
@@ -242,7 +252,8 @@ final class SchemaRoutesTest {
   }
 
   private void publishVersion1() throws Exception {
-    Response response = server.post(APP_PATH + "1", manifest(CARGOS, TRACK, LEGS, IDS, DEEP), ADMIN);
+    Response response =
+        server.post(APP_PATH + "1", manifest(CARGOS, TRACK, LEGS, IDS, DEEP), ADMIN);
     assertThat(response.status()).as(response.body()).isEqualTo(201);
   }
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * A price expression as a person reads it, for impact reports: {@code 2 + $first × (1 + 3)}. A
- * list size reads {@code ($first ?? 10)} (the variable, else the fallback), the largest of several
+ * A price expression as a person reads it, for impact reports: {@code 2 + $first × (1 + 3)}. A list
+ * size reads {@code ($first ?? 10)} (the variable, else the fallback), the largest of several
  * {@code largest($a, $b ?? 10)}, a conditional {@code if($x, …)}, a clamp {@code min(429496, …)},
  * an Apollo argument cost {@code cost($input)}. Not a serial form: {@link Expr#print} is.
  */

@@ -302,19 +302,22 @@ public final class ServerBuilder {
 
   /** The active schema's price list, built once per schema. */
   private static Supplier<PriceList> priceLists(ActiveSchema active, List<KeyPolicy> policies) {
-    AtomicReference<@Nullable PriceList> built = new AtomicReference<>();
-    AtomicReference<String> builtFor = new AtomicReference<>("");
+    AtomicReference<@Nullable BuiltPriceList> built = new AtomicReference<>();
     return () -> {
       SchemaVersion version = active.version();
-      PriceList list = built.get();
-      if (list == null || !builtFor.get().equals(version.fingerprint())) {
-        list = PriceList.of(version.pricer().schema(), version.pricer().model(), policies);
+      BuiltPriceList list = built.get();
+      if (list == null || !list.fingerprint().equals(version.fingerprint())) {
+        list =
+            new BuiltPriceList(
+                version.fingerprint(),
+                PriceList.of(version.pricer().schema(), version.pricer().model(), policies));
         built.set(list);
-        builtFor.set(version.fingerprint());
       }
-      return list;
+      return list.priceList();
     };
   }
+
+  private record BuiltPriceList(String fingerprint, PriceList priceList) {}
 
   private static CostModel costModel(ServerConfig.Schema schema) {
     return CostModel.of(schema.model())

@@ -1,7 +1,6 @@
 package dev.tollgate.registry.schema;
 
 import dev.tollgate.registry.pricing.OperationPricer;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The schema this server prices with, swapped whole when the registry's active schema changes:
@@ -9,25 +8,25 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ActiveSchema {
 
-  private final AtomicReference<SchemaVersion> current;
+  private volatile SchemaVersion current;
 
   ActiveSchema(SchemaVersion initial) {
-    this.current = new AtomicReference<>(initial);
+    this.current = initial;
   }
 
   public SchemaVersion version() {
-    return current.get();
+    return current;
   }
 
   public OperationPricer pricer() {
-    return current.get().pricer();
+    return current.pricer();
   }
 
   public String fingerprint() {
-    return current.get().fingerprint();
+    return current.fingerprint();
   }
 
   void set(SchemaVersion version) {
-    current.set(version);
+    current = version;
   }
 }

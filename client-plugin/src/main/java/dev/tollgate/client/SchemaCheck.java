@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** {@link ClientOperations#schemaCheck}: sends the SDL as a dry run and judges the report. */
 final class SchemaCheck {
@@ -44,7 +45,8 @@ final class SchemaCheck {
   }
 
   /** Why the cost rose too much, or null. */
-  private static String increase(SchemaImpact.Operation operation, Double maxPercent) {
+  private static @Nullable String increase(
+      SchemaImpact.Operation operation, @Nullable Double maxPercent) {
     Long newCost = operation.newCost();
     if (maxPercent == null || newCost == null || newCost <= operation.oldCost()) {
       return null;

@@ -64,8 +64,8 @@ public final class SchemaCheckMojo extends AbstractMojo {
       result = RegistryMojo.call(() -> new ClientOperations().schemaCheck(request));
     } catch (MojoFailureException e) {
       // call() names <manifest> for a refused body; here the body is the schema
-      throw new MojoFailureException(
-          "<schema> " + schema + ": " + String.valueOf(e.getCause().getMessage()), e.getCause());
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      throw new MojoFailureException("<schema> " + schema + ": " + cause.getMessage(), cause);
     } catch (java.io.UncheckedIOException e) {
       throw new MojoExecutionException("<schema> " + schema + " cannot be read", e);
     }

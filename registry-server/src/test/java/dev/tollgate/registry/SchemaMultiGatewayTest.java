@@ -46,6 +46,7 @@ final class SchemaMultiGatewayTest {
         RegistryServer a = RegistryServer.start(config(database));
         RegistryServer b = RegistryServer.start(config(database))) {
       send(a, "/v1/apps/cargo-web/versions/1", Map.of(DocumentHash.of(CARGOS).hex(), CARGOS));
+      awaitRegistered(b); // B learns of A's publication at its next poll
       assertThat(cost(b)).isEqualTo(31); // 1 + 10 × 3
       String sdl =
           cargoSchema().replace("assumedSize: 10)\n  cargo(", "assumedSize: 40)\n  cargo(");
@@ -83,20 +84,30 @@ final class SchemaMultiGatewayTest {
         new ServerConfig.Demo(false));
   }
 
+  private void awaitRegistered(RegistryServer server) throws Exception {
+    long start = System.nanoTime();
+    while (run(server).statusCode() != 200
+        && Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(5)) < 0) {
+      Thread.sleep(50);
+    }
+  }
+
   private long cost(RegistryServer server) throws Exception {
-    HttpResponse<String> response =
-        client.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/graphql"))
-                .header("X-API-Key", DemoConfig.TRUSTED_KEY)
-                .header("Content-Type", "application/json")
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        JSON.writeValueAsString(
-                            Map.of("documentId", DocumentHash.of(CARGOS).hex()))))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response = run(server);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body()).at("/extensions/cost/estimated").asLong();
+  }
+
+  private HttpResponse<String> run(RegistryServer server) throws Exception {
+    return client.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/graphql"))
+            .header("X-API-Key", DemoConfig.TRUSTED_KEY)
+            .header("Content-Type", "application/json")
+            .POST(
+                HttpRequest.BodyPublishers.ofString(
+                    JSON.writeValueAsString(Map.of("documentId", DocumentHash.of(CARGOS).hex()))))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private JsonNode send(RegistryServer server, String path, Map<String, String> body)

@@ -44,7 +44,7 @@ public final class RegistryServer implements AutoCloseable {
     if (arguments.configFile() == null) {
       printDemoCredentials(config.http().port());
     }
-    RegistryServer server = start(config);
+    RegistryServer server = builder(config).activateSchema(arguments.activateSchema()).start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tollgate-shutdown"));
   }
 
@@ -93,13 +93,19 @@ public final class RegistryServer implements AutoCloseable {
         DemoConfig.OPEN_KEY);
   }
 
-  /** {@code [--port N] [--data-dir DIR] [--config FILE]}. */
-  record ServerArguments(int port, Path dataDir, @Nullable Path configFile) {
+  /** {@code [--port N] [--data-dir DIR] [--config FILE] [--activate-schema]}. */
+  record ServerArguments(
+      int port, Path dataDir, @Nullable Path configFile, boolean activateSchema) {
     static ServerArguments parse(String[] args) {
       int port = -1;
       Path dataDir = Path.of("tollgate-data");
       Path config = null;
+      boolean activateSchema = false;
       for (int i = 0; i < args.length; i++) {
+        if (args[i].equals("--activate-schema")) {
+          activateSchema = true;
+          continue;
+        }
         String value = i + 1 < args.length ? args[i + 1] : null;
         switch (args[i]) {
           case "--port" -> port = Integer.parseInt(required(args[i], value));
@@ -109,11 +115,12 @@ public final class RegistryServer implements AutoCloseable {
               throw new IllegalArgumentException(
                   "unknown argument: "
                       + args[i]
-                      + " (usage: [--port N] [--data-dir DIR] [--config FILE] | price ...)");
+                      + " (usage: [--port N] [--data-dir DIR] [--config FILE]"
+                      + " [--activate-schema] | price ...)");
         }
         i++;
       }
-      return new ServerArguments(port, dataDir, config);
+      return new ServerArguments(port, dataDir, config, activateSchema);
     }
 
     private static String required(String flag, @Nullable String value) {

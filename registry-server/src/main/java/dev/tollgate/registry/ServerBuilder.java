@@ -25,12 +25,17 @@ import dev.tollgate.registry.http.HttpErrors;
 import dev.tollgate.registry.http.JettyBounds;
 import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
+import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.publish.Publisher;
+import dev.tollgate.registry.schema.ActiveSchema;
+import dev.tollgate.registry.schema.SchemaInput;
+import dev.tollgate.registry.schema.SchemaRegistry;
+import dev.tollgate.registry.schema.SchemaVersion;
 import dev.tollgate.registry.store.RegistryReader;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.upstream.HttpUpstream;
@@ -41,7 +46,9 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +74,7 @@ public final class ServerBuilder {
   private @Nullable Function<String, CompiledPrice> restorer;
   private int catalogSize = CATALOG_SIZE;
   private @Nullable BudgetLedger ledger;
+  private boolean activateSchema;
 
   ServerBuilder(ServerConfig config) {
     this.config = config;
@@ -123,6 +131,15 @@ public final class ServerBuilder {
     return this;
   }
 
+  /**
+   * Whether the config's schema is activated at start when the registry's active schema differs
+   * ({@code --activate-schema}); otherwise the registry's is kept and the difference logged.
+   */
+  public ServerBuilder activateSchema(boolean activate) {
+    this.activateSchema = activate;
+    return this;
+  }
+
   /** How many documents the gateway's catalog keeps with their prices restored (200,000). */
   public ServerBuilder catalogSize(int catalogSize) {
     this.catalogSize = catalogSize;
@@ -152,10 +169,10 @@ public final class ServerBuilder {
     Closer closer = new Closer();
     try {
       GatewayMetrics metrics = closer.add(new GatewayMetrics());
-      OperationPricer pricer = pricer();
-      Calibration calibration = new Calibration(null, pricer, clock);
+      OperationPricer fixed = pricer();
+      Calibration calibration = new Calibration(null, () -> fixed, clock);
       return services(
-          closer, pricer, documents, restorer, metrics, new ObjectMapper(), calibration);
+          closer, () -> fixed, documents, restorer, metrics, new ObjectMapper(), calibration);
     } catch (RuntimeException e) {
       closer.close();
       throw e;
@@ -165,30 +182,46 @@ public final class ServerBuilder {
   private RegistryServer start(Closer closer) {
     ObjectMapper json = new ObjectMapper();
     SchemaSource schema = SchemaSource.load(config.schema().path());
-    OperationPricer pricer =
-        this.pricer != null
-            ? this.pricer
-            : new OperationPricer(schema.schema(), costModel(config.schema()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics());
     RegistryStore store =
         this.store != null
             ? this.store
             : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
-    Publisher publisher = new Publisher(store, pricer, schema.fingerprint());
+    SchemaRegistry schemas =
+        SchemaRegistry.start(
+            store, policies(config), schemaInput(schema, config.schema()), pricer, activateSchema);
+    ActiveSchema active = schemas.active();
+    Publisher publisher =
+        new Publisher(
+            store,
+            () -> {
+              SchemaVersion version = active.version();
+              return new Publisher.PricingSchema(version.pricer(), version.fingerprint());
+            });
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
-    Calibration calibration = closer.add(new Calibration(store, pricer, clock));
+    Calibration calibration = closer.add(new Calibration(store, active::pricer, clock));
     GatewayServices services =
         services(
             closer,
-            pricer,
+            active::pricer,
             documents == null ? store : documents,
-            restorer == null ? pricer::restore : restorer,
+            restorer == null ? serialized -> active.pricer().restore(serialized) : restorer,
             metrics,
             json,
             calibration);
     calibration.startFlushing(Duration.ofMillis(config.gateway().measurementFlushMillis()));
+    services
+        .catalog()
+        .beforeRefresh(
+            () -> {
+              if (schemas.sync()) {
+                services.documents().invalidateAll();
+                services.admission().openAnalysisCache().invalidateAll();
+                calibration.schemaChanged();
+              }
+            });
     store.addChangeListener(services.catalog()::refresh);
     GatewayRoutes gateway =
         new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
@@ -196,11 +229,13 @@ public final class ServerBuilder {
         new RegistryRoutes(
             publisher,
             store,
-            PriceList.of(pricer.schema(), pricer.model(), policies(config)),
+            priceLists(active, policies(config)),
             config.adminTokens(),
             config.http().maxBodyBytes(),
             calibration::usage);
     CalibrationRoutes measured = new CalibrationRoutes(calibration, config.adminTokens());
+    SchemaRoutes schemaRoutes =
+        new SchemaRoutes(schemas, config.adminTokens(), config.http().maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
     Javalin app =
         Javalin.create(
@@ -211,6 +246,7 @@ public final class ServerBuilder {
               JettyBounds.apply(javalin, config.http());
               registry.register(javalin);
               measured.register(javalin);
+              schemaRoutes.register(javalin);
               gateway.register(javalin);
               ops.register(javalin);
             });
@@ -227,7 +263,7 @@ public final class ServerBuilder {
 
   private GatewayServices services(
       Closer closer,
-      OperationPricer pricer,
+      Supplier<OperationPricer> pricer,
       RegistryReader reader,
       Function<String, CompiledPrice> restorer,
       GatewayMetrics metrics,
@@ -281,6 +317,30 @@ public final class ServerBuilder {
     return new OperationPricer(
         SchemaSource.load(config.schema().path()).schema(), costModel(config.schema()));
   }
+
+  private static SchemaInput schemaInput(SchemaSource source, ServerConfig.Schema schema) {
+    return new SchemaInput(
+        source.text(), schema.model(), schema.defaultListSize(), schema.fragmentSpreads());
+  }
+
+  /** The active schema's price list, built once per schema. */
+  private static Supplier<PriceList> priceLists(ActiveSchema active, List<KeyPolicy> policies) {
+    AtomicReference<@Nullable BuiltPriceList> built = new AtomicReference<>();
+    return () -> {
+      SchemaVersion version = active.version();
+      BuiltPriceList list = built.get();
+      if (list == null || !list.fingerprint().equals(version.fingerprint())) {
+        list =
+            new BuiltPriceList(
+                version.fingerprint(),
+                PriceList.of(version.pricer().schema(), version.pricer().model(), policies));
+        built.set(list);
+      }
+      return list.priceList();
+    };
+  }
+
+  private record BuiltPriceList(String fingerprint, PriceList priceList) {}
 
   private static CostModel costModel(ServerConfig.Schema schema) {
     return CostModel.of(schema.model())

@@ -20,7 +20,9 @@ record CliArguments(String command, Map<String, String> flags, List<String> sour
           "--source",
           "--schema",
           "--out",
-          "--max-cost");
+          "--max-cost",
+          "--max-increase",
+          "--fail-on-over-limit");
 
   static CliArguments parse(String... args) {
     if (args.length == 0) {

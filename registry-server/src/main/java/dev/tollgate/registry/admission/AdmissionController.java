@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import java.util.function.Supplier;
 
 /**
  * The gateway's entry: decides from a caller's policy whether a request runs, and charges its price
@@ -57,11 +58,25 @@ public final class AdmissionController {
       Caffeine<Object, Object> openTexts,
       BudgetLedger ledger,
       ServerConfig.Gateway gateway) {
+    this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
+  }
+
+  /**
+   * As the other constructor, pricing open-mode texts with what {@code pricer} supplies at each
+   * analysis (the active schema's pricer, which an activation swaps).
+   */
+  public AdmissionController(
+      DocumentCatalog catalog,
+      Supplier<OperationPricer> pricer,
+      Caffeine<Object, Object> openAnalyses,
+      Caffeine<Object, Object> openTexts,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
     this(
         catalog,
         pricer,
-        openAnalyses.weigher(OpenWeights::analysis).build(),
-        openTexts.weigher(OpenWeights::text).build(),
+        openAnalyses.weigher(OpenWeights::analysis).<DocumentHash, OpenAnalysis>build(),
+        openTexts.weigher(OpenWeights::text).<DocumentHash, String>build(),
         ledger,
         gateway);
   }
@@ -69,6 +84,16 @@ public final class AdmissionController {
   AdmissionController(
       DocumentCatalog catalog,
       OperationPricer pricer,
+      Cache<DocumentHash, OpenAnalysis> openAnalyses,
+      Cache<DocumentHash, String> openTexts,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
+    this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
+  }
+
+  private AdmissionController(
+      DocumentCatalog catalog,
+      Supplier<OperationPricer> pricer,
       Cache<DocumentHash, OpenAnalysis> openAnalyses,
       Cache<DocumentHash, String> openTexts,
       BudgetLedger ledger,

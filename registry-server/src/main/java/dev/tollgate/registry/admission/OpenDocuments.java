@@ -12,6 +12,7 @@ import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,17 +24,18 @@ import org.jspecify.annotations.Nullable;
  */
 final class OpenDocuments {
 
-  private final OperationPricer pricer;
+  private final Supplier<OperationPricer> pricer;
   private final Cache<DocumentHash, OpenAnalysis> analyses;
   private final Cache<DocumentHash, String> texts;
 
   /**
+   * @param pricer the active schema's pricer, read on each analysis
    * @param analyses what admission needs of each text, by hash: its analysis or refusal facts
    * @param texts the texts of analysed documents, for requests by hash alone; a text evicted here
    *     is asked for again ({@code PERSISTED_QUERY_NOT_FOUND}), as Apollo clients expect
    */
   OpenDocuments(
-      OperationPricer pricer,
+      Supplier<OperationPricer> pricer,
       Cache<DocumentHash, OpenAnalysis> analyses,
       Cache<DocumentHash, String> texts) {
     this.pricer = pricer;
@@ -75,7 +77,7 @@ final class OpenDocuments {
     try {
       OpenAnalysis.Analysed analysed =
           new OpenAnalysis.Analysed(
-              pricer.analyse(text, documentLimits(limits)), IntrospectionFields.selectedIn(text));
+              pricer.get().analyse(text, documentLimits(limits)), IntrospectionFields.selectedIn(text));
       analyses.put(hash, analysed);
       texts.put(hash, text);
       return new AnalysedText(text, analysed);

@@ -13,6 +13,9 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.ArrayList;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,15 +33,18 @@ public final class Calibration implements AutoCloseable {
 
   private final Aggregates aggregates = new Aggregates();
   private final @Nullable RegistryStore store;
-  private final OperationPricer pricer;
+  private final Supplier<OperationPricer> pricer;
   private final InstantSource clock;
+  private final List<CostMeter> meters = new ArrayList<>();
   private @Nullable Batch pending;
   private @Nullable ScheduledExecutorService flusher;
 
   /**
    * @param store where the counters go; {@code null} keeps none (a gateway without a store)
+   * @param pricer the active schema's pricer, read at each use (an activation swaps it)
    */
-  public Calibration(@Nullable RegistryStore store, OperationPricer pricer, InstantSource clock) {
+  public Calibration(
+      @Nullable RegistryStore store, Supplier<OperationPricer> pricer, InstantSource clock) {
     this.store = store;
     this.pricer = pricer;
     this.clock = clock;
@@ -50,8 +56,16 @@ public final class Calibration implements AutoCloseable {
    * @param plans the bounds of the cache of actual-cost plans, set by the wiring
    * @param enabled false measures nothing (no {@code extensions.cost.actual}, no refunds)
    */
-  public CostMeter meter(Caffeine<Object, Object> plans, GatewayMetrics metrics, boolean enabled) {
-    return new CostMeter(pricer, plans.build(), metrics, aggregates, clock, enabled);
+  public synchronized CostMeter meter(
+      Caffeine<Object, Object> plans, GatewayMetrics metrics, boolean enabled) {
+    CostMeter meter = new CostMeter(pricer, plans.build(), metrics, aggregates, clock, enabled);
+    meters.add(meter);
+    return meter;
+  }
+
+  /** Another schema is active: the actual-cost plans compiled under the old one are dropped. */
+  public synchronized void schemaChanged() {
+    meters.forEach(CostMeter::clearPlans);
   }
 
   /** Flushes every {@code interval}, on a daemon thread, until closed. */
@@ -86,12 +100,12 @@ public final class Calibration implements AutoCloseable {
   /** The calibration report over every gateway's flushed counters, this one's included. */
   public CalibrationReport report() {
     flush();
-    return CalibrationReport.of(requireStore(), pricer);
+    return CalibrationReport.of(requireStore(), pricer.get());
   }
 
   /** The report's suggestions as an SDL patch ({@code ?format=sdl}). */
   public String sdl() {
-    return CalibrationSdl.of(report(), pricer.schema());
+    return CalibrationSdl.of(report(), pricer.get().schema());
   }
 
   /** Requests and last use of every registered operation, by {@code documentId/operation}. */

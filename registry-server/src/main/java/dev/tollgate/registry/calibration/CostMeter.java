@@ -12,6 +12,7 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +31,7 @@ public final class CostMeter {
   static final String ANONYMOUS = "(anonymous)";
   private static final Logger LOG = LoggerFactory.getLogger(CostMeter.class);
 
-  private final OperationPricer pricer;
+  private final Supplier<OperationPricer> pricer;
   private final Cache<PlanKey, Optional<ActualCostPlan>> plans;
   private final GatewayMetrics metrics;
   private final Aggregates aggregates;
@@ -38,7 +39,7 @@ public final class CostMeter {
   private final boolean enabled;
 
   CostMeter(
-      OperationPricer pricer,
+      Supplier<OperationPricer> pricer,
       Cache<PlanKey, Optional<ActualCostPlan>> plans,
       GatewayMetrics metrics,
       Aggregates aggregates,
@@ -50,6 +51,11 @@ public final class CostMeter {
     this.aggregates = aggregates;
     this.clock = clock;
     this.enabled = enabled;
+  }
+
+  /** Drops every compiled plan (another schema is active). */
+  void clearPlans() {
+    plans.invalidateAll();
   }
 
   /** Which plan: a document and the operation name the request ran. */
@@ -113,7 +119,7 @@ public final class CostMeter {
 
   private Optional<ActualCostPlan> compile(PlanKey key, String text) {
     try {
-      return Optional.of(pricer.actualPlan(text, key.operationName()));
+      return Optional.of(pricer.get().actualPlan(text, key.operationName()));
     } catch (RuntimeException e) {
       LOG.warn("no actual cost for {} {}: {}", key.document(), key.operationName(), e.toString());
       return Optional.empty();

@@ -38,6 +38,16 @@ public enum ErrorCode {
   VERSION_NOT_FOUND("VERSION_NOT_FOUND", ErrorKind.NOT_FOUND),
   APP_NOT_FOUND("APP_NOT_FOUND", ErrorKind.NOT_FOUND),
 
+  /* ---- schema versions (issue 13) ---- */
+
+  /** The SDL does not parse or build, or its price list is wrong (the coordinate is named). */
+  INVALID_SCHEMA("INVALID_SCHEMA", ErrorKind.UNPROCESSABLE),
+  SCHEMA_NOT_FOUND("SCHEMA_NOT_FOUND", ErrorKind.NOT_FOUND),
+  /** Activation would leave active operations that no longer validate; {@code ?force=true}. */
+  SCHEMA_BREAKS_OPERATIONS("SCHEMA_BREAKS_OPERATIONS", ErrorKind.CONFLICT),
+  /** A registered operation that does not validate against the (force-)activated schema. */
+  OPERATION_INVALID_FOR_SCHEMA("OPERATION_INVALID_FOR_SCHEMA", ErrorKind.BAD_REQUEST),
+
   /* ---- documents and pricing ---- */
 
   GRAPHQL_PARSE_FAILED("GRAPHQL_PARSE_FAILED", ErrorKind.UNPROCESSABLE),

@@ -33,7 +33,7 @@ public final class RegistryRoutes {
 
   private final Publisher publisher;
   private final RegistryStore store;
-  private final PriceListBody priceList;
+  private final Supplier<PriceListBody> priceList;
   private final AdminAuth auth;
   private final long maxBodyBytes;
   private final Supplier<Map<String, Usage>> usage;
@@ -51,9 +51,23 @@ public final class RegistryRoutes {
       List<AdminToken> tokens,
       long maxBodyBytes,
       Supplier<Map<String, Usage>> usage) {
+    this(publisher, store, () -> priceList, tokens, maxBodyBytes, usage);
+  }
+
+  /**
+   * As the other constructor, with the price list of the active schema, read on each request (the
+   * supplier may memoise it per schema).
+   */
+  public RegistryRoutes(
+      Publisher publisher,
+      RegistryStore store,
+      Supplier<PriceList> priceList,
+      List<AdminToken> tokens,
+      long maxBodyBytes,
+      Supplier<Map<String, Usage>> usage) {
     this.publisher = publisher;
     this.store = store;
-    this.priceList = PriceListBody.of(priceList);
+    this.priceList = () -> PriceListBody.of(priceList.get());
     this.auth = new AdminAuth(tokens);
     this.maxBodyBytes = maxBodyBytes;
     this.usage = usage;
@@ -112,14 +126,14 @@ public final class RegistryRoutes {
   }
 
   private void priceList(Context ctx) {
-    ctx.json(priceList);
+    ctx.json(priceList.get());
   }
 
   private static VersionRef versionRef(Context ctx) {
     return new VersionRef(ctx.pathParam("app"), ctx.pathParam("version"));
   }
 
-  private static boolean flag(Context ctx, String name) {
+  static boolean flag(Context ctx, String name) {
     @Nullable String value = ctx.queryParam(name);
     if (value == null || value.equals("false")) {
       return false;

@@ -72,4 +72,20 @@ final class RouteException extends TollgateException {
         "query parameter format must be json or sdl: " + value,
         Map.of("parameter", "format"));
   }
+
+  static RouteException badSchemaBody(String message) {
+    return new RouteException(ErrorCode.BAD_REQUEST, message, Map.of());
+  }
+
+  static RouteException malformedJson(String detail) {
+    return new RouteException(
+        ErrorCode.MALFORMED_JSON, "request body is not valid JSON: " + detail, Map.of());
+  }
+
+  static RouteException schemaNotFound(String fingerprint) {
+    return new RouteException(
+        ErrorCode.SCHEMA_NOT_FOUND,
+        "no schema with fingerprint " + fingerprint,
+        Map.of("fingerprint", fingerprint));
+  }
 }

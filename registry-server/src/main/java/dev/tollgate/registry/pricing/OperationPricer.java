@@ -6,6 +6,7 @@ import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.document.ScannedText;
 import dev.tollgate.registry.pricing.expr.Expr;
 import dev.tollgate.registry.pricing.expr.ExprReader;
+import dev.tollgate.registry.pricing.expr.ExprText;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
@@ -204,6 +205,9 @@ public final class OperationPricer {
    * @throws IllegalArgumentException when the text is not a price this version can read
    */
   public CompiledPrice restore(String serialized) {
+    if (BrokenPrice.isBroken(serialized)) {
+      return BrokenPrice.read(serialized);
+    }
     String[] lines = serialized.split("\n");
     if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
       throw new IllegalArgumentException(
@@ -218,6 +222,27 @@ public final class OperationPricer {
       Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
       Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
       return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
+    } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The cost expression of a stored price as a person reads it ({@link CompiledPrice#costText}),
+   * read without restoring the whole price (no variable definitions parsed): for impact reports.
+   *
+   * @throws IllegalArgumentException when the text is not a price this version can read
+   */
+  public String costText(String serialized) {
+    if (BrokenPrice.isBroken(serialized)) {
+      return BrokenPrice.read(serialized).costText();
+    }
+    String[] lines = serialized.split("\n");
+    if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
+      throw new IllegalArgumentException("unknown price format: " + lines[0]);
+    }
+    try {
+      return ExprText.of(ExprReader.read(schema, prices, field(lines[2], "cost")));
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
     }

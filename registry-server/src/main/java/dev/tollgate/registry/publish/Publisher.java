@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The publication service: reads a manifest, checks its ids, prices every operation against the
@@ -30,16 +31,27 @@ public final class Publisher {
   /** The token limit applied to registered documents (the book's default). */
   public static final int MAX_TOKENS = KeyPolicy.Limits.BOOK.tokens();
 
+  /** A pricer and the fingerprint of its schema, stored with every operation it prices. */
+  public record PricingSchema(OperationPricer pricer, String fingerprint) {}
+
   private final RegistryStore store;
-  private final ManifestPricer pricer;
+  private final Supplier<PricingSchema> schema;
 
   /**
    * @param schemaFingerprint SHA-256 hex of the schema text the pricer was built from, stored with
    *     every operation
    */
   public Publisher(RegistryStore store, OperationPricer pricer, String schemaFingerprint) {
+    this(store, () -> new PricingSchema(pricer, schemaFingerprint));
+  }
+
+  /**
+   * Prices each publication with what {@code schema} supplies when it starts: the active schema,
+   * which an activation swaps.
+   */
+  public Publisher(RegistryStore store, Supplier<PricingSchema> schema) {
     this.store = store;
-    this.pricer = new ManifestPricer(pricer, schemaFingerprint, MAX_TOKENS);
+    this.schema = schema;
   }
 
   /**
@@ -59,7 +71,9 @@ public final class Publisher {
     if (stored.isPresent() && !dryRun) {
       return storedReport(ref, stored.get(), documents);
     }
-    List<NewDocument> priced = pricer.price(documents);
+    PricingSchema active = schema.get();
+    List<NewDocument> priced =
+        new ManifestPricer(active.pricer(), active.fingerprint(), MAX_TOKENS).price(documents);
     if (dryRun) {
       Set<DocumentHash> existing = store.existingDocuments(hashes(priced));
       return report(ref, true, false, priced, hash -> !existing.contains(hash));

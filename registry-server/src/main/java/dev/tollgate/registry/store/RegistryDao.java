@@ -30,7 +30,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(AppRow.class)
 @RegisterConstructorMapper(DocumentApp.class)
 @RegisterConstructorMapper(ChangeRow.class)
-interface RegistryDao {
+interface RegistryDao extends SchemaDao {
 
   /* ---- documents and operations ---- */
 

@@ -51,9 +51,16 @@ public class AttackBenchmark {
     "s000-29-token-flood",
     "s000-12-alias-150",
     "s000-04-deep16-first1",
-    "s000-23-huge-page-first5000"
+    "s000-23-huge-page-first5000",
+    FRAGMENT_CHAIN
   })
   public String attack;
+
+  /**
+   * Issue 10's chain: {@code fragment a{i} on Cargo{...a{i+1}}} × 620 (19.7 KB, under 5,000
+   * tokens), generated rather than read; 3.7 s of CPU to refuse before the fragment bounds.
+   */
+  static final String FRAGMENT_CHAIN = "fragment-chain-620";
 
   private static final KeyPolicy PARTNER =
       KeyPolicy.newPolicy("partner")
@@ -79,10 +86,11 @@ public class AttackBenchmark {
         new AdmissionController(
             catalog,
             pricer,
-            Caffeine.newBuilder().maximumSize(10_000).recordStats(),
+            Caffeine.newBuilder().maximumWeight(32L << 20).recordStats(),
+            Caffeine.newBuilder().maximumWeight(16L << 20).recordStats(),
             new InMemoryBudgetLedger(InstantSource.system()),
             ServerConfig.Gateway.DEFAULTS);
-    text = resource(attack + "/query.graphql");
+    text = attack.equals(FRAGMENT_CHAIN) ? fragmentChain(620) : resource(attack + "/query.graphql");
     requireRefused(admit(text));
   }
 
@@ -107,6 +115,14 @@ public class AttackBenchmark {
   private Decision admit(String query) {
     return admission.admit(
         PARTNER, new AdmissionRequest(query, null, null, Map.of(), Transport.POST));
+  }
+
+  static String fragmentChain(int fragments) {
+    StringBuilder chain = new StringBuilder("query {cargos(first:1){edges{node{...a0}}}}\n");
+    for (int i = 0; i < fragments; i++) {
+      chain.append("fragment a").append(i).append(" on Cargo{...a").append(i + 1).append("}\n");
+    }
+    return chain.toString();
   }
 
   private static void requireRefused(Decision decision) {

@@ -109,6 +109,18 @@ public final class ClientOperations {
     }
   }
 
+  /**
+   * Sends the SDL file as a schema dry run; the result fails on a broken operation, on one dearer
+   * than {@code maxIncreasePercent}, and (when asked) on one over every limit.
+   *
+   * @throws java.io.UncheckedIOException when the schema file cannot be read
+   * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or
+   *     refuses (an invalid schema: 422)
+   */
+  public SchemaCheckResult schemaCheck(SchemaCheckRequest request) {
+    return SchemaCheck.run(request);
+  }
+
   private static RegistryClient client(RegistryRequest request) {
     return new RegistryClient(request.registryUrl(), request.token());
   }

@@ -47,6 +47,7 @@ public final class FakeRegistry implements AutoCloseable {
   private final Map<String, Long> costs = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Long>> unaffordable = new ConcurrentHashMap<>();
   private volatile Canned canned;
+  private volatile String schemaImpact;
 
   private FakeRegistry(HttpServer server) {
     this.server = server;
@@ -92,6 +93,12 @@ public final class FakeRegistry implements AutoCloseable {
     return this;
   }
 
+  /** Answers {@code POST /v1/schemas?dryRun=true} with this impact report (JSON) from now on. */
+  public FakeRegistry schemaImpact(String report) {
+    schemaImpact = report;
+    return this;
+  }
+
   /** Answers every POST with this status and JSON body from now on. */
   public FakeRegistry answer(int status, String body) {
     canned = new Canned(status, body);
@@ -124,6 +131,9 @@ public final class FakeRegistry implements AutoCloseable {
     }
     if (method.equals("GET") && uri.getPath().equals("/health")) {
       return new Canned(200, "{\"status\":\"ok\"}");
+    }
+    if (method.equals("POST") && uri.getPath().equals("/v1/schemas")) {
+      return schema(auth, uri.getQuery());
     }
     Matcher matcher = VERSION_PATH.matcher(uri.getPath());
     if (!method.equals("POST") || !matcher.matches()) {
@@ -188,6 +198,19 @@ public final class FakeRegistry implements AutoCloseable {
           .put("body", body);
     }
     return converted;
+  }
+
+  private Canned schema(String auth, String query) {
+    if (canned != null) {
+      return canned;
+    }
+    if (auth == null || !auth.equals("Bearer " + TOKEN)) {
+      return error(auth == null ? 401 : 403, "FORBIDDEN", "token may not check schemas");
+    }
+    if (!"dryRun=true".equals(query) || schemaImpact == null) {
+      return error(404, "NOT_FOUND", "this fake answers schema dry runs it was given only");
+    }
+    return new Canned(200, schemaImpact);
   }
 
   private ObjectNode priced(JsonNode operation) {

@@ -24,8 +24,8 @@ public final class RegistryServer implements AutoCloseable {
   }
 
   /**
-   * {@code java -jar registry-server.jar [--port N] [--data-dir DIR] [--config FILE] | price ...};
-   * {@code --help} prints the usage ({@link ServerCommand}).
+   * {@code java -jar registry-server.jar [--port N] [--data-dir DIR] [--config FILE]
+   * [--activate-schema] | price ...}; {@code --help} prints the usage ({@link ServerCommand}).
    */
   public static void main(String[] args) {
     ServerCommand.Outcome outcome = ServerCommand.run(args, System.out, System.err);

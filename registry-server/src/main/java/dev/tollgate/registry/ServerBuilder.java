@@ -9,6 +9,7 @@ import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.RedisBudgetLedger;
+import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.config.KeyPolicy;
@@ -18,18 +19,25 @@ import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.gateway.Gateway;
+import dev.tollgate.registry.http.CalibrationRoutes;
 import dev.tollgate.registry.http.ConsoleRoutes;
 import dev.tollgate.registry.http.GatewayRoutes;
 import dev.tollgate.registry.http.HttpErrors;
+import dev.tollgate.registry.http.JettyBounds;
 import dev.tollgate.registry.http.OperatorRoutes;
 import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
+import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.publish.Publisher;
+import dev.tollgate.registry.schema.ActiveSchema;
+import dev.tollgate.registry.schema.SchemaInput;
+import dev.tollgate.registry.schema.SchemaRegistry;
+import dev.tollgate.registry.schema.SchemaVersion;
 import dev.tollgate.registry.store.RegistryReader;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.upstream.HttpUpstream;
@@ -40,7 +48,9 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +77,7 @@ public final class ServerBuilder {
   private @Nullable Function<String, CompiledPrice> restorer;
   private int catalogSize = CATALOG_SIZE;
   private @Nullable BudgetLedger ledger;
+  private boolean activateSchema;
 
   ServerBuilder(ServerConfig config) {
     this.config = config;
@@ -123,6 +134,15 @@ public final class ServerBuilder {
     return this;
   }
 
+  /**
+   * Whether the config's schema is activated at start when the registry's active schema differs
+   * ({@code --activate-schema}); otherwise the registry's is kept and the difference logged.
+   */
+  public ServerBuilder activateSchema(boolean activate) {
+    this.activateSchema = activate;
+    return this;
+  }
+
   /** How many documents the gateway's catalog keeps with their prices restored (200,000). */
   public ServerBuilder catalogSize(int catalogSize) {
     this.catalogSize = catalogSize;
@@ -152,7 +172,10 @@ public final class ServerBuilder {
     Closer closer = new Closer();
     try {
       GatewayMetrics metrics = closer.add(new GatewayMetrics());
-      return services(closer, pricer(), documents, restorer, metrics, new ObjectMapper());
+      OperationPricer fixed = pricer();
+      Calibration calibration = new Calibration(null, () -> fixed, clock);
+      return services(
+          closer, () -> fixed, documents, restorer, metrics, new ObjectMapper(), calibration);
     } catch (RuntimeException e) {
       closer.close();
       throw e;
@@ -162,10 +185,6 @@ public final class ServerBuilder {
   private RegistryServer start(Closer closer) {
     ObjectMapper json = new ObjectMapper();
     SchemaSource schema = SchemaSource.load(config.schema().path());
-    OperationPricer pricer =
-        this.pricer != null
-            ? this.pricer
-            : new OperationPricer(schema.schema(), costModel(config.schema()));
     PortProbe port = closer.add(PortProbe.reserve(config.http().port()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics(clock));
     metrics.startSampling(REQUEST_SAMPLING);
@@ -173,20 +192,43 @@ public final class ServerBuilder {
         this.store != null
             ? this.store
             : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
+    SchemaRegistry schemas =
+        SchemaRegistry.start(
+            store, policies(config), schemaInput(schema, config.schema()), pricer, activateSchema);
+    ActiveSchema active = schemas.active();
     Publisher publisher =
         new Publisher(
-            store, pricer, schema.fingerprint(), policies(config), config.registry()::isSnapshot);
+            store,
+            () -> {
+              SchemaVersion version = active.version();
+              return new Publisher.PricingSchema(version.pricer(), version.fingerprint());
+            },
+            policies(config),
+            config.registry()::isSnapshot);
     if (config.demo().publishDemoManifest()) {
       DemoManifest.publish(publisher);
     }
+    Calibration calibration = closer.add(new Calibration(store, active::pricer, clock));
     GatewayServices services =
         services(
             closer,
-            pricer,
+            active::pricer,
             documents == null ? store : documents,
-            restorer == null ? pricer::restore : restorer,
+            restorer == null ? serialized -> active.pricer().restore(serialized) : restorer,
             metrics,
-            json);
+            json,
+            calibration);
+    calibration.startFlushing(Duration.ofMillis(config.gateway().measurementFlushMillis()));
+    services
+        .catalog()
+        .beforeRefresh(
+            () -> {
+              if (schemas.sync()) {
+                services.documents().invalidateAll();
+                services.admission().openAnalysisCache().invalidateAll();
+                calibration.schemaChanged();
+              }
+            });
     store.addChangeListener(services.catalog()::refresh);
     GatewayRoutes gateway =
         new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
@@ -194,9 +236,13 @@ public final class ServerBuilder {
         new RegistryRoutes(
             publisher,
             store,
-            PriceList.of(pricer.schema(), pricer.model(), policies(config)),
+            priceLists(active, policies(config)),
             config.adminTokens(),
-            config.http().maxBodyBytes());
+            config.http().maxBodyBytes(),
+            calibration::usage);
+    CalibrationRoutes measured = new CalibrationRoutes(calibration, config.adminTokens());
+    SchemaRoutes schemaRoutes =
+        new SchemaRoutes(schemas, config.adminTokens(), config.http().maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
     OperatorRoutes operator =
         new OperatorRoutes(
@@ -212,7 +258,10 @@ public final class ServerBuilder {
               javalin.http.maxRequestSize = config.http().maxBodyBytes();
               javalin.startup.showJavalinBanner = false;
               HttpErrors.register(javalin);
+              JettyBounds.apply(javalin, config.http());
               registry.register(javalin);
+              measured.register(javalin);
+              schemaRoutes.register(javalin);
               gateway.register(javalin);
               ops.register(javalin);
               operator.register(javalin);
@@ -236,11 +285,12 @@ public final class ServerBuilder {
 
   private GatewayServices services(
       Closer closer,
-      OperationPricer pricer,
+      Supplier<OperationPricer> pricer,
       RegistryReader reader,
       Function<String, CompiledPrice> restorer,
       GatewayMetrics metrics,
-      ObjectMapper json) {
+      ObjectMapper json,
+      Calibration calibration) {
     Cache<DocumentHash, RegisteredDocument> documents =
         Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats().build();
     metrics.monitor(documents, "catalog");
@@ -254,12 +304,17 @@ public final class ServerBuilder {
             catalog,
             pricer,
             Caffeine.newBuilder()
-                .maximumSize(config.gateway().openCacheSize())
+                .maximumWeight(config.gateway().openCacheBytes())
+                .ticker(ticker)
+                .recordStats(),
+            Caffeine.newBuilder()
+                .maximumWeight(config.gateway().openTextCacheBytes())
                 .ticker(ticker)
                 .recordStats(),
             budgets,
             config.gateway());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");
+    metrics.monitor(admission.openTextCache(), "open_texts");
     Gateway gateway =
         new Gateway(
             admission,
@@ -268,7 +323,11 @@ public final class ServerBuilder {
             ticker,
             metrics,
             config,
-            json);
+            json,
+            calibration.meter(
+                Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats(),
+                metrics,
+                config.gateway().actualCost()));
     metrics.monitor(gateway.responseCache(), "responses");
     return new GatewayServices(catalog, documents, admission, gateway, closer);
   }
@@ -280,6 +339,30 @@ public final class ServerBuilder {
     return new OperationPricer(
         SchemaSource.load(config.schema().path()).schema(), costModel(config.schema()));
   }
+
+  private static SchemaInput schemaInput(SchemaSource source, ServerConfig.Schema schema) {
+    return new SchemaInput(
+        source.text(), schema.model(), schema.defaultListSize(), schema.fragmentSpreads());
+  }
+
+  /** The active schema's price list, built once per schema. */
+  private static Supplier<PriceList> priceLists(ActiveSchema active, List<KeyPolicy> policies) {
+    AtomicReference<@Nullable BuiltPriceList> built = new AtomicReference<>();
+    return () -> {
+      SchemaVersion version = active.version();
+      BuiltPriceList list = built.get();
+      if (list == null || !list.fingerprint().equals(version.fingerprint())) {
+        list =
+            new BuiltPriceList(
+                version.fingerprint(),
+                PriceList.of(version.pricer().schema(), version.pricer().model(), policies));
+        built.set(list);
+      }
+      return list.priceList();
+    };
+  }
+
+  private record BuiltPriceList(String fingerprint, PriceList priceList) {}
 
   private static CostModel costModel(ServerConfig.Schema schema) {
     return CostModel.of(schema.model())

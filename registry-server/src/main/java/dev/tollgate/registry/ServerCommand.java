@@ -80,6 +80,15 @@ final class ServerCommand {
       description = "JSON config file (docs/configuration.md); without it, the embedded demo")
   @Nullable Path config;
 
+  @Option(
+      names = "--activate-schema",
+      description =
+          "publish and activate the config's schema (or the bundled one) when it differs from the"
+              + " registry's active schema; the start stops when that would break active"
+              + " operations. Without it the registry's active schema is kept and the difference"
+              + " logged")
+  boolean activateSchema;
+
   private @Nullable RegistryServer server;
 
   /** A command run from the jar, with its one-line description for the usage. */
@@ -145,7 +154,7 @@ final class ServerCommand {
   private Outcome start(PrintStream out, PrintStream err) {
     try {
       ServerConfig serverConfig = config();
-      server = RegistryServer.start(serverConfig);
+      server = RegistryServer.builder(serverConfig).activateSchema(activateSchema).start();
       StartBanner.print(out, serverConfig, server, config == null, Version.version());
       return new Outcome(RUNNING, server);
     } catch (RuntimeException e) {

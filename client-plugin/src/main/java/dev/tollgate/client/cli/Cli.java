@@ -24,10 +24,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The command line: {@code manifest}, {@code check} and {@code publish}, the same library calls as
- * the Maven goals. Exit codes: 0 done; 1 refused (sources, manifest, registry refusal, conflict,
- * operation over --max-cost); 2 wrong command line; 3 could not run (registry unreachable, token
- * refused, unexpected answer, I/O).
+ * The command line: {@code manifest}, {@code check}, {@code publish} and {@code schema-check}
+ * ({@link SchemaCheckCommand}), the same library calls as the Maven goals. Exit codes: 0 done; 1
+ * refused (sources, manifest, registry refusal, conflict, operation over --max-cost); 2 wrong
+ * command line; 3 could not run (registry unreachable, token refused, unexpected answer, I/O).
  */
 public final class Cli {
 
@@ -83,6 +83,8 @@ public final class Cli {
       case "manifest" -> manifest(arguments);
       case "check" -> check(arguments);
       case "publish" -> publish(arguments);
+      case "schema-check" ->
+          new SchemaCheckCommand(out, err, environment, workingDirectory).run(arguments);
       default -> throw new CliArguments.UsageException("unknown command " + arguments.command());
     };
   }

@@ -27,7 +27,9 @@ record CliArguments(
           "--source",
           "--schema",
           "--out",
-          "--max-cost");
+          "--max-cost",
+          "--max-increase",
+          "--fail-on-over-limit");
 
   static CliArguments parse(String... args) {
     if (args.length == 0) {

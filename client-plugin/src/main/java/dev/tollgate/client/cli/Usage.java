@@ -19,6 +19,15 @@ final class Usage {
         check      dry-run the manifest against the registry, print cost, depth and aliases
                    --max-cost N      fail when an operation costs more than N
         publish    publish the manifest as (app, version)
+        schema-check
+                   send an SDL file as a schema dry run (POST /v1/schemas?dryRun=true) and
+                   print the impact on every active operation; fails on a broken operation
+                   --schema FILE     the new schema (SDL), required
+                   --max-increase P  also fail when an operation's cost rises by more than P %
+                   --fail-on-over-limit true
+                                     also fail when an operation costs more than every
+                                     limit of the policies that may run it
+                   (--registry and --token as below; an admin token)
 
       check and publish:
         --registry URL   registry base URL (or env TOLLGATE_REGISTRY_URL)

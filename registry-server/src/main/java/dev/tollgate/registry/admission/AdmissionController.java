@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,32 +41,69 @@ public final class AdmissionController {
 
   private final DocumentCatalog catalog;
   private final Cache<DocumentHash, OpenAnalysis> openAnalyses;
+  private final Cache<DocumentHash, String> openTexts;
   private final OpenDocuments open;
   private final BudgetLedger ledger;
   private final ServerConfig.Gateway gateway;
 
   /**
    * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included,
-   *     set by the wiring: {@code maximumSize(gateway.openCacheSize())}, with {@code recordStats()}
+   *     set by the wiring: {@code maximumWeight(gateway.openCacheBytes())} (weighed here, in
+   *     bytes), with {@code recordStats()}
+   * @param openTexts the bounds of the cache of analysed open-mode texts, for requests by hash
+   *     alone: {@code maximumWeight(gateway.openTextCacheBytes())} (weighed here)
    */
   public AdmissionController(
       DocumentCatalog catalog,
       OperationPricer pricer,
       Caffeine<Object, Object> openAnalyses,
+      Caffeine<Object, Object> openTexts,
       BudgetLedger ledger,
       ServerConfig.Gateway gateway) {
-    this(catalog, pricer, openAnalyses.<DocumentHash, OpenAnalysis>build(), ledger, gateway);
+    this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
+  }
+
+  /**
+   * As the other constructor, pricing open-mode texts with what {@code pricer} supplies at each
+   * analysis (the active schema's pricer, which an activation swaps).
+   */
+  public AdmissionController(
+      DocumentCatalog catalog,
+      Supplier<OperationPricer> pricer,
+      Caffeine<Object, Object> openAnalyses,
+      Caffeine<Object, Object> openTexts,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
+    this(
+        catalog,
+        pricer,
+        openAnalyses.weigher(OpenWeights::analysis).<DocumentHash, OpenAnalysis>build(),
+        openTexts.weigher(OpenWeights::text).<DocumentHash, String>build(),
+        ledger,
+        gateway);
   }
 
   AdmissionController(
       DocumentCatalog catalog,
       OperationPricer pricer,
       Cache<DocumentHash, OpenAnalysis> openAnalyses,
+      Cache<DocumentHash, String> openTexts,
+      BudgetLedger ledger,
+      ServerConfig.Gateway gateway) {
+    this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
+  }
+
+  private AdmissionController(
+      DocumentCatalog catalog,
+      Supplier<OperationPricer> pricer,
+      Cache<DocumentHash, OpenAnalysis> openAnalyses,
+      Cache<DocumentHash, String> openTexts,
       BudgetLedger ledger,
       ServerConfig.Gateway gateway) {
     this.catalog = catalog;
     this.openAnalyses = openAnalyses;
-    this.open = new OpenDocuments(pricer, openAnalyses);
+    this.openTexts = openTexts;
+    this.open = new OpenDocuments(pricer, openAnalyses, openTexts);
     this.ledger = ledger;
     this.gateway = gateway;
   }
@@ -73,6 +111,11 @@ public final class AdmissionController {
   /** The cache of open-mode outcomes, for its statistics. */
   public Cache<?, ?> openAnalysisCache() {
     return openAnalyses;
+  }
+
+  /** The cache of open-mode texts kept for requests by hash, for its statistics. */
+  public Cache<?, ?> openTextCache() {
+    return openTexts;
   }
 
   /** Decides one request. */
@@ -121,8 +164,9 @@ public final class AdmissionController {
   }
 
   /**
-   * Gives back {@code units} charged to a request of {@code policy} that did not run (the upstream
-   * failed or was busy).
+   * Gives back {@code units} charged to a request of {@code policy}: one that did not run (the
+   * upstream failed or was busy), or the part of an estimate an answer did not cost (measured
+   * cost); never above the bucket's capacity.
    *
    * @return the caller's balance after, or {@code null} when the budget store could not be reached
    *     (the units then stay charged)
@@ -188,6 +232,9 @@ public final class AdmissionController {
     if (text == null) {
       return byId(policy, request);
     }
+    if (policy.mode() == KeyPolicy.Mode.OPEN && utf8Length(text) > gateway.openMaxTextBytes()) {
+      return Refused.of(Refusals.textTooLarge(utf8Length(text), gateway.openMaxTextBytes()));
+    }
     DocumentHash hash = DocumentHash.of(text);
     if (request.id() != null && !request.id().equals(hash)) {
       return Refused.of(Refusals.hashMismatch());
@@ -205,7 +252,8 @@ public final class AdmissionController {
           analysed(
               policy,
               open.analyse(analysisLimits(policy), hash, text, request.operationName()),
-              request);
+              request,
+              hash);
       case ALLOW_IF_IN_SAFELIST ->
           Refused.of(request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash));
       case DENY_ALL -> Refused.of(Refusals.notInList(hash));
@@ -225,7 +273,7 @@ public final class AdmissionController {
       return Refused.of(Refusals.notInList(id));
     }
     return analysed(
-        policy, open.cached(analysisLimits(policy), id, request.operationName()), request);
+        policy, open.cached(analysisLimits(policy), id, request.operationName()), request, id);
   }
 
   /**
@@ -268,14 +316,30 @@ public final class AdmissionController {
    * miss.
    */
   private static OperationOutcome analysed(
-      KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request) {
+      KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request, DocumentHash hash) {
     if (verdict instanceof AnalysedText analysed) {
-      return OperationCheck.analysed(policy, analysed, request);
+      return OperationCheck.analysed(policy, analysed, request, hash);
     }
     if (verdict instanceof Refused refused) {
       return refused;
     }
     return Refused.of(Refusals.persistedQueryNotFound());
+  }
+
+  /** The UTF-8 length of {@code text}, without encoding it. */
+  private static long utf8Length(String text) {
+    long bytes = text.length();
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isSurrogate(c)) {
+        bytes += 1; // a pair is four bytes for two chars
+      } else if (c >= 0x800) {
+        bytes += 2;
+      } else if (c >= 0x80) {
+        bytes += 1;
+      }
+    }
+    return bytes;
   }
 
   private static Limits analysisLimits(KeyPolicy policy) {

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.admission;
 
+import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
 import org.jspecify.annotations.Nullable;
@@ -12,11 +13,16 @@ import org.jspecify.annotations.Nullable;
  * @param registeredById run by the id of a registered document, without text (cacheable by GET)
  * @param wouldRefuse in measure mode, the code of the limit it breaches, which enforcing would have
  *     refused it with; else {@code null}
+ * @param document the hash of the document's text
+ * @param registered whether the document is registered (an active document of one of the caller's
+ *     apps), rather than open-mode text
  */
 public record AdmittedOperation(
     UpstreamRequest request,
     OperationKind kind,
     long cost,
     boolean registeredById,
-    @Nullable String wouldRefuse)
+    @Nullable String wouldRefuse,
+    DocumentHash document,
+    boolean registered)
     implements OperationOutcome {}

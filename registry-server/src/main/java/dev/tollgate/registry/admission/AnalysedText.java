@@ -3,8 +3,13 @@ package dev.tollgate.registry.admission;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 
 /**
- * An open-mode document analysed once and cached by its hash (so a later request by hash alone, as
- * automatic persisted queries send it, runs without the text).
+ * An open-mode document that may run: its text (sent with the request, or kept for requests by hash
+ * alone, as automatic persisted queries send them) and its analysis.
  */
 record AnalysedText(String text, AnalysedDocument analysis, boolean introspective)
-    implements OpenAnalysis, OpenVerdict {}
+    implements OpenVerdict {
+
+  AnalysedText(String text, OpenAnalysis.Analysed facts) {
+    this(text, facts.analysis(), facts.introspective());
+  }
+}

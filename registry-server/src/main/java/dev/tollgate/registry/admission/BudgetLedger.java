@@ -20,6 +20,15 @@ public interface BudgetLedger {
   BudgetCharge charge(String key, Budget budget, long cost);
 
   /**
+   * Adds up to {@code units} back to the bucket of {@code key}, never above its capacity: a refund
+   * of what an admitted request was charged but did not spend. Atomic like {@link #charge}.
+   *
+   * @return the balance after the refund ({@code charged} 0)
+   * @throws BudgetStoreUnavailableException if a shared store cannot be reached in time
+   */
+  BudgetCharge refund(String key, Budget budget, long units);
+
+  /**
    * The balance of the bucket of {@code key} as this gateway knows it, without asking a shared
    * store and without writing anything: no bucket is created, refilled or given a new expiry. For
    * refusals, which charge nothing and so never wait for (or fail on) a shared store. The in-memory
@@ -30,14 +39,4 @@ public interface BudgetLedger {
    *     then answered without {@code X-RateLimit-*} and {@code extensions.rateLimit}
    */
   @Nullable BudgetCharge balance(String key, Budget budget);
-
-  /**
-   * Gives {@code units} back to the bucket of {@code key}, refilled first and never above the
-   * budget's capacity: for units charged to a request that did not run. Atomic like {@link
-   * #charge}.
-   *
-   * @return the balance after, with nothing charged
-   * @throws BudgetStoreUnavailableException if a shared store cannot be reached in time
-   */
-  BudgetCharge refund(String key, Budget budget, long units);
 }

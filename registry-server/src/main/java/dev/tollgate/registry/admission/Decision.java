@@ -19,11 +19,32 @@ public sealed interface Decision {
   /** The caller's per-operation cost limit. */
   long maxCost();
 
-  /** Run {@code operations} in order; {@code budget} has been charged their total {@code cost}. */
-  record Admitted(List<AdmittedOperation> operations, Long cost, long maxCost, BudgetCharge budget)
+  /**
+   * Run {@code operations} in order; {@code budget} has been charged their total {@code cost}. Once
+   * answered: {@code actual} is the answer's actual cost ({@code null} until measured), and {@code
+   * refunded} the units credited back ({@code null} unless the policy refunds), {@code budget} then
+   * the balance after the refund.
+   */
+  record Admitted(
+      List<AdmittedOperation> operations,
+      Long cost,
+      long maxCost,
+      BudgetCharge budget,
+      @Nullable Long actual,
+      @Nullable Long refunded)
       implements Decision {
     public Admitted {
       operations = List.copyOf(operations);
+    }
+
+    public Admitted(
+        List<AdmittedOperation> operations, Long cost, long maxCost, BudgetCharge budget) {
+      this(operations, cost, maxCost, budget, null, null);
+    }
+
+    /** This decision once answered at {@code actual}, with {@code refunded} units back. */
+    public Admitted settled(long actual, @Nullable Long refunded, BudgetCharge after) {
+      return new Admitted(operations, cost, maxCost, after, actual, refunded);
     }
 
     /**

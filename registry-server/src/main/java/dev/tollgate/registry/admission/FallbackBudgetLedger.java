@@ -89,7 +89,8 @@ public final class FallbackBudgetLedger implements BudgetLedger, AutoCloseable {
 
   /**
    * To the shared store, or while it cannot be reached to the local bucket of a {@code local}
-   * policy; a {@code deny} policy then throws {@link BudgetStoreUnavailableException}.
+   * policy; a {@code deny} policy then throws {@link BudgetStoreUnavailableException} (the refund
+   * is lost).
    */
   @Override
   public BudgetCharge refund(String key, Budget budget, long units) {
@@ -119,7 +120,8 @@ public final class FallbackBudgetLedger implements BudgetLedger, AutoCloseable {
     return new Budget(
         Math.max(1, budget.capacity() / expectedInstances),
         budget.refillPerSecond() / expectedInstances,
-        budget.onStoreFailure());
+        budget.onStoreFailure(),
+        budget.refund());
   }
 
   @Override

@@ -32,13 +32,15 @@ enum LimitPolicy {
 
   /**
    * The limits that open-mode analysis refuses by before validation: all of them, or for {@code
-   * REPORT} the tokens alone, so that the aliases are counted on the priced operation and reported
-   * like the other limits.
+   * REPORT} the tokens and the fragment bounds alone (they guard the validator, so they refuse in
+   * both modes), so that the aliases are counted on the priced operation and reported like the
+   * other limits.
    */
   Limits beforeValidation(Limits limits) {
     return this == REFUSE
         ? limits
-        : new Limits(limits.tokens(), limits.depth(), Integer.MAX_VALUE, limits.cost());
+        : new Limits(
+            limits.tokens(), limits.depth(), Integer.MAX_VALUE, limits.cost(), limits.fragments());
   }
 
   /**

@@ -1,18 +1,28 @@
 package dev.tollgate.registry.admission;
 
+import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.pricing.AnalysedDocument;
 import java.util.List;
 
 /**
  * What open mode learnt about a text, cached by its hash: the analysis, or the measured facts that
- * refused it. Facts rather than a refusal, because the refusal depends on the caller's limits: a
- * policy with higher limits must not be refused by another policy's cached result.
+ * refused it; never the text, so an entry weighs what admission needs ({@link OpenWeights}). Facts
+ * rather than a refusal, because the refusal depends on the caller's limits: a policy with higher
+ * limits must not be refused by another policy's cached result.
  */
 sealed interface OpenAnalysis
-    permits AnalysedText,
+    permits OpenAnalysis.Analysed,
         OpenAnalysis.TooManyTokens,
         OpenAnalysis.TooManyAliases,
+        OpenAnalysis.TooManyFragments,
         OpenAnalysis.Invalid {
+
+  /**
+   * The text validated and every operation is priced; the text itself is not kept here (the cache
+   * of texts for requests by hash alone is bounded apart).
+   */
+  record Analysed(AnalysedDocument analysis, boolean introspective) implements OpenAnalysis {}
 
   /** The text has more than {@code limit} tokens; it was not parsed. */
   record TooManyTokens(int limit) implements OpenAnalysis {}
@@ -26,6 +36,12 @@ sealed interface OpenAnalysis
       operations = List.copyOf(operations);
     }
   }
+
+  /**
+   * The text's fragments breach a bound ({@link FragmentShape}, measured before validation); {@code
+   * tokens} is its exact token count. It was not validated.
+   */
+  record TooManyFragments(int tokens, FragmentShape shape) implements OpenAnalysis {}
 
   /**
    * The text does not parse or validate: the {@code refusal} it gets ({@code GRAPHQL_PARSE_FAILED}

@@ -7,10 +7,12 @@ import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
+import dev.tollgate.registry.pricing.FragmentLimitExceededException;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,12 +24,23 @@ import org.jspecify.annotations.Nullable;
  */
 final class OpenDocuments {
 
-  private final OperationPricer pricer;
+  private final Supplier<OperationPricer> pricer;
   private final Cache<DocumentHash, OpenAnalysis> analyses;
+  private final Cache<DocumentHash, String> texts;
 
-  OpenDocuments(OperationPricer pricer, Cache<DocumentHash, OpenAnalysis> analyses) {
+  /**
+   * @param pricer the active schema's pricer, read on each analysis
+   * @param analyses what admission needs of each text, by hash: its analysis or refusal facts
+   * @param texts the texts of analysed documents, for requests by hash alone; a text evicted here
+   *     is asked for again ({@code PERSISTED_QUERY_NOT_FOUND}), as Apollo clients expect
+   */
+  OpenDocuments(
+      Supplier<OperationPricer> pricer,
+      Cache<DocumentHash, OpenAnalysis> analyses,
+      Cache<DocumentHash, String> texts) {
     this.pricer = pricer;
     this.analyses = analyses;
+    this.texts = texts;
   }
 
   /**
@@ -36,7 +49,9 @@ final class OpenDocuments {
    */
   OpenVerdict analyse(
       Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
-    OpenVerdict known = cached(limits, hash, operationName);
+    OpenAnalysis cached = analyses.getIfPresent(hash);
+    OpenVerdict known =
+        cached == null ? OpenVerdict.UNDECIDED : decide(limits, cached, text, operationName);
     return known instanceof OpenVerdict.Undecided
         ? fresh(limits, hash, text, operationName)
         : known;
@@ -49,22 +64,29 @@ final class OpenDocuments {
    */
   OpenVerdict cached(Limits limits, DocumentHash hash, @Nullable String operationName) {
     OpenAnalysis cached = analyses.getIfPresent(hash);
-    return cached == null ? OpenVerdict.UNDECIDED : decide(limits, cached, operationName);
+    if (cached == null) {
+      return OpenVerdict.UNDECIDED;
+    }
+    String text = cached instanceof OpenAnalysis.Analysed ? texts.getIfPresent(hash) : null;
+    return decide(limits, cached, text, operationName);
   }
 
   /** Analyses {@code text} under the caller's limits, and caches the outcome, refusals included. */
   private OpenVerdict fresh(
       Limits limits, DocumentHash hash, String text, @Nullable String operationName) {
     try {
-      AnalysedText analysed =
-          new AnalysedText(
-              text,
-              pricer.analyse(text, new DocumentLimits(limits.tokens(), limits.aliases())),
+      OpenAnalysis.Analysed analysed =
+          new OpenAnalysis.Analysed(
+              pricer.get().analyse(text, documentLimits(limits)),
               IntrospectionFields.selectedIn(text));
       analyses.put(hash, analysed);
-      return analysed;
+      texts.put(hash, text);
+      return new AnalysedText(text, analysed);
     } catch (TokenLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyTokens(e.maxTokens()));
+      return Refused.of(Refusal.of(e));
+    } catch (FragmentLimitExceededException e) {
+      analyses.put(hash, new OpenAnalysis.TooManyFragments(e.tokens(), e.shape()));
       return Refused.of(Refusal.of(e));
     } catch (AliasLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyAliases(e.tokens(), e.operations()));
@@ -76,11 +98,17 @@ final class OpenDocuments {
     }
   }
 
-  /** What cached facts decide for {@code limits}. */
+  /**
+   * What cached facts decide for {@code limits}; an analysis without its {@code text} (a request by
+   * hash whose text was evicted) decides nothing.
+   */
   private static OpenVerdict decide(
-      Limits limits, OpenAnalysis cached, @Nullable String operationName) {
-    if (cached instanceof AnalysedText analysed) {
-      return analysed.analysis().tokens() > limits.tokens() ? tooManyTokens(limits) : analysed;
+      Limits limits, OpenAnalysis cached, @Nullable String text, @Nullable String operationName) {
+    if (cached instanceof OpenAnalysis.Analysed analysed) {
+      if (analysed.analysis().tokens() > limits.tokens()) {
+        return tooManyTokens(limits);
+      }
+      return text == null ? OpenVerdict.UNDECIDED : new AnalysedText(text, analysed);
     }
     if (cached instanceof OpenAnalysis.TooManyTokens tokens) {
       // More than tokens.limit() tokens decides only for a limit no higher.
@@ -88,6 +116,9 @@ final class OpenDocuments {
     }
     if (cached instanceof OpenAnalysis.Invalid invalid) {
       return refuseInvalid(limits, invalid);
+    }
+    if (cached instanceof OpenAnalysis.TooManyFragments fragments) {
+      return refuseFragments(limits, fragments);
     }
     OpenAnalysis.TooManyAliases aliases = (OpenAnalysis.TooManyAliases) cached;
     if (aliases.tokens() > limits.tokens()) {
@@ -106,6 +137,28 @@ final class OpenDocuments {
       return Refused.of(invalid.refusal());
     }
     return OpenVerdict.UNDECIDED;
+  }
+
+  /** Measured facts decide for any limits they breach; other limits need a fresh analysis. */
+  private static OpenVerdict refuseFragments(
+      Limits limits, OpenAnalysis.TooManyFragments fragments) {
+    if (fragments.tokens() > limits.tokens()) {
+      return tooManyTokens(limits);
+    }
+    FragmentLimitExceededException breach =
+        FragmentLimitExceededException.breach(
+            fragments.shape(), documentLimits(limits), fragments.tokens());
+    return breach == null ? OpenVerdict.UNDECIDED : Refused.of(Refusal.of(breach));
+  }
+
+  /**
+   * The pricer's limits before validation: the fragment bounds are the policy's fragment count, its
+   * depth limit for spread chains, and its token limit for the fields the operations expand to (no
+   * more than a text of that many tokens could spell out).
+   */
+  static DocumentLimits documentLimits(Limits limits) {
+    return new DocumentLimits(
+        limits.tokens(), limits.aliases(), limits.fragments(), limits.depth(), limits.tokens());
   }
 
   private static Refused tooManyTokens(Limits limits) {

@@ -4,6 +4,7 @@ import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.catalog.RegisteredOperation;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.KeyPolicy.Limits;
+import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.PricedOperation;
@@ -28,27 +29,31 @@ final class OperationCheck {
       KeyPolicy policy, RegisteredDocument document, AdmissionRequest request, boolean byId) {
     RegisteredOperation operation = document.select(request.operationName());
     boolean open = policy.mode() == KeyPolicy.Mode.OPEN;
-    return check(policy, document.text(), operation, document.introspective(), request, open, byId);
+    Subject subject = new Subject(document.text(), document.hash(), true, document.introspective());
+    return check(policy, subject, operation, request, open, byId);
   }
 
   static OperationOutcome analysed(
-      KeyPolicy policy, AnalysedText analysed, AdmissionRequest request) {
+      KeyPolicy policy, AnalysedText analysed, AdmissionRequest request, DocumentHash hash) {
     PricedOperation priced = analysed.analysis().select(request.operationName());
     RegisteredOperation operation =
         new RegisteredOperation(priced.name(), priced.kind(), priced.price(), priced.aliases());
-    return check(
-        policy, analysed.text(), operation, analysed.introspective(), request, true, false);
+    Subject subject = new Subject(analysed.text(), hash, false, analysed.introspective());
+    return check(policy, subject, operation, request, true, false);
   }
+
+  /** The document an operation comes from. */
+  private record Subject(
+      String text, DocumentHash hash, boolean registered, boolean introspective) {}
 
   private static OperationOutcome check(
       KeyPolicy policy,
-      String text,
+      Subject subject,
       RegisteredOperation operation,
-      boolean introspective,
       AdmissionRequest request,
       boolean checkShape,
       boolean byId) {
-    if (introspective && !policy.introspection()) {
+    if (subject.introspective() && !policy.introspection()) {
       return Refused.of(Refusals.introspectionDisabled());
     }
     if (request.transport() == Transport.GET && operation.kind() == OperationKind.MUTATION) {
@@ -62,11 +67,13 @@ final class OperationCheck {
     String wouldRefuse = breach == null ? null : breach.refusal().code();
     String name = request.operationName() != null ? request.operationName() : operation.name();
     return new AdmittedOperation(
-        new UpstreamRequest(text, name, declared(operation, request.variables())),
+        new UpstreamRequest(subject.text(), name, declared(operation, request.variables())),
         operation.kind(),
         measure.cost(),
         byId,
-        wouldRefuse);
+        wouldRefuse,
+        subject.hash(),
+        subject.registered());
   }
 
   /** The variables the operation declares, in the request's order; the others are dropped. */

@@ -197,7 +197,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   /**
    * One script: refilled, then {@code units} given back up to the capacity.
    *
-   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time
+   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time or refuses the
+   *     refund
    */
   @Override
   public BudgetCharge refund(String key, Budget budget, long units) {

@@ -81,6 +81,12 @@ final class Refusals {
         "a request needs a query, a documentId or extensions.persistedQuery");
   }
 
+  static Refusal textTooLarge(long bytes, int max) {
+    return new Refusal(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        "an open-mode query may have at most " + max + " bytes, got " + bytes);
+  }
+
   static Refusal introspectionDisabled() {
     return new Refusal(
         ErrorCode.INTROSPECTION_DISABLED, "GraphQL introspection is not allowed for this key");

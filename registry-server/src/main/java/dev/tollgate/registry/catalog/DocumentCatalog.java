@@ -38,6 +38,7 @@ public final class DocumentCatalog implements AutoCloseable {
   private final RegistryReader reader;
   private final Function<String, CompiledPrice> restorer;
   private final Cache<DocumentHash, RegisteredDocument> documents;
+  private final List<Runnable> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile Snapshot snapshot = new Snapshot(-1, Map.of(), Map.of());
   private @Nullable ScheduledExecutorService poller;
 
@@ -56,8 +57,19 @@ public final class DocumentCatalog implements AutoCloseable {
     refresh();
   }
 
+  /**
+   * Runs {@code hook} at the start of every {@link #refresh()}, before the index is reloaded: the
+   * wiring follows the registry's active schema with it, and drops what the previous one priced.
+   */
+  public void beforeRefresh(Runnable hook) {
+    hooks.add(hook);
+  }
+
   /** Reloads the index of active documents; call after a publication or a retirement. */
   public synchronized void refresh() {
+    for (Runnable hook : hooks) {
+      hook.run();
+    }
     long changeId = reader.latestChangeId();
     snapshot =
         new Snapshot(

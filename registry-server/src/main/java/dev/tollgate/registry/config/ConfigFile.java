@@ -26,7 +26,11 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
   ServerConfig.Http http(ServerConfig.Http fromFile) {
     return portOverride < 0
         ? fromFile
-        : new ServerConfig.Http(portOverride, fromFile.maxBodyBytes());
+        : new ServerConfig.Http(
+            portOverride,
+            fromFile.maxBodyBytes(),
+            fromFile.bodyReadTimeoutMillis(),
+            fromFile.minRequestDataRate());
   }
 
   ServerConfig.Store defaultStore(int poolSize) {

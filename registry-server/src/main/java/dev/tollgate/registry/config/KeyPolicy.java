@@ -110,8 +110,14 @@ public record KeyPolicy(
     MEASURE
   }
 
-  /** Per-operation limits; the defaults ({@link #BOOK}) are the book's. */
-  public record Limits(int tokens, int depth, int aliases, long cost) {
+  /**
+   * Per-operation limits; the defaults ({@link #BOOK}) are the book's, plus a bound on fragment
+   * definitions ({@link #DEFAULT_FRAGMENTS}) that open mode checks before validation.
+   */
+  public record Limits(int tokens, int depth, int aliases, long cost, int fragments) {
+    /** Fragment definitions a document may hold in open mode. */
+    public static final int DEFAULT_FRAGMENTS = 100;
+
     public static final Limits BOOK = new Limits(5000, 15, 20, 1000);
 
     public Limits {
@@ -119,6 +125,12 @@ public record KeyPolicy(
       require(depth > 0, "depth must be positive: " + depth);
       require(aliases >= 0, "aliases must not be negative: " + aliases);
       require(cost >= 0, "cost must not be negative: " + cost);
+      require(fragments >= 0, "fragments must not be negative: " + fragments);
+    }
+
+    /** With the default bound on fragments. */
+    public Limits(int tokens, int depth, int aliases, long cost) {
+      this(tokens, depth, aliases, cost, DEFAULT_FRAGMENTS);
     }
 
     @JsonCreator
@@ -126,12 +138,14 @@ public record KeyPolicy(
         @JsonProperty("tokens") @Nullable Integer tokens,
         @JsonProperty("depth") @Nullable Integer depth,
         @JsonProperty("aliases") @Nullable Integer aliases,
-        @JsonProperty("cost") @Nullable Long cost) {
+        @JsonProperty("cost") @Nullable Long cost,
+        @JsonProperty("fragments") @Nullable Integer fragments) {
       return new Limits(
           orElse(tokens, BOOK.tokens),
           orElse(depth, BOOK.depth),
           orElse(aliases, BOOK.aliases),
-          orElse(cost, BOOK.cost));
+          orElse(cost, BOOK.cost),
+          orElse(fragments, BOOK.fragments));
     }
   }
 
@@ -140,9 +154,13 @@ public record KeyPolicy(
    *
    * @param onStoreFailure what a charge does while the shared budget store (Redis) cannot be
    *     reached; unused with the in-memory store
+   * @param refund whether an answer that cost less than its estimate gets the difference back
+   *     (estimated − actual, reported as {@code extensions.rateLimit.refunded})
    */
-  public record Budget(long capacity, double refillPerSecond, OnStoreFailure onStoreFailure) {
+  public record Budget(
+      long capacity, double refillPerSecond, OnStoreFailure onStoreFailure, boolean refund) {
     public static final OnStoreFailure DEFAULT_ON_STORE_FAILURE = OnStoreFailure.LOCAL;
+    public static final boolean DEFAULT_REFUND = false;
     public static final Budget DEFAULT = new Budget(10_000, 100);
 
     public Budget {
@@ -150,20 +168,32 @@ public record KeyPolicy(
       require(refillPerSecond >= 0, "refillPerSecond must not be negative: " + refillPerSecond);
     }
 
-    /** With the default {@code onStoreFailure} ({@code local}). */
+    /** With the default {@code onStoreFailure} ({@code local}) and no refunds. */
     public Budget(long capacity, double refillPerSecond) {
       this(capacity, refillPerSecond, DEFAULT_ON_STORE_FAILURE);
+    }
+
+    /** With no refunds. */
+    public Budget(long capacity, double refillPerSecond, OnStoreFailure onStoreFailure) {
+      this(capacity, refillPerSecond, onStoreFailure, DEFAULT_REFUND);
+    }
+
+    /** This budget with refunds on or off. */
+    public Budget withRefund(boolean refund) {
+      return new Budget(capacity, refillPerSecond, onStoreFailure, refund);
     }
 
     @JsonCreator
     static Budget fromJson(
         @JsonProperty("capacity") @Nullable Long capacity,
         @JsonProperty("refillPerSecond") @Nullable Double refillPerSecond,
-        @JsonProperty("onStoreFailure") @Nullable OnStoreFailure onStoreFailure) {
+        @JsonProperty("onStoreFailure") @Nullable OnStoreFailure onStoreFailure,
+        @JsonProperty("refund") @Nullable Boolean refund) {
       return new Budget(
           orElse(capacity, DEFAULT.capacity),
           orElse(refillPerSecond, DEFAULT.refillPerSecond),
-          orElse(onStoreFailure, DEFAULT_ON_STORE_FAILURE));
+          orElse(onStoreFailure, DEFAULT_ON_STORE_FAILURE),
+          orElse(refund, DEFAULT_REFUND));
     }
   }
 

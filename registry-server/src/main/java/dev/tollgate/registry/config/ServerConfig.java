@@ -104,19 +104,43 @@ public record ServerConfig(
   /**
    * @param port 0 picks a free port; {@code maxBodyBytes} bounds every request body (413 above).
    */
-  public record Http(int port, long maxBodyBytes) {
+  public record Http(
+      int port, long maxBodyBytes, int bodyReadTimeoutMillis, long minRequestDataRate) {
+    /** A connection that sends no byte for this long, in a body or between requests, is closed. */
+    public static final int DEFAULT_BODY_READ_TIMEOUT_MILLIS = 5_000;
+
+    /** Bytes per second, over the whole request: slower clients are cut off (408). */
+    public static final long DEFAULT_MIN_REQUEST_DATA_RATE = 1_024;
+
     public static final Http DEFAULTS = new Http(8080, 1_000_000);
 
     public Http {
       require(port >= 0 && port <= 65535, "http.port must be 0..65535: " + port);
       require(maxBodyBytes > 0, "http.maxBodyBytes must be positive: " + maxBodyBytes);
+      require(
+          bodyReadTimeoutMillis > 0,
+          "http.bodyReadTimeoutMillis must be positive: " + bodyReadTimeoutMillis);
+      require(
+          minRequestDataRate >= 0,
+          "http.minRequestDataRate must not be negative: " + minRequestDataRate);
+    }
+
+    /** With the default body read timeout and minimum data rate. */
+    public Http(int port, long maxBodyBytes) {
+      this(port, maxBodyBytes, DEFAULT_BODY_READ_TIMEOUT_MILLIS, DEFAULT_MIN_REQUEST_DATA_RATE);
     }
 
     @JsonCreator
     static Http fromJson(
         @JsonProperty("port") @Nullable Integer port,
-        @JsonProperty("maxBodyBytes") @Nullable Long maxBodyBytes) {
-      return new Http(orElse(port, DEFAULTS.port), orElse(maxBodyBytes, DEFAULTS.maxBodyBytes));
+        @JsonProperty("maxBodyBytes") @Nullable Long maxBodyBytes,
+        @JsonProperty("bodyReadTimeoutMillis") @Nullable Integer bodyReadTimeoutMillis,
+        @JsonProperty("minRequestDataRate") @Nullable Long minRequestDataRate) {
+      return new Http(
+          orElse(port, DEFAULTS.port),
+          orElse(maxBodyBytes, DEFAULTS.maxBodyBytes),
+          orElse(bodyReadTimeoutMillis, DEFAULTS.bodyReadTimeoutMillis),
+          orElse(minRequestDataRate, DEFAULTS.minRequestDataRate));
     }
   }
 
@@ -390,7 +414,8 @@ public record ServerConfig(
    *
    * @param batching whether a JSON array body is accepted (each operation priced, the sum charged)
    * @param maxBatchOperations the longest batch accepted
-   * @param openCacheSize how many open-mode analyses are kept, by hash
+   * @param openCacheBytes roughly how many bytes of open-mode analyses and refusals are kept, by
+   *     hash (the texts are not: {@code openTextCacheBytes})
    * @param budgetStore where buckets live: in this process, or Redis shared by several gateways
    * @param redisUrl {@code redis://host:port} when {@code budgetStore} is {@code REDIS}
    * @param refreshMillis how often the registry is polled for publications of other gateways
@@ -399,38 +424,69 @@ public record ServerConfig(
    * @param expectedInstances how many gateways share the Redis budget store: while it cannot be
    *     reached, a policy with {@code budget.onStoreFailure: local} gets this share of its budget
    *     in each gateway
+   * @param openTextCacheBytes roughly how many bytes of analysed open-mode texts are kept for
+   *     requests by hash alone (automatic persisted queries); an evicted one is asked for again
+   * @param openMaxTextBytes the longest text (UTF-8 bytes) an open-mode key may send; longer ones
+   *     get 413
+   * @param actualCost whether each answer's actual cost is measured (and calibration and usage
+   *     counted); see README "Measured cost"
+   * @param measurementFlushMillis how often the measurement counters are flushed to the store
    */
   public record Gateway(
       boolean batching,
       int maxBatchOperations,
-      int openCacheSize,
+      long openCacheBytes,
       BudgetStore budgetStore,
       @Nullable String redisUrl,
       int refreshMillis,
       long responseCacheBytes,
-      int expectedInstances) {
+      int expectedInstances,
+      long openTextCacheBytes,
+      int openMaxTextBytes,
+      boolean actualCost,
+      int measurementFlushMillis) {
 
     /** 64 MiB. */
     public static final long DEFAULT_RESPONSE_CACHE_BYTES = 64L << 20;
 
+    /** 32 MiB. */
+    public static final long DEFAULT_OPEN_CACHE_BYTES = 32L << 20;
+
+    /** 16 MiB. */
+    public static final long DEFAULT_OPEN_TEXT_CACHE_BYTES = 16L << 20;
+
+    /**
+     * 128 KiB, an eighth of the default body limit: twice the book's 6,003-token flood (66 KB), so
+     * that a text of the token limit's size is still refused by its tokens.
+     */
+    public static final int DEFAULT_OPEN_MAX_TEXT_BYTES = 128 << 10;
+
     public static final int DEFAULT_EXPECTED_INSTANCES = 1;
+
+    /** Measure every answer's actual cost (and calibration and usage) by default. */
+    public static final boolean DEFAULT_ACTUAL_COST = true;
+
+    /** Flush the measurement counters to the store every 5 s. */
+    public static final int DEFAULT_MEASUREMENT_FLUSH_MILLIS = 5_000;
 
     public static final Gateway DEFAULTS =
         new Gateway(
             false,
             10,
-            10_000,
+            DEFAULT_OPEN_CACHE_BYTES,
             BudgetStore.MEMORY,
             null,
             1_000,
             DEFAULT_RESPONSE_CACHE_BYTES,
-            DEFAULT_EXPECTED_INSTANCES);
+            DEFAULT_EXPECTED_INSTANCES,
+            DEFAULT_OPEN_TEXT_CACHE_BYTES,
+            DEFAULT_OPEN_MAX_TEXT_BYTES);
 
     public Gateway {
       require(
           maxBatchOperations > 0,
           "gateway.maxBatchOperations must be positive: " + maxBatchOperations);
-      require(openCacheSize > 0, "gateway.openCacheSize must be positive: " + openCacheSize);
+      require(openCacheBytes > 0, "gateway.openCacheBytes must be positive: " + openCacheBytes);
       require(
           budgetStore != BudgetStore.REDIS || redisUrl != null,
           "gateway.redisUrl is required when gateway.budgetStore is redis");
@@ -441,46 +497,116 @@ public record ServerConfig(
       require(
           expectedInstances > 0,
           "gateway.expectedInstances must be positive: " + expectedInstances);
+      require(
+          openTextCacheBytes > 0,
+          "gateway.openTextCacheBytes must be positive: " + openTextCacheBytes);
+      require(
+          openMaxTextBytes > 0, "gateway.openMaxTextBytes must be positive: " + openMaxTextBytes);
+      require(
+          measurementFlushMillis > 0,
+          "gateway.measurementFlushMillis must be positive: " + measurementFlushMillis);
     }
 
-    /** With the default response cache size and one expected instance. */
+    /** With the open-text bounds, measuring actual cost, flushed every 5 s. */
     public Gateway(
         boolean batching,
         int maxBatchOperations,
-        int openCacheSize,
+        long openCacheBytes,
+        BudgetStore budgetStore,
+        @Nullable String redisUrl,
+        int refreshMillis,
+        long responseCacheBytes,
+        int expectedInstances,
+        long openTextCacheBytes,
+        int openMaxTextBytes) {
+      this(
+          batching,
+          maxBatchOperations,
+          openCacheBytes,
+          budgetStore,
+          redisUrl,
+          refreshMillis,
+          responseCacheBytes,
+          expectedInstances,
+          openTextCacheBytes,
+          openMaxTextBytes,
+          DEFAULT_ACTUAL_COST,
+          DEFAULT_MEASUREMENT_FLUSH_MILLIS);
+    }
+
+    /** With the default open-text bounds, measuring actual cost, flushed every 5 s. */
+    public Gateway(
+        boolean batching,
+        int maxBatchOperations,
+        long openCacheBytes,
+        BudgetStore budgetStore,
+        @Nullable String redisUrl,
+        int refreshMillis,
+        long responseCacheBytes,
+        int expectedInstances) {
+      this(
+          batching,
+          maxBatchOperations,
+          openCacheBytes,
+          budgetStore,
+          redisUrl,
+          refreshMillis,
+          responseCacheBytes,
+          expectedInstances,
+          DEFAULT_OPEN_TEXT_CACHE_BYTES,
+          DEFAULT_OPEN_MAX_TEXT_BYTES,
+          DEFAULT_ACTUAL_COST,
+          DEFAULT_MEASUREMENT_FLUSH_MILLIS);
+    }
+
+    /** With the default response and text caches, text cap and one expected instance. */
+    public Gateway(
+        boolean batching,
+        int maxBatchOperations,
+        long openCacheBytes,
         BudgetStore budgetStore,
         @Nullable String redisUrl,
         int refreshMillis) {
       this(
           batching,
           maxBatchOperations,
-          openCacheSize,
+          openCacheBytes,
           budgetStore,
           redisUrl,
           refreshMillis,
           DEFAULT_RESPONSE_CACHE_BYTES,
-          DEFAULT_EXPECTED_INSTANCES);
+          DEFAULT_EXPECTED_INSTANCES,
+          DEFAULT_OPEN_TEXT_CACHE_BYTES,
+          DEFAULT_OPEN_MAX_TEXT_BYTES);
     }
 
     @JsonCreator
     static Gateway fromJson(
         @JsonProperty("batching") @Nullable Boolean batching,
         @JsonProperty("maxBatchOperations") @Nullable Integer maxBatchOperations,
-        @JsonProperty("openCacheSize") @Nullable Integer openCacheSize,
+        @JsonProperty("openCacheBytes") @Nullable Long openCacheBytes,
         @JsonProperty("budgetStore") @Nullable BudgetStore budgetStore,
         @JsonProperty("redisUrl") @Nullable String redisUrl,
         @JsonProperty("refreshMillis") @Nullable Integer refreshMillis,
         @JsonProperty("responseCacheBytes") @Nullable Long responseCacheBytes,
-        @JsonProperty("expectedInstances") @Nullable Integer expectedInstances) {
+        @JsonProperty("expectedInstances") @Nullable Integer expectedInstances,
+        @JsonProperty("openTextCacheBytes") @Nullable Long openTextCacheBytes,
+        @JsonProperty("openMaxTextBytes") @Nullable Integer openMaxTextBytes,
+        @JsonProperty("actualCost") @Nullable Boolean actualCost,
+        @JsonProperty("measurementFlushMillis") @Nullable Integer measurementFlushMillis) {
       return new Gateway(
           orElse(batching, DEFAULTS.batching),
           orElse(maxBatchOperations, DEFAULTS.maxBatchOperations),
-          orElse(openCacheSize, DEFAULTS.openCacheSize),
+          orElse(openCacheBytes, DEFAULTS.openCacheBytes),
           orElse(budgetStore, DEFAULTS.budgetStore),
           redisUrl,
           orElse(refreshMillis, DEFAULTS.refreshMillis),
           orElse(responseCacheBytes, DEFAULTS.responseCacheBytes),
-          orElse(expectedInstances, DEFAULTS.expectedInstances));
+          orElse(expectedInstances, DEFAULTS.expectedInstances),
+          orElse(openTextCacheBytes, DEFAULTS.openTextCacheBytes),
+          orElse(openMaxTextBytes, DEFAULTS.openMaxTextBytes),
+          orElse(actualCost, DEFAULTS.actualCost),
+          orElse(measurementFlushMillis, DEFAULTS.measurementFlushMillis));
     }
   }
 

@@ -22,28 +22,29 @@ import java.util.Objects;
 
 /**
  * The bundled demo upstream: the cargo schema ({@code cargo.graphqls} on the classpath) executed
- * in-process over in-memory data. Each distinct query text is parsed and validated once (a bounded
- * cache), and execution is synchronous. Thread-safe; one instance serves the whole gateway.
+ * in-process over in-memory data. Each distinct query text is parsed and validated once (a cache
+ * bounded by bytes), and execution is synchronous. Thread-safe; one instance serves the whole
+ * gateway.
  */
 public final class DemoService implements Upstream {
 
-  /** The classpath location of the demo schema. */
-  private static final long DEFAULT_PARSE_CACHE_SIZE = 1_000;
+  /** 8 MiB of parsed documents, weighed by their texts. */
+  private static final long DEFAULT_PARSE_CACHE_BYTES = 8L << 20;
 
   private final GraphQLSchema schema;
   private final GraphQL graphQL;
   private final ParsedDocumentCache documents;
 
-  /** A demo over the seed data, caching up to 1,000 parsed documents. */
+  /** A demo over the seed data, caching up to 8 MiB of parsed documents. */
   public DemoService() {
-    this(DemoData.seeded(), DEFAULT_PARSE_CACHE_SIZE);
+    this(DemoData.seeded(), DEFAULT_PARSE_CACHE_BYTES);
   }
 
-  DemoService(DemoData data, long parseCacheSize) {
+  DemoService(DemoData data, long parseCacheBytes) {
     this.schema =
         new SchemaGenerator()
             .makeExecutableSchema(typeDefinitions(), new DemoWiring(data).runtimeWiring());
-    this.documents = new ParsedDocumentCache(parseCacheSize);
+    this.documents = new ParsedDocumentCache(parseCacheBytes);
     DemoErrors errors = new DemoErrors();
     this.graphQL =
         GraphQL.newGraphQL(schema)

@@ -18,11 +18,25 @@ final class ParsedDocumentCache implements PreparsedDocumentProvider {
 
   private final Cache<String, PreparsedDocumentEntry> entries;
 
-  ParsedDocumentCache(long maximumSize) {
-    if (maximumSize < 1) {
-      throw new IllegalArgumentException("parse cache size must be positive: " + maximumSize);
+  /**
+   * @param maximumBytes roughly the bytes the entries may hold: each weighs its text (two bytes a
+   *     character at most) and a few KB for its parsed document, so that distinct texts padded with
+   *     big comments cannot fill the heap (issue 10)
+   */
+  ParsedDocumentCache(long maximumBytes) {
+    if (maximumBytes < 1) {
+      throw new IllegalArgumentException("parse cache size must be positive: " + maximumBytes);
     }
-    this.entries = Caffeine.newBuilder().maximumSize(maximumSize).recordStats().build();
+    this.entries =
+        Caffeine.newBuilder()
+            .maximumWeight(maximumBytes)
+            .weigher((String query, PreparsedDocumentEntry entry) -> weigh(query))
+            .recordStats()
+            .build();
+  }
+
+  private static int weigh(String query) {
+    return (int) Math.min(Integer.MAX_VALUE, 2L * query.length() + 4096);
   }
 
   @Override

@@ -17,6 +17,8 @@ public final class ScannedText {
   private final String text;
   private final int count;
   private final @Nullable TextTokens tokens;
+  private @Nullable TextAliases structure;
+  private boolean read;
 
   ScannedText(String text, int count, @Nullable TextTokens tokens) {
     this.text = text;
@@ -32,10 +34,16 @@ public final class ScannedText {
     return TokenCounter.scan(text, options, recordTokens);
   }
 
-  /** graphql-java's options for reading an operation document, with this token limit. */
+  /**
+   * graphql-java's options for reading an operation document, with this token limit. Comments are
+   * not kept on the AST: a compiled price holds AST nodes, and a node's comment would keep a copy
+   * of it for as long as the price is cached (issue 10: a 120 KB comment stayed with each
+   * analysis).
+   */
   public static ParserOptions options(int maxTokens) {
     return ParserOptions.getDefaultOperationParserOptions()
-        .transform(o -> o.maxTokens(maxTokens).captureSourceLocation(true));
+        .transform(
+            o -> o.maxTokens(maxTokens).captureSourceLocation(true).captureLineComments(false));
   }
 
   public String text() {
@@ -60,6 +68,28 @@ public final class ScannedText {
   }
 
   public @Nullable List<OperationAliases> aliases() {
-    return tokens == null ? null : TextAliases.of(tokens);
+    TextAliases structure = structure();
+    return structure == null ? null : structure.aliases();
+  }
+
+  /**
+   * How the text uses fragments ({@link FragmentShape}), read from the recorded tokens; null when
+   * {@link #aliases()} is.
+   */
+  public @Nullable FragmentShape fragmentShape() {
+    TextAliases structure = structure();
+    return structure == null ? null : structure.fragmentShape();
+  }
+
+  /** The selection structure, read once from the tokens for both measures. */
+  private @Nullable TextAliases structure() {
+    if (tokens == null) {
+      return null;
+    }
+    if (!read) {
+      structure = TextAliases.read(tokens);
+      read = true;
+    }
+    return structure;
   }
 }

@@ -39,13 +39,15 @@ final class TextAliases {
   private final TextTokens tokens;
   private final List<OperationDefinition> operations = new ArrayList<>();
   private final Map<String, FragmentDefinition> fragments = new HashMap<>();
+  private final List<FragmentDefinition> definitions = new ArrayList<>();
   private int at;
 
   private TextAliases(TextTokens tokens) {
     this.tokens = tokens;
   }
 
-  static @Nullable List<OperationAliases> of(TextTokens tokens) {
+  /** The selection structure read from {@code tokens}, or null when they are not read plainly. */
+  static @Nullable TextAliases read(TextTokens tokens) {
     TextAliases reader = new TextAliases(tokens);
     try {
       while (reader.at < tokens.count()) {
@@ -54,12 +56,24 @@ final class TextAliases {
     } catch (Unreadable e) {
       return null;
     }
+    return reader;
+  }
+
+  static @Nullable List<OperationAliases> of(TextTokens tokens) {
+    TextAliases reader = read(tokens);
+    return reader == null ? null : reader.aliases();
+  }
+
+  List<OperationAliases> aliases() {
     List<OperationAliases> aliases = new ArrayList<>();
-    for (OperationDefinition operation : reader.operations) {
-      aliases.add(
-          new OperationAliases(operation.getName(), AliasCount.of(operation, reader.fragments)));
+    for (OperationDefinition operation : operations) {
+      aliases.add(new OperationAliases(operation.getName(), AliasCount.of(operation, fragments)));
     }
     return aliases;
+  }
+
+  FragmentShape fragmentShape() {
+    return FragmentShape.of(operations, definitions);
   }
 
   private void definition() {
@@ -94,13 +108,14 @@ final class TextAliases {
     }
     TypeName type = TypeName.newTypeName(name()).build();
     directives();
-    fragments.put(
-        name,
+    FragmentDefinition fragment =
         FragmentDefinition.newFragmentDefinition()
             .name(name)
             .typeCondition(type)
             .selectionSet(selectionSet(0))
-            .build());
+            .build();
+    fragments.put(name, fragment);
+    definitions.add(fragment);
   }
 
   private SelectionSet selectionSet(int nesting) {

@@ -43,6 +43,17 @@ public enum ErrorCode {
    * one manifest, or in the manifest and a version already active.
    */
   ALIAS_CONFLICT("ALIAS_CONFLICT", ErrorKind.CONFLICT),
+  APP_NOT_FOUND("APP_NOT_FOUND", ErrorKind.NOT_FOUND),
+
+  /* ---- schema versions (issue 13) ---- */
+
+  /** The SDL does not parse or build, or its price list is wrong (the coordinate is named). */
+  INVALID_SCHEMA("INVALID_SCHEMA", ErrorKind.UNPROCESSABLE),
+  SCHEMA_NOT_FOUND("SCHEMA_NOT_FOUND", ErrorKind.NOT_FOUND),
+  /** Activation would leave active operations that no longer validate; {@code ?force=true}. */
+  SCHEMA_BREAKS_OPERATIONS("SCHEMA_BREAKS_OPERATIONS", ErrorKind.CONFLICT),
+  /** A registered operation that does not validate against the (force-)activated schema. */
+  OPERATION_INVALID_FOR_SCHEMA("OPERATION_INVALID_FOR_SCHEMA", ErrorKind.BAD_REQUEST),
 
   /* ---- documents and pricing ---- */
 
@@ -50,6 +61,8 @@ public enum ErrorCode {
   GRAPHQL_VALIDATION_FAILED("GRAPHQL_VALIDATION_FAILED", ErrorKind.UNPROCESSABLE),
   MAX_TOKENS_EXCEEDED("MAX_TOKENS_EXCEEDED", ErrorKind.BAD_REQUEST),
   MAX_ALIASES_EXCEEDED("MAX_ALIASES_EXCEEDED", ErrorKind.BAD_REQUEST),
+  /** More fragment definitions, or more fields once they are expanded, than open mode allows. */
+  MAX_FRAGMENTS_EXCEEDED("MAX_FRAGMENTS_EXCEEDED", ErrorKind.BAD_REQUEST),
   OPERATION_RESOLUTION_FAILURE("OPERATION_RESOLUTION_FAILURE", ErrorKind.BAD_REQUEST),
   BAD_USER_INPUT("BAD_USER_INPUT", ErrorKind.BAD_REQUEST),
 

@@ -39,6 +39,7 @@ final class CachedResponse {
   /** What follows {@code extensions.cost} in the body without {@code extensions.rateLimit}. */
   private final byte[] etagTail;
 
+  private final @Nullable Long actual;
   private final long etagCost;
   private final long etagMaxCost;
   private final @Nullable String etagWouldRefuse;
@@ -58,6 +59,7 @@ final class CachedResponse {
     this.middle = Arrays.copyOfRange(body, cost + 1, rateLimit);
     this.tail = Arrays.copyOfRange(body, rateLimit + 1, body.length);
     this.etagTail = Arrays.copyOfRange(etagSource, cost + 1, etagSource.length);
+    this.actual = admitted.actual();
     this.etagCost = admitted.cost();
     this.etagMaxCost = admitted.maxCost();
     this.etagWouldRefuse = admitted.wouldRefuse();
@@ -112,7 +114,13 @@ final class CachedResponse {
 
   /** The body answered to {@code admitted}: the stored bytes with its cost and rate limit. */
   byte[] body(Decision.Admitted admitted) {
-    return concat(head, cost(admitted), middle, rateLimit(admitted.budget()), tail);
+    return concat(
+        head, cost(admitted), middle, rateLimit(admitted.budget(), admitted.refunded()), tail);
+  }
+
+  /** The actual cost measured on the answer when it was stored, reused by every hit. */
+  @Nullable Long actual() {
+    return actual;
   }
 
   /**
@@ -120,6 +128,7 @@ final class CachedResponse {
    */
   String etag(Decision.Admitted admitted) {
     if (admitted.cost() == etagCost
+        && Objects.equals(admitted.actual(), actual)
         && admitted.maxCost() == etagMaxCost
         && Objects.equals(admitted.wouldRefuse(), etagWouldRefuse)) {
       return etag;
@@ -149,15 +158,22 @@ final class CachedResponse {
     // a refusal code is upper-case ASCII letters and underscores: nothing to escape
     String wouldRefuse =
         admitted.wouldRefuse() == null ? "" : ",\"wouldRefuse\":\"" + admitted.wouldRefuse() + '"';
+    String actual = admitted.actual() == null ? "" : ",\"actual\":" + admitted.actual();
     return ascii(
-        "{\"estimated\":" + admitted.cost() + ",\"max\":" + admitted.maxCost() + wouldRefuse + '}');
+        "{\"estimated\":"
+            + admitted.cost()
+            + ",\"max\":"
+            + admitted.maxCost()
+            + actual
+            + wouldRefuse
+            + '}');
   }
 
   /**
    * {@code {"cost":..,"remaining":..,"resetIn":..}}, as Jackson writes {@link
    * GatewayBodies#extensions}.
    */
-  private static byte[] rateLimit(BudgetCharge budget) {
+  private static byte[] rateLimit(BudgetCharge budget, @Nullable Long refunded) {
     return ascii(
         "{\"cost\":"
             + budget.charged()
@@ -165,6 +181,7 @@ final class CachedResponse {
             + budget.remaining()
             + ",\"resetIn\":"
             + budget.resetInSeconds()
+            + (refunded == null ? "" : ",\"refunded\":" + refunded)
             + '}');
   }
 

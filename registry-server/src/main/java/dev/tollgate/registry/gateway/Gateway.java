@@ -7,9 +7,11 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.admission.Transport;
+import dev.tollgate.registry.calibration.CostMeter;
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
@@ -37,11 +39,15 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Errors are GraphQL-shaped, with no {@code data}: {@code {"errors":[{"message","extensions":
  *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. A JSON array refused because batching
- *       The upstream failing (refused, reset, past {@code upstream.timeoutMillis}, larger than
- *       {@code upstream.maxResponseBytes}, a 5xx or not GraphQL) is a 502 {@code UPSTREAM_ERROR},
- *       and {@code upstream.maxInFlight} calls in flight a 503 {@code UPSTREAM_BUSY} ({@code
- *       Retry-After}); neither is charged (the units are given back). is off is answered with an
- *       array holding that error once per element.
+ *       is off is answered with an array holding that error once per element. The upstream failing
+ *       (refused, reset, past {@code upstream.timeoutMillis}, larger than {@code
+ *       upstream.maxResponseBytes}, a 5xx or not GraphQL) is a 502 {@code UPSTREAM_ERROR}, and
+ *       {@code upstream.maxInFlight} calls in flight a 503 {@code UPSTREAM_BUSY} ({@code
+ *       Retry-After}); neither is charged (the units are given back).
+ *   <li>Measured cost ({@code CostMeter}): an answer's actual cost is measured when the upstream
+ *       answers ({@code extensions.cost.actual}), and a cache hit reuses the actual measured when
+ *       it was stored; under a policy with {@code budget.refund}, estimated − actual is given back
+ *       ({@code extensions.rateLimit.refunded}).
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary} names {@code X-API-Key}, {@code Accept} and the
  *       credential headers ({@code Authorization}, {@code Cookie}, {@code upstream.varyHeaders}) on
@@ -95,6 +101,7 @@ public final class Gateway {
   private final GatewayMetrics metrics;
   private final ServerConfig config;
   private final ObjectMapper json;
+  private final CostMeter meter;
 
   /**
    * @param upstream the raw upstream; calls are counted in {@code metrics} here
@@ -102,6 +109,7 @@ public final class Gateway {
    *     in bytes, {@code expireAfterWrite} the longest max-age, {@code recordStats()}, on {@code
    *     ticker}
    * @param ticker the clock of cached answers' ages, the same as {@code responseCache}'s
+   * @param meter measures each answer's actual cost (and its calibration and usage counters)
    */
   public Gateway(
       AdmissionController admission,
@@ -110,7 +118,8 @@ public final class Gateway {
       Ticker ticker,
       GatewayMetrics metrics,
       ServerConfig config,
-      ObjectMapper json) {
+      ObjectMapper json,
+      CostMeter meter) {
     this.admission = admission;
     this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, config.upstream());
     this.credentials = new CredentialHeaders(config.upstream().varyHeaders());
@@ -118,6 +127,7 @@ public final class Gateway {
     this.metrics = metrics;
     this.config = config;
     this.json = json;
+    this.meter = meter;
   }
 
   /** The response cache, for its statistics. */
@@ -197,7 +207,13 @@ public final class Gateway {
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
       int maxAge = Math.min(policy.cacheMaxAgeSeconds(), cached.maxAgeSeconds());
-      return cacheableAnswer(reply, call, admitted, cached, shared, maxAge);
+      Long actual = cached.actual();
+      if (actual == null) {
+        meter.used(operation);
+      } else {
+        meter.served(policy, operation, actual);
+      }
+      return cacheableAnswer(reply, call, settle(policy, admitted, actual), cached, shared, maxAge);
     }
     UpstreamResponse response;
     try {
@@ -206,20 +222,48 @@ public final class Gateway {
       return refuse(reply, upstream.failed(e, admitted, policy));
     }
     reply.upstreamHeaders(upstream.returned(response));
+    Decision.Admitted settled =
+        settle(policy, admitted, meter.answered(policy, operation, response.body()));
     UpstreamCaching caching = responses.caching(call.transport(), operation, response);
     if (!caching.cacheable()) {
-      GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
+      GatewayHeaders.rateLimit(reply.headers(), settled.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(
-          "ok", response.status(), bytes(GatewayBodies.result(response.body(), admitted)));
+          "ok", response.status(), bytes(GatewayBodies.result(response.body(), settled)));
     }
     int maxAge = caching.maxAge(policy.cacheMaxAgeSeconds());
     CachedResponse fresh =
-        CachedResponse.of(json, response.body(), admitted, responses.now(), maxAge);
+        CachedResponse.of(json, response.body(), settled, responses.now(), maxAge);
     if (key != null && maxAge > 0) {
       responses.store(key, fresh);
     }
-    return cacheableAnswer(reply, call, admitted, fresh, shared, maxAge);
+    return cacheableAnswer(reply, call, settled, fresh, shared, maxAge);
+  }
+
+  /**
+   * {@code admitted} once answered at {@code actual}: under a refunding policy, estimated − actual
+   * is credited back to the caller's bucket ({@code extensions.rateLimit.refunded}; 0 when the
+   * store could not take it), and the balance reported is the one after the refund.
+   */
+  private Decision.Admitted settle(
+      KeyPolicy policy, Decision.Admitted admitted, @Nullable Long actual) {
+    if (actual == null) {
+      return admitted;
+    }
+    if (!policy.budget().refund()) {
+      return admitted.settled(actual, null, admitted.budget());
+    }
+    long units = Math.max(0, admitted.cost() - actual);
+    BudgetCharge after = units == 0 ? null : admission.refund(policy, units);
+    if (after == null) {
+      return admitted.settled(actual, 0L, admitted.budget());
+    }
+    BudgetCharge charged = admitted.budget();
+    return admitted.settled(
+        actual,
+        units,
+        new BudgetCharge(
+            true, charged.charged(), after.remaining(), after.resetInSeconds(), 0, after.limit()));
   }
 
   /**
@@ -259,6 +303,7 @@ public final class Gateway {
     List<Object> results = new ArrayList<>();
     long failedUnits = 0;
     for (AdmittedOperation operation : admitted.operations()) {
+      meter.used(operation);
       try {
         UpstreamResponse response = upstream.execute(call, operation, policy);
         results.add(GatewayBodies.result(response.body(), admitted));

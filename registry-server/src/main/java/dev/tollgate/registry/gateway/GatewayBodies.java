@@ -80,9 +80,10 @@ final class GatewayBodies {
   }
 
   /**
-   * {@code {cost: {estimated, max, wouldRefuse?}, rateLimit: {cost, remaining, resetIn}}}; cost
-   * only when priced, {@code wouldRefuse} only when a measure-mode request breached a limit,
-   * rateLimit only when the balance is known.
+   * {@code {cost: {estimated, max, actual?, wouldRefuse?}, rateLimit: {cost, remaining, resetIn,
+   * refunded?}}}; cost only when priced, {@code actual} once the answer was measured, {@code
+   * wouldRefuse} only when a measure-mode request breached a limit, rateLimit only when the balance
+   * is known, {@code refunded} when the policy refunds.
    */
   static Map<String, Object> extensions(Decision decision) {
     Map<String, Object> extensions = new LinkedHashMap<>();
@@ -90,22 +91,30 @@ final class GatewayBodies {
       Map<String, Object> cost = new LinkedHashMap<>();
       cost.put("estimated", decision.cost());
       cost.put("max", decision.maxCost());
-      if (decision instanceof Decision.Admitted admitted && admitted.wouldRefuse() != null) {
+      Decision.Admitted admitted = decision instanceof Decision.Admitted a ? a : null;
+      if (admitted != null && admitted.actual() != null) {
+        cost.put("actual", admitted.actual());
+      }
+      if (admitted != null && admitted.wouldRefuse() != null) {
         cost.put("wouldRefuse", admitted.wouldRefuse());
       }
       extensions.put("cost", cost);
     }
     if (decision.budget() != null) {
-      extensions.put("rateLimit", rateLimit(decision.budget()));
+      Long refunded = decision instanceof Decision.Admitted a ? a.refunded() : null;
+      extensions.put("rateLimit", rateLimit(decision.budget(), refunded));
     }
     return extensions;
   }
 
-  private static Map<String, Object> rateLimit(BudgetCharge budget) {
+  private static Map<String, Object> rateLimit(BudgetCharge budget, @Nullable Long refunded) {
     Map<String, Object> rateLimit = new LinkedHashMap<>();
     rateLimit.put("cost", budget.charged());
     rateLimit.put("remaining", budget.remaining());
     rateLimit.put("resetIn", budget.resetInSeconds());
+    if (refunded != null) {
+      rateLimit.put("refunded", refunded);
+    }
     return rateLimit;
   }
 

@@ -248,7 +248,7 @@ final class GatewayRequestReader {
   private byte[] bounded(long contentLength, InputStream body) {
     try {
       return RequestBodies.read(contentLength, body, maxBodyBytes);
-    } catch (IOException e) {
+    } catch (IOException | org.eclipse.jetty.http.BadMessageException e) {
       throw GatewayRequestException.badRequest("cannot read the request body");
     }
   }

@@ -10,6 +10,7 @@ import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.DocumentAlias;
+import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.ReplacedPublication;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.store.StoredOperation;
@@ -175,14 +176,23 @@ final class RegistryBodies {
       @Nullable String retiredBy,
       List<VersionDocument> documents,
       List<HistoryEntry> history) {
-    static VersionContentsBody of(VersionContents contents, List<ReplacedPublication> replaced) {
+    /**
+     * @param replaced the earlier publications of a SNAPSHOT version, oldest first
+     * @param usage admitted requests by {@code <document id>/<operation name>}
+     */
+    static VersionContentsBody of(
+        VersionContents contents, List<ReplacedPublication> replaced, Map<String, Usage> usage) {
       List<HistoryEntry> history = new ArrayList<>();
       replaced.forEach(entry -> history.add(HistoryEntry.of(entry)));
       AppVersion v = contents.version();
       List<VersionDocument> documents = new ArrayList<>();
       for (StoredDocument document : contents.documents()) {
         List<OperationSummary> operations = new ArrayList<>();
-        document.operations().forEach(operation -> operations.add(OperationSummary.of(operation)));
+        for (StoredOperation operation : document.operations()) {
+          String name = operation.name() == null ? "" : operation.name();
+          Usage used = usage.get(document.hash().hex() + "/" + name);
+          operations.add(OperationSummary.of(operation, used));
+        }
         documents.add(new VersionDocument(document.hash().hex(), operations));
       }
       return new VersionContentsBody(
@@ -217,14 +227,27 @@ final class RegistryBodies {
 
   record VersionDocument(String id, List<OperationSummary> operations) {}
 
-  record OperationSummary(@Nullable String name, String type, long cost, int depth, int aliases) {
-    static OperationSummary of(StoredOperation operation) {
+  /**
+   * @param requests admitted requests of the operation, flushed from every gateway
+   * @param lastSeen when the latest of them was admitted, ISO-8601; {@code null} when never
+   */
+  record OperationSummary(
+      @Nullable String name,
+      String type,
+      long cost,
+      int depth,
+      int aliases,
+      long requests,
+      @Nullable String lastSeen) {
+    static OperationSummary of(StoredOperation operation, @Nullable Usage usage) {
       return new OperationSummary(
           operation.name(),
           typeName(operation.kind()),
           operation.cost(),
           operation.depth(),
-          operation.aliases());
+          operation.aliases(),
+          usage == null ? 0 : usage.requests(),
+          usage == null ? null : usage.lastSeen().toString());
     }
   }
 

@@ -16,6 +16,7 @@ import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.publish.VersionRef;
 import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.DocumentAlias;
+import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.StoredDocument;
 import io.javalin.config.JavalinConfig;
@@ -23,6 +24,8 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,25 +37,44 @@ public final class RegistryRoutes {
 
   private final Publisher publisher;
   private final RegistryStore store;
-  private final PriceListBody priceList;
+  private final Supplier<PriceListBody> priceList;
   private final AdminAuth auth;
   private final long maxBodyBytes;
+  private final Supplier<Map<String, Usage>> usage;
 
   /**
    * @param maxBodyBytes the largest manifest accepted (413 above); the server's {@code
    *     http.maxBodyBytes}
+   * @param usage requests and last use of every registered operation, by {@code
+   *     documentId/operation} (measured cost's usage counters)
    */
   public RegistryRoutes(
       Publisher publisher,
       RegistryStore store,
       PriceList priceList,
       List<AdminToken> tokens,
-      long maxBodyBytes) {
+      long maxBodyBytes,
+      Supplier<Map<String, Usage>> usage) {
+    this(publisher, store, () -> priceList, tokens, maxBodyBytes, usage);
+  }
+
+  /**
+   * As the other constructor, with the price list of the active schema, read on each request (the
+   * supplier may memoise it per schema).
+   */
+  public RegistryRoutes(
+      Publisher publisher,
+      RegistryStore store,
+      Supplier<PriceList> priceList,
+      List<AdminToken> tokens,
+      long maxBodyBytes,
+      Supplier<Map<String, Usage>> usage) {
     this.publisher = publisher;
     this.store = store;
-    this.priceList = PriceListBody.of(priceList);
+    this.priceList = () -> PriceListBody.of(priceList.get());
     this.auth = new AdminAuth(tokens);
     this.maxBodyBytes = maxBodyBytes;
+    this.usage = usage;
   }
 
   public void register(JavalinConfig config) {
@@ -82,7 +104,8 @@ public final class RegistryRoutes {
             store
                 .findVersion(ref.app(), ref.version())
                 .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version())),
-            store.history(ref.app(), ref.version())));
+            store.history(ref.app(), ref.version()),
+            usage.get()));
   }
 
   private void retire(Context ctx) {
@@ -134,14 +157,14 @@ public final class RegistryRoutes {
   }
 
   private void priceList(Context ctx) {
-    ctx.json(priceList);
+    ctx.json(priceList.get());
   }
 
   private static VersionRef versionRef(Context ctx) {
     return new VersionRef(ctx.pathParam("app"), ctx.pathParam("version"));
   }
 
-  private static boolean flag(Context ctx, String name) {
+  static boolean flag(Context ctx, String name) {
     @Nullable String value = ctx.queryParam(name);
     if (value == null || value.equals("false")) {
       return false;

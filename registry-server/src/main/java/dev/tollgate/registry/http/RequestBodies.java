@@ -4,6 +4,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import org.eclipse.jetty.http.BadMessageException;
 
 /**
  * Reads a request body under a size limit, for {@code /v1} and {@code /graphql} alike: a body
@@ -14,12 +15,19 @@ final class RequestBodies {
 
   private RequestBodies() {}
 
-  /** The body of a {@code /v1} request; an unreadable body is an unexpected failure. */
+  /**
+   * The body of a {@code /v1} request.
+   *
+   * @throws RouteException {@code BAD_REQUEST} when the body cannot be read (broken chunked
+   *     framing, a body shorter than its {@code Content-Length}, a client that hung up): the
+   *     client's mistake, answered 400 and not logged as a server error
+   */
   static byte[] read(Context ctx, long maxBytes) {
     try {
       return read(ctx.contentLength(), ctx.req().getInputStream(), maxBytes);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not read the request body", e);
+    } catch (IOException | BadMessageException | UncheckedIOException e) {
+      // Jetty reports broken framing as an IOException or as a BadMessageException
+      throw RouteException.unreadableBody();
     }
   }
 

@@ -30,6 +30,13 @@ final class RouteException extends TollgateException {
         Map.of("maxBytes", maxBytes));
   }
 
+  static RouteException unreadableBody() {
+    return new RouteException(
+        ErrorCode.BAD_REQUEST,
+        "cannot read the request body: broken framing or a body shorter than its Content-Length",
+        Map.of());
+  }
+
   static RouteException badParameter(String name, String value) {
     return new RouteException(
         ErrorCode.INVALID_PARAMETER,
@@ -69,5 +76,39 @@ final class RouteException extends TollgateException {
         ErrorCode.VERSION_NOT_FOUND,
         "app " + app + " has no version " + version,
         Map.of("app", app, "version", version));
+  }
+
+  static RouteException appNotFound(String app) {
+    return new RouteException(ErrorCode.APP_NOT_FOUND, "no app " + app, Map.of("app", app));
+  }
+
+  static RouteException badNumber(String name, String value) {
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter " + name + " must be a whole number of at least 0: " + value,
+        Map.of("parameter", name));
+  }
+
+  static RouteException badFormat(String value) {
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter format must be json or sdl: " + value,
+        Map.of("parameter", "format"));
+  }
+
+  static RouteException badSchemaBody(String message) {
+    return new RouteException(ErrorCode.BAD_REQUEST, message, Map.of());
+  }
+
+  static RouteException malformedJson(String detail) {
+    return new RouteException(
+        ErrorCode.MALFORMED_JSON, "request body is not valid JSON: " + detail, Map.of());
+  }
+
+  static RouteException schemaNotFound(String fingerprint) {
+    return new RouteException(
+        ErrorCode.SCHEMA_NOT_FOUND,
+        "no schema with fingerprint " + fingerprint,
+        Map.of("fingerprint", fingerprint));
   }
 }

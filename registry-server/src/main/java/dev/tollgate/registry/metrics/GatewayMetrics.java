@@ -5,6 +5,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.RegistryReader;
 import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.upstream.Upstream;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
@@ -82,7 +83,10 @@ public final class GatewayMetrics implements AutoCloseable {
   /** Samples of the request counter kept for the console: an hour at the default interval. */
   static final int REFUSAL_SAMPLES = 361;
 
+  private static final double[] COST_BUCKETS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+
   private final GatewayCounts counts = new GatewayCounts();
+  private final ConcurrentMap<CostLabels, CostSummaries> costs = new ConcurrentHashMap<>();
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final ConcurrentMap<String, Timer> latencies = new ConcurrentHashMap<>();
@@ -230,6 +234,42 @@ public final class GatewayMetrics implements AutoCloseable {
   public void estimatedCost(long cost) {
     counts.estimatedCost(cost);
   }
+
+  /**
+   * Observes one answered operation's cost: {@code tollgate_cost_estimated}, {@code
+   * tollgate_cost_actual} and {@code tollgate_cost_delta} (estimated − actual, an answer dearer
+   * than its estimate counted as 0), by {@code policy} and {@code operation} (a registered
+   * operation's name, or one shared label for open-mode text, so the label sets stay bounded).
+   */
+  public void cost(String policy, String operation, long estimated, long actual) {
+    CostSummaries summaries =
+        costs.computeIfAbsent(new CostLabels(policy, operation), this::costSummaries);
+    summaries.estimated().record(estimated);
+    summaries.actual().record(actual);
+    summaries.delta().record(Math.max(0, estimated - actual));
+  }
+
+  private CostSummaries costSummaries(CostLabels labels) {
+    return new CostSummaries(
+        costSummary("tollgate.cost.estimated", "Estimated cost of answered operations.", labels),
+        costSummary("tollgate.cost.actual", "Actual cost of answered operations.", labels),
+        costSummary(
+            "tollgate.cost.delta", "Estimated minus actual cost of answered operations.", labels));
+  }
+
+  private DistributionSummary costSummary(String name, String help, CostLabels labels) {
+    return DistributionSummary.builder(name)
+        .description(help)
+        .tag("policy", labels.policy())
+        .tag("operation", labels.operation())
+        .serviceLevelObjectives(COST_BUCKETS)
+        .register(registry);
+  }
+
+  private record CostLabels(String policy, String operation) {}
+
+  private record CostSummaries(
+      DistributionSummary estimated, DistributionSummary actual, DistributionSummary delta) {}
 
   /** Counts one lookup in the gateway's response cache: answered from it ({@code hit}), or not. */
   public void responseCache(boolean hit) {

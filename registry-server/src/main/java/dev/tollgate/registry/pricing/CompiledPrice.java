@@ -34,4 +34,12 @@ public interface CompiledPrice {
    * reads it.
    */
   String serialize();
+
+  /**
+   * The cost expression as a person reads it ({@code 2 + $first × (1 + 3)}): for impact reports,
+   * never read back.
+   */
+  default String costText() {
+    return Long.toString(atDefaults().cost());
+  }
 }

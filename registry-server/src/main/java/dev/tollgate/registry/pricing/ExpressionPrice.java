@@ -1,6 +1,7 @@
 package dev.tollgate.registry.pricing;
 
 import dev.tollgate.registry.pricing.expr.Expr;
+import dev.tollgate.registry.pricing.expr.ExprText;
 import graphql.language.AstPrinter;
 import graphql.language.VariableDefinition;
 import graphql.schema.GraphQLSchema;
@@ -83,6 +84,11 @@ final class ExpressionPrice implements CompiledPrice {
 
   Expr depth() {
     return depth;
+  }
+
+  @Override
+  public String costText() {
+    return ExprText.of(cost);
   }
 
   @Override

@@ -143,7 +143,7 @@ final class FieldCosts {
   /**
    * A field's {@code @cost} weight replaces its type's; else objects, interfaces, unions 1, else 0.
    */
-  private long typeCost(GraphQLFieldDefinition definition) {
+  long typeCost(GraphQLFieldDefinition definition) {
     GraphQLType named = GraphQLTypeUtil.unwrapAll(definition.getType());
     Long weight = prices.cachedWeight(definition);
     if (weight == null) {
@@ -159,8 +159,7 @@ final class FieldCosts {
     return composite ? 1 : 0;
   }
 
-  private Expr arguments(
-      Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition) {
+  Expr arguments(Field field, GraphQLFieldsContainer parent, GraphQLFieldDefinition definition) {
     List<Expr> terms = new ArrayList<>();
     for (Argument argument : field.getArguments()) {
       GraphQLArgument declared = definition.getArgument(argument.getName());

@@ -15,10 +15,17 @@ public final class InvalidDocumentException extends PricingException {
   /**
    * @param code {@link ErrorCode#GRAPHQL_PARSE_FAILED} or {@link
    *     ErrorCode#GRAPHQL_VALIDATION_FAILED}
+   * @param errors graphql-java's messages; each is kept at most {@value EchoedValues#MAX_CHARS}
+   *     characters long
    */
   public InvalidDocumentException(ErrorCode code, List<String> errors) {
-    super(code, String.join("; ", errors), Map.of("errors", List.copyOf(errors)));
-    this.errors = List.copyOf(errors);
+    super(code, String.join("; ", capped(errors)), Map.of("errors", capped(errors)));
+    this.errors = capped(errors);
+  }
+
+  /** Each message with its echoed value capped ({@link EchoedValues}). */
+  private static List<String> capped(List<String> errors) {
+    return errors.stream().map(EchoedValues::cap).toList();
   }
 
   public List<String> errors() {

@@ -1,10 +1,12 @@
 package dev.tollgate.registry.pricing;
 
 import dev.tollgate.registry.document.AliasCount;
+import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.document.ScannedText;
 import dev.tollgate.registry.pricing.expr.Expr;
 import dev.tollgate.registry.pricing.expr.ExprReader;
+import dev.tollgate.registry.pricing.expr.ExprText;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
@@ -49,6 +51,7 @@ public final class OperationPricer {
    * before the parser runs, aliases on the parsed text before graphql-java's validation.
    *
    * @throws TokenLimitExceededException when the document has more tokens than the limit
+   * @throws FragmentLimitExceededException when the fragments are over a bound of {@code limits}
    * @throws AliasLimitExceededException when every operation has more aliases than the limit
    * @throws InvalidDocumentException on a syntax or validation error, or a document too deep or too
    *     large (after fragment expansion) to price
@@ -58,6 +61,9 @@ public final class OperationPricer {
     try {
       Document document = parsed.document();
       Map<String, FragmentDefinition> fragments = fragments(document);
+      if (limits.boundsFragments()) {
+        checkFragments(shape(document), limits, parsed.tokens());
+      }
       List<OperationAliases> aliases = aliases(document, fragments);
       if (allOver(aliases, limits.maxAliases())) {
         throw new AliasLimitExceededException(aliases, limits.maxAliases(), parsed.tokens());
@@ -77,12 +83,34 @@ public final class OperationPricer {
    */
   private static ScannedText scan(String text, DocumentLimits limits) {
     boolean countAliases = limits.maxAliases() != Integer.MAX_VALUE;
-    ScannedText scanned = DocumentReader.scan(text, limits.maxTokens(), countAliases);
+    boolean readStructure = countAliases || limits.boundsFragments();
+    ScannedText scanned = DocumentReader.scan(text, limits.maxTokens(), readStructure);
+    FragmentShape shape = limits.boundsFragments() ? scanned.fragmentShape() : null;
+    if (shape != null) {
+      checkFragments(shape, limits, scanned.count());
+    }
     List<OperationAliases> aliases = countAliases ? scanned.aliases() : null;
     if (aliases != null && allOver(aliases, limits.maxAliases())) {
       throw new AliasLimitExceededException(aliases, limits.maxAliases(), scanned.count());
     }
     return scanned;
+  }
+
+  /**
+   * @throws FragmentLimitExceededException when {@code shape} breaches a fragment bound
+   */
+  private static void checkFragments(FragmentShape shape, DocumentLimits limits, int tokens) {
+    FragmentLimitExceededException breach =
+        FragmentLimitExceededException.breach(shape, limits, tokens);
+    if (breach != null) {
+      throw breach;
+    }
+  }
+
+  private static FragmentShape shape(Document document) {
+    return FragmentShape.of(
+        document.getDefinitionsOfType(OperationDefinition.class),
+        document.getDefinitionsOfType(FragmentDefinition.class));
   }
 
   private static boolean allOver(List<OperationAliases> aliases, int maxAliases) {
@@ -136,6 +164,18 @@ public final class OperationPricer {
     return new ExpressionPrice(schema, List.of(), result.cost(), result.depth()).atDefaults();
   }
 
+  /**
+   * The actual-cost plan of one operation of an already validated {@code text}: compiled once (one
+   * parse, no validation), then reused for every answer to it.
+   *
+   * @throws OperationNotFoundException when the name is unknown, or several operations and no name
+   */
+  public ActualCostPlan actualPlan(String text, @Nullable String operationName) {
+    Document document = DocumentReader.parse(text, Integer.MAX_VALUE).document();
+    OperationDefinition operation = operation(document, operationName);
+    return new ActualPlanCompiler(schema, model, prices, fragments(document)).compile(operation);
+  }
+
   private static OperationDefinition operation(Document document, @Nullable String name) {
     return OperationSelection.select(
         document.getDefinitionsOfType(OperationDefinition.class),
@@ -165,6 +205,9 @@ public final class OperationPricer {
    * @throws IllegalArgumentException when the text is not a price this version can read
    */
   public CompiledPrice restore(String serialized) {
+    if (BrokenPrice.isBroken(serialized)) {
+      return BrokenPrice.read(serialized);
+    }
     String[] lines = serialized.split("\n");
     if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
       throw new IllegalArgumentException(
@@ -179,6 +222,27 @@ public final class OperationPricer {
       Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
       Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
       return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
+    } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The cost expression of a stored price as a person reads it ({@link CompiledPrice#costText}),
+   * read without restoring the whole price (no variable definitions parsed): for impact reports.
+   *
+   * @throws IllegalArgumentException when the text is not a price this version can read
+   */
+  public String costText(String serialized) {
+    if (BrokenPrice.isBroken(serialized)) {
+      return BrokenPrice.read(serialized).costText();
+    }
+    String[] lines = serialized.split("\n");
+    if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
+      throw new IllegalArgumentException("unknown price format: " + lines[0]);
+    }
+    try {
+      return ExprText.of(ExprReader.read(schema, prices, field(lines[2], "cost")));
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
     }

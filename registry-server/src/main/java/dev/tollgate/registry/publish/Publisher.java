@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The publication service: reads a manifest, checks its ids, prices every operation against the
@@ -30,8 +31,11 @@ public final class Publisher {
   /** The token limit applied to registered documents (the book's default). */
   public static final int MAX_TOKENS = KeyPolicy.Limits.BOOK.tokens();
 
+  /** A pricer and the fingerprint of its schema, stored with every operation it prices. */
+  public record PricingSchema(OperationPricer pricer, String fingerprint) {}
+
   private final RegistryStore store;
-  private final ManifestPricer pricer;
+  private final Supplier<PricingSchema> schema;
   private final Affordability affordability;
   private final Predicate<String> snapshot;
 
@@ -40,7 +44,7 @@ public final class Publisher {
    *     every operation
    */
   public Publisher(RegistryStore store, OperationPricer pricer, String schemaFingerprint) {
-    this(store, pricer, schemaFingerprint, Affordability.UNKNOWN, version -> false);
+    this(store, fixed(pricer, schemaFingerprint));
   }
 
   /**
@@ -55,19 +59,43 @@ public final class Publisher {
       String schemaFingerprint,
       List<KeyPolicy> policies,
       Predicate<String> snapshot) {
-    this(store, pricer, schemaFingerprint, Affordability.of(policies), snapshot);
+    this(store, fixed(pricer, schemaFingerprint), policies, snapshot);
+  }
+
+  /**
+   * Prices each publication with what {@code schema} supplies when it starts: the active schema,
+   * which an activation swaps.
+   */
+  public Publisher(RegistryStore store, Supplier<PricingSchema> schema) {
+    this(store, schema, Affordability.UNKNOWN, version -> false);
+  }
+
+  /**
+   * As {@link #Publisher(RegistryStore, Supplier)}, with the policies of the gateway ({@code
+   * affordable} in the report) and the replaceable versions ({@code snapshot}).
+   */
+  public Publisher(
+      RegistryStore store,
+      Supplier<PricingSchema> schema,
+      List<KeyPolicy> policies,
+      Predicate<String> snapshot) {
+    this(store, schema, Affordability.of(policies), snapshot);
   }
 
   private Publisher(
       RegistryStore store,
-      OperationPricer pricer,
-      String schemaFingerprint,
+      Supplier<PricingSchema> schema,
       Affordability affordability,
       Predicate<String> snapshot) {
     this.store = store;
-    this.pricer = new ManifestPricer(pricer, schemaFingerprint, MAX_TOKENS);
+    this.schema = schema;
     this.affordability = affordability;
     this.snapshot = snapshot;
+  }
+
+  private static Supplier<PricingSchema> fixed(OperationPricer pricer, String schemaFingerprint) {
+    PricingSchema fixed = new PricingSchema(pricer, schemaFingerprint);
+    return () -> fixed;
   }
 
   /**
@@ -94,7 +122,9 @@ public final class Publisher {
       return storedReport(ref, stored.get(), documents, customIds, affordability);
     }
     store.checkAliases(ref.app(), ref.version(), aliases);
-    List<NewDocument> priced = pricer.price(documents);
+    PricingSchema active = schema.get();
+    List<NewDocument> priced =
+        new ManifestPricer(active.pricer(), active.fingerprint(), MAX_TOKENS).price(documents);
     if (dryRun) {
       Set<DocumentHash> existing = store.existingDocuments(hashes(priced));
       return report(

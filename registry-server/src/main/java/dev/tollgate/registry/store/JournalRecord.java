@@ -38,10 +38,37 @@ sealed interface JournalRecord {
   record Retired(String app, String version, String retiredBy, Instant at)
       implements JournalRecord {}
 
+  /** A schema stored with the prices computed for it (issue 13). */
+  record SchemaPublished(StoredSchema schema, List<SchemaPrice> prices) implements JournalRecord {
+    public SchemaPublished {
+      prices = List.copyOf(prices);
+    }
+
+    @Override
+    public Instant at() {
+      return schema.created();
+    }
+  }
+
+  /** A schema activated, with the prices the activation computed. */
+  record SchemaActivated(SchemaActivation activation, List<SchemaPrice> prices)
+      implements JournalRecord {
+    public SchemaActivated {
+      prices = List.copyOf(prices);
+    }
+
+    @Override
+    public Instant at() {
+      return activation.at();
+    }
+  }
+
   default byte[] encode() {
     ObjectNode node = JSON.createObjectNode();
     node.put("at", at().toString());
-    if (this instanceof Retired retired) {
+    if (this instanceof SchemaPublished || this instanceof SchemaActivated) {
+      SchemaRecords.encode(this, node);
+    } else if (this instanceof Retired retired) {
       node.put("kind", "retire")
           .put("app", retired.app())
           .put("version", retired.version())
@@ -83,6 +110,10 @@ sealed interface JournalRecord {
       throw new UncheckedIOException("a journal record is not JSON", e);
     }
     Instant at = Instant.parse(node.get("at").asText());
+    JournalRecord schema = SchemaRecords.decode(node, at);
+    if (schema != null) {
+      return schema;
+    }
     String app = node.get("app").asText();
     String version = node.get("version").asText();
     String by = node.get("by").asText();

@@ -6,10 +6,12 @@ import dev.tollgate.registry.store.internal.Rows.ChangeRow;
 import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jdbi.v3.core.Jdbi;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Journal records to rows and back. Replaying a record runs the statements the original change ran,
@@ -40,7 +42,7 @@ final class JournalReplay {
         operations += size;
         if (records.get(to) instanceof JournalRecord.Published) {
           publications++;
-        } else {
+        } else if (records.get(to) instanceof JournalRecord.Retired) {
           retirements++;
         }
         to++;
@@ -61,6 +63,10 @@ final class JournalReplay {
     Timestamp at = Timestamp.from(record.at());
     if (record instanceof JournalRecord.Published published) {
       new PublishTransaction(dao, at).run(published.publication());
+    } else if (record instanceof JournalRecord.SchemaPublished schema) {
+      SchemaTransactions.publish(dao, schema.schema(), schema.prices());
+    } else if (record instanceof JournalRecord.SchemaActivated activated) {
+      SchemaTransactions.activate(dao, activated.activation(), activated.prices());
     } else if (record instanceof JournalRecord.Retired retired) {
       VersionRow row =
           dao.findVersion(retired.app(), retired.version())
@@ -80,7 +86,13 @@ final class JournalReplay {
   /** The records of every change in the tables, in the order they were made. */
   static List<JournalRecord> export(RegistryDao dao) {
     List<JournalRecord> records = new ArrayList<>();
+    Iterator<SchemaActivation> activations = dao.activations().iterator();
     for (ChangeRow change : dao.changes()) {
+      JournalRecord schema = exportSchemaChange(dao, change, activations);
+      if (schema != null) {
+        records.add(schema);
+        continue;
+      }
       VersionRow row =
           dao.findVersion(change.app(), change.version())
               .orElseThrow(
@@ -126,7 +138,34 @@ final class JournalReplay {
     return aliases;
   }
 
+  /**
+   * A schema change as a record: a publication with every price stored under the schema (the replay
+   * inserts them whatever their order), an activation with none.
+   */
+  private static @Nullable JournalRecord exportSchemaChange(
+      RegistryDao dao, ChangeRow change, Iterator<SchemaActivation> activations) {
+    if (change.kind().equals(SchemaTransactions.PUBLISH_KIND)) {
+      StoredSchema schema =
+          dao.findSchema(change.version())
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "the change log names a schema that is not stored: " + change.version()));
+      return new JournalRecord.SchemaPublished(schema, dao.pricesOf(schema.fingerprint()));
+    }
+    if (change.kind().equals(SchemaTransactions.ACTIVATE_KIND)) {
+      return new JournalRecord.SchemaActivated(activations.next(), List.of());
+    }
+    return null;
+  }
+
   private static long operations(JournalRecord record) {
+    if (record instanceof JournalRecord.SchemaPublished schema) {
+      return schema.prices().size();
+    }
+    if (record instanceof JournalRecord.SchemaActivated activated) {
+      return activated.prices().size();
+    }
     if (record instanceof JournalRecord.Published published) {
       long count = 0;
       for (NewDocument document : published.publication().documents()) {

@@ -120,6 +120,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     return jdbi;
   }
 
+  /** The measured-cost tables: calibration counters and usage per operation. */
+  public MeasurementStore measurements() {
+    return new MeasurementStore(jdbi);
+  }
+
   /**
    * Runs {@code listener} after every committed publication and retirement (on the writer's
    * thread).
@@ -187,7 +192,10 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
                 .map(
                     row ->
                         new StoredDocument(
-                            row.hash(), row.body(), row.created(), operationsOf(dao, hash))));
+                            row.hash(),
+                            row.body(),
+                            row.created(),
+                            ActivePrices.of(dao, hash, operationsOf(dao, hash)))));
   }
 
   /** Which of {@code hashes} are registered. */
@@ -339,6 +347,82 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   @Override
   public long latestChangeId() {
     return jdbi.withExtension(RegistryDao.class, RegistryDao::latestChangeId);
+  }
+
+  /* ---- schema versions (issue 13) ---- */
+
+  /**
+   * Stores {@code schema} (its {@code created} replaced by the store's time) with the prices
+   * computed for it, in one transaction; a schema already stored is returned as it is, and nothing
+   * is written.
+   */
+  public StoredSchema publishSchema(StoredSchema schema, List<SchemaPrice> prices) {
+    return write(
+        dao -> {
+          Optional<StoredSchema> stored = dao.findSchema(schema.fingerprint());
+          if (stored.isPresent()) {
+            return stored.get();
+          }
+          StoredSchema dated =
+              new StoredSchema(
+                  schema.fingerprint(),
+                  schema.sdl(),
+                  schema.model(),
+                  schema.defaultListSize(),
+                  schema.fragmentSpreads(),
+                  schema.publishedBy(),
+                  now().toInstant());
+          SchemaTransactions.publish(dao, dated, prices);
+          journal(new JournalRecord.SchemaPublished(dated, prices));
+          return dated;
+        });
+  }
+
+  /**
+   * Makes the stored schema {@code fingerprint} the active one, storing the prices computed for the
+   * operations it had none for, in one transaction; then runs the change listeners.
+   */
+  public SchemaActivation activateSchema(
+      String fingerprint, String activatedBy, boolean forced, List<SchemaPrice> prices) {
+    SchemaActivation activation =
+        write(
+            dao -> {
+              SchemaActivation made =
+                  new SchemaActivation(fingerprint, activatedBy, forced, now().toInstant());
+              SchemaTransactions.activate(dao, made, prices);
+              journal(new JournalRecord.SchemaActivated(made, prices));
+              return made;
+            });
+    notifyListeners();
+    return activation;
+  }
+
+  public Optional<StoredSchema> findSchema(String fingerprint) {
+    return jdbi.withExtension(RegistryDao.class, dao -> dao.findSchema(fingerprint));
+  }
+
+  /** Every stored schema, oldest first. */
+  public List<StoredSchema> schemas() {
+    return jdbi.withExtension(RegistryDao.class, RegistryDao::schemas);
+  }
+
+  /** The fingerprint of the active schema; empty before the first activation. */
+  public Optional<String> activeSchemaFingerprint() {
+    return jdbi.withExtension(RegistryDao.class, RegistryDao::activeFingerprint);
+  }
+
+  /** The prices stored under {@code fingerprint} for operations registered under another schema. */
+  public List<SchemaPrice> schemaPrices(String fingerprint) {
+    return jdbi.withExtension(RegistryDao.class, dao -> dao.pricesOf(fingerprint));
+  }
+
+  /**
+   * Every operation of every active version (an operation held by two versions is listed twice),
+   * priced under the active schema, in one snapshot.
+   */
+  public List<ActiveOperation> activeOperations() {
+    return jdbi.inTransaction(
+        handle -> ActivePrices.activeOperations(handle.attach(RegistryDao.class)));
   }
 
   @Override

@@ -187,8 +187,9 @@ final class AdmissionControllerTest {
         catalog,
         pricer,
         openCache,
+        Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
         ledger,
-        new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+        new ServerConfig.Gateway(false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
   }
 
   private DocumentHash publish(String text) {

@@ -37,6 +37,24 @@ final class InMemoryBudgetLedgerTest {
   }
 
   @Test
+  void refund_afterCharge_addsTheUnitsBack() {
+    ledger.charge("k", BUDGET, 901);
+
+    // 1,000 - 901 = 99 left; 126 back: 225, 775 short of full at 10/s: 78 s
+    BudgetCharge refunded = ledger.refund("k", BUDGET, 126);
+
+    assertThat(refunded).isEqualTo(new BudgetCharge(true, 0, 225, 78, 0, 1_000));
+  }
+
+  @Test
+  void refund_neverAboveCapacity() {
+    ledger.charge("k", BUDGET, 10);
+
+    assertThat(ledger.refund("k", BUDGET, 500).remaining()).isEqualTo(1_000);
+    assertThat(ledger.refund("new", BUDGET, 5).remaining()).isEqualTo(1_000);
+  }
+
+  @Test
   void balance_newKey_fullLikeAChargeOfZero() {
     BudgetCharge balance = ledger.balance("k", BUDGET);
 

@@ -52,8 +52,10 @@ final class OpenModeRefusalTest {
               Caffeine.newBuilder().maximumSize(10).build()),
           pricer,
           openCache,
+          Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
           new InMemoryBudgetLedger(new FakeClock()),
-          new ServerConfig.Gateway(false, 10, 10, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+          new ServerConfig.Gateway(
+              false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
 
   /* ---- each attack, twice: refused the same, the second time from the cache ---- */
 

@@ -85,6 +85,19 @@ final class RedisBudgetLedgerTest {
   }
 
   @Test
+  void refund_afterCharge_addsTheUnitsBackNeverAboveCapacity() {
+    String key = key("k");
+    ledger().charge(key, BUDGET, 901);
+
+    // 1,000 - 901 = 99 left; 126 back: 225, 775 short of full at 10/s: 78 s
+    assertThat(ledger().refund(key, BUDGET, 126))
+        .isEqualTo(new BudgetCharge(true, 0, 225, 78, 0, 1_000));
+    assertThat(ledger().balance(key, BUDGET).remaining()).isEqualTo(225);
+    assertThat(ledger().refund(key, BUDGET, 5_000).remaining()).isEqualTo(1_000);
+    assertThat(ledger().charge(key, BUDGET, 0).remaining()).isEqualTo(1_000);
+  }
+
+  @Test
   void charge_drained_refusesWithRetryAfterAndTakesNothing() {
     String key = key("k");
     ledger().charge(key, BUDGET, 901);

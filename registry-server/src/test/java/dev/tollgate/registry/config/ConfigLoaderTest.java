@@ -499,6 +499,57 @@ final class ConfigLoaderTest {
     assertThat(config.schema().fragmentSpreads()).isEqualTo(FragmentSpreads.FIRST);
   }
 
+  /* ---- reliability bounds (issue 10) ---- */
+
+  @Test
+  void parse_reliabilityBounds_readOrDefaulted() {
+    ServerConfig config =
+        ConfigLoader.parse(
+            """
+            {"http": {"bodyReadTimeoutMillis": 2000, "minRequestDataRate": 512},
+             "gateway": {"openCacheBytes": 1000, "openTextCacheBytes": 2000, "openMaxTextBytes": 3000},
+             "keys": {"k": {"limits": {"fragments": 7}}}}
+            """,
+            -1,
+            DATA,
+            BASE);
+    ServerConfig defaults = ConfigLoader.parse("{}", -1, DATA, BASE);
+
+    assertThat(config.http().bodyReadTimeoutMillis()).isEqualTo(2_000);
+    assertThat(config.http().minRequestDataRate()).isEqualTo(512);
+    assertThat(config.gateway().openCacheBytes()).isEqualTo(1_000);
+    assertThat(config.gateway().openTextCacheBytes()).isEqualTo(2_000);
+    assertThat(config.gateway().openMaxTextBytes()).isEqualTo(3_000);
+    assertThat(config.keys().get("k").limits().fragments()).isEqualTo(7);
+    assertThat(defaults.http().bodyReadTimeoutMillis()).isEqualTo(5_000);
+    assertThat(defaults.http().minRequestDataRate()).isEqualTo(1_024);
+    assertThat(defaults.gateway().openCacheBytes()).isEqualTo(32L << 20);
+    assertThat(defaults.gateway().openTextCacheBytes()).isEqualTo(16L << 20);
+    assertThat(defaults.gateway().openMaxTextBytes()).isEqualTo(128 << 10);
+    assertThat(defaults.anonymous().limits().fragments()).isEqualTo(100);
+  }
+
+  @Test
+  void parse_reliabilityBoundsOutOfRange_nameTheKey() {
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"http\": {\"bodyReadTimeoutMillis\": 0}}", -1, DATA, BASE))
+        .hasMessage("http.bodyReadTimeoutMillis must be positive: 0");
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"http\": {\"minRequestDataRate\": -1}}", -1, DATA, BASE))
+        .hasMessage("http.minRequestDataRate must not be negative: -1");
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"openMaxTextBytes\": 0}}", -1, DATA, BASE))
+        .hasMessage("gateway.openMaxTextBytes must be positive: 0");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"keys\": {\"k\": {\"limits\": {\"fragments\": -1}}}}", -1, DATA, BASE))
+        .hasMessage("keys.k.limits.fragments must not be negative: -1");
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"openCacheSize\": 10}}", -1, DATA, BASE))
+        .hasMessage("unknown config key: gateway.openCacheSize");
+  }
+
   /* ---- Redis outage policy ---- */
 
   @Test
@@ -552,6 +603,50 @@ final class ConfigLoaderTest {
             () -> ConfigLoader.parse("{\"gateway\": {\"expectedInstances\": 0}}", -1, DATA, BASE))
         .isInstanceOf(ConfigException.class)
         .hasMessage("gateway.expectedInstances must be positive: 0");
+  }
+
+  /* ---- measured cost ---- */
+
+  @Test
+  void parse_refundAndMeasurement_readOrDefaulted() {
+    ServerConfig given =
+        ConfigLoader.parse(
+            """
+            {"gateway": {"actualCost": false, "measurementFlushMillis": 250},
+             "keys": {"k": {"budget": {"capacity": 90, "refund": true}}}}
+            """,
+            -1,
+            DATA,
+            BASE);
+    ServerConfig defaulted = ConfigLoader.parse("{\"keys\": {\"k\": {}}}", -1, DATA, BASE);
+
+    assertThat(given.gateway().actualCost()).isFalse();
+    assertThat(given.gateway().measurementFlushMillis()).isEqualTo(250);
+    assertThat(given.keys().get("k").budget())
+        .isEqualTo(new KeyPolicy.Budget(90, 100, KeyPolicy.OnStoreFailure.LOCAL, true));
+    assertThat(defaulted.gateway().actualCost()).isTrue();
+    assertThat(defaulted.gateway().measurementFlushMillis()).isEqualTo(5_000);
+    assertThat(defaulted.keys().get("k").budget().refund()).isFalse();
+  }
+
+  @Test
+  void parse_measurementFlushMillisZero_namesTheKey() {
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"gateway\": {\"measurementFlushMillis\": 0}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("gateway.measurementFlushMillis must be positive: 0");
+  }
+
+  @Test
+  void parse_refundNotABoolean_namesTheKeyPath() {
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.parse(
+                    "{\"keys\": {\"k\": {\"budget\": {\"refund\": \"yes\"}}}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("keys.k.budget.refund");
   }
 
   @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
 import java.nio.charset.StandardCharsets;
@@ -151,7 +152,9 @@ final class CachedResponseTest {
             OperationKind.QUERY,
             cost,
             true,
-            wouldRefuse);
+            wouldRefuse,
+            DocumentHash.of("{ cargo { id } }"),
+            true);
     return new Decision.Admitted(
         List.of(operation), cost, maxCost, new BudgetCharge(true, cost, remaining, 42, 0, 10_000));
   }

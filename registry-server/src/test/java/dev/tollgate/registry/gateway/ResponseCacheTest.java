@@ -224,7 +224,13 @@ final class ResponseCacheTest {
   private CachedResponse entry(int maxAgeSeconds) {
     AdmittedOperation operation =
         new AdmittedOperation(
-            new UpstreamRequest("q", "C", Map.of()), OperationKind.QUERY, 1, true, null);
+            new UpstreamRequest("q", "C", Map.of()),
+            OperationKind.QUERY,
+            1,
+            true,
+            null,
+            DocumentHash.of("q"),
+            true);
     Decision.Admitted admitted =
         new Decision.Admitted(List.of(operation), 1L, 1000, new BudgetCharge(true, 1, 9, 1, 0, 10));
     return CachedResponse.of(
@@ -237,7 +243,7 @@ final class ResponseCacheTest {
 
   private static AdmittedOperation operation(OperationKind kind, boolean registeredById) {
     return new AdmittedOperation(
-        new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null);
+        new UpstreamRequest("q", "Cargo", Map.of()), kind, 1, registeredById, null, DOCUMENT, true);
   }
 
   private static KeyPolicy policy(int maxAgeSeconds) {
@@ -253,7 +259,13 @@ final class ResponseCacheTest {
         cache.key("web", "", DOCUMENT, new UpstreamRequest("q", "Cargo", Map.of()));
     AdmittedOperation operation =
         new AdmittedOperation(
-            new UpstreamRequest("q", "Cargo", Map.of()), OperationKind.QUERY, 1, true, null);
+            new UpstreamRequest("q", "Cargo", Map.of()),
+            OperationKind.QUERY,
+            1,
+            true,
+            null,
+            DOCUMENT,
+            true);
     Decision.Admitted admitted =
         new Decision.Admitted(List.of(operation), 1L, 1000, new BudgetCharge(true, 1, 9, 1, 0, 10));
     cache.store(

@@ -211,6 +211,10 @@ final class GatewayHarness implements AutoCloseable {
     return send(request.GET().build());
   }
 
+  int port() {
+    return server.port();
+  }
+
   /**
    * A request accepting {@code application/graphql-response+json}, whose refusals keep their 4xx
    * statuses ({@link #bareRequest} for one without {@code Accept}).
@@ -345,7 +349,7 @@ final class GatewayHarness implements AutoCloseable {
         List.of(),
         // polled once a day: the tests refresh the catalog themselves
         new ServerConfig.Gateway(
-            batching, 3, 100, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
+            batching, 3, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
         keys,
         policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
         new ServerConfig.Demo(false));

@@ -518,8 +518,15 @@ final class RegistryRoutesTest {
     assertThat(operation.get("type").asText()).isEqualTo("query");
     assertThat(operation.get("cost").asLong()).isEqualTo(16);
     assertThat(operation.get("price").asText()).isNotBlank();
+    // the schema's fingerprint covers its text and the model settings (issue 13)
     assertThat(operation.get("schemaFingerprint").asText())
-        .isEqualTo(DocumentHash.of(RegistryTestServer.CARGO_SCHEMA).hex());
+        .isEqualTo(
+            new dev.tollgate.registry.schema.SchemaInput(
+                    RegistryTestServer.CARGO_SCHEMA,
+                    dev.tollgate.registry.pricing.CostPreset.BOOK,
+                    10,
+                    dev.tollgate.registry.pricing.FragmentSpreads.FIRST)
+                .fingerprint());
   }
 
   @Test
@@ -648,7 +655,8 @@ final class RegistryRoutesTest {
 
   private void assertNothingStored() {
     assertThat(server.store.apps()).isEmpty();
-    assertThat(server.store.latestChangeId()).isZero();
+    // the start published and activated the config's schema (two changes); nothing since
+    assertThat(server.store.latestChangeId()).isEqualTo(2);
     assertThat(
             server.store.existingDocuments(
                 List.of(DocumentHash.of(TRACK), DocumentHash.of(CARGOS))))

@@ -126,6 +126,22 @@ final class RegistryTestServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Sends {@code request} byte for byte over a raw socket, then, when {@code halfClose}, shuts the
+   * socket's output (the client hangs up mid-body); returns all the server answered.
+   */
+  String rawBytes(String request, boolean halfClose) throws IOException {
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(10_000);
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+      socket.getOutputStream().flush();
+      if (halfClose) {
+        socket.shutdownOutput();
+      }
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
   HttpRequest.Builder request(String path, @Nullable String token) {
     HttpRequest.Builder builder =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));

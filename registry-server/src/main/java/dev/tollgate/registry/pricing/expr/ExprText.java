@@ -8,7 +8,8 @@ import java.util.List;
  * (first 10 (var $first . none)) 4))}) rendered as infix arithmetic ({@code 2 + ($first ?? 10) ×
  * 4}). Sums and products keep their precedence, list sizes read {@code $n ?? default}, a
  * conditional reads {@code ($x ? e : 0)}. Works on the text alone, without a schema, so that the
- * console can show any stored price.
+ * console can show any stored price. The schema impact reports ({@code oldPrice}/{@code newPrice})
+ * read the same text through {@link #of(Expr)}.
  */
 public final class ExprText {
 
@@ -42,6 +43,14 @@ public final class ExprText {
     StringBuilder out = new StringBuilder();
     expr.print(out);
     return render(out.toString());
+  }
+
+  /**
+   * Renders {@code expr}, as {@link #render(Expr)} does: the name the schema impact reports call it
+   * by ({@code oldPrice}/{@code newPrice}).
+   */
+  public static String of(Expr expr) {
+    return render(expr);
   }
 
   private String expr(int parent) {

@@ -67,6 +67,28 @@ public final class Rows {
   /** One row of the change log, in the order it was written. */
   public record ChangeRow(String kind, String app, String version, Instant at) {}
 
+  /** One operation of an active version, with its document's text, as registered. */
+  public record ActiveOperationRow(
+      String app,
+      String version,
+      DocumentHash documentId,
+      String body,
+      int ordinal,
+      @Nullable String name,
+      OperationKind kind,
+      String price,
+      long cost,
+      int depth,
+      int aliases,
+      int tokens,
+      String schemaFingerprint) {
+
+    public StoredOperation operation() {
+      return new StoredOperation(
+          name, kind, price, cost, depth, aliases, tokens, schemaFingerprint);
+    }
+  }
+
   /** One (document, app) pair of an active version. */
   public record DocumentApp(DocumentHash documentId, String app) {}
 }

@@ -50,6 +50,21 @@ final class ExprTextTest {
   }
 
   @Test
+  void of_impactReportExpression_sameAsRender() {
+    Expr children = Expr.sum(Expr.constant(1), Expr.when(Cond.var("withEta"), Expr.constant(3)));
+    Expr cost =
+        Expr.sum(
+            Expr.constant(2),
+            Expr.product(
+                Expr.size(
+                    false, List.of(Source.variable("first", "", Source.ABSENT)), Expr.constant(10)),
+                children));
+
+    assertThat(ExprText.of(cost)).isEqualTo(ExprText.render(cost));
+    assertThat(ExprText.of(Expr.constant(7))).isEqualTo("7");
+  }
+
+  @Test
   void render_unknownOperator_namesIt() {
     assertThatThrownBy(() -> ExprText.render("(pow 2 3)"))
         .isInstanceOf(IllegalArgumentException.class)

@@ -1,0 +1,85 @@
+package dev.tollgate.registry.calibration;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Counts of non-negative values in fixed buckets, sparse and mergeable (two histograms add bucket
+ * by bucket, so gateways and flushes add up): every value below {@value #EXACT} has its own bucket;
+ * above, each power of two is cut into {@value #STEPS} buckets (about 6% wide). The maximum is kept
+ * exactly. Not thread-safe: its owner locks.
+ */
+final class SizeHistogram {
+
+  static final int EXACT = 1024;
+  static final int STEPS = 16;
+
+  private final TreeMap<Integer, Long> counts = new TreeMap<>();
+  private long count;
+  private long max = -1;
+
+  void record(long value) {
+    add(bucketOf(value), 1);
+    max = Math.max(max, Math.max(0, value));
+  }
+
+  void add(int bucket, long n) {
+    counts.merge(bucket, n, Long::sum);
+    count += n;
+  }
+
+  void addMax(long value) {
+    max = Math.max(max, value);
+  }
+
+  long count() {
+    return count;
+  }
+
+  /** The largest value recorded; -1 when none. */
+  long max() {
+    return max;
+  }
+
+  Map<Integer, Long> buckets() {
+    return counts;
+  }
+
+  boolean isEmpty() {
+    return count == 0;
+  }
+
+  /**
+   * The nearest-rank percentile: the smallest bucket holding at least {@code p} of the values, as
+   * its upper bound (exact below {@value #EXACT}), never above the maximum.
+   */
+  long percentile(double p) {
+    long rank = Math.max(1, (long) Math.ceil(p * count));
+    long seen = 0;
+    for (Map.Entry<Integer, Long> entry : counts.entrySet()) {
+      seen += entry.getValue();
+      if (seen >= rank) {
+        return Math.min(max, upperBound(entry.getKey()));
+      }
+    }
+    return max;
+  }
+
+  static int bucketOf(long value) {
+    if (value < EXACT) {
+      return (int) Math.max(0, value);
+    }
+    int exponent = 63 - Long.numberOfLeadingZeros(value);
+    int step = (int) ((value >> (exponent - 4)) & (STEPS - 1));
+    return EXACT + (exponent - 10) * STEPS + step;
+  }
+
+  static long upperBound(int bucket) {
+    if (bucket < EXACT) {
+      return bucket;
+    }
+    int exponent = (bucket - EXACT) / STEPS + 10;
+    int step = (bucket - EXACT) % STEPS;
+    return ((long) (STEPS + step + 1) << (exponent - 4)) - 1;
+  }
+}

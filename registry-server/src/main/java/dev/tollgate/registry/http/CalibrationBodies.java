@@ -1,0 +1,103 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.calibration.CalibrationReport;
+import dev.tollgate.registry.calibration.CalibrationReport.FieldFigures;
+import dev.tollgate.registry.calibration.CalibrationReport.OperationFigures;
+import dev.tollgate.registry.calibration.CalibrationReport.Percentiles;
+import dev.tollgate.registry.calibration.UnusedReport;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** The JSON of {@code /v1/calibration} and {@code /v1/apps/{app}/unused}. */
+final class CalibrationBodies {
+
+  private CalibrationBodies() {}
+
+  record CalibrationBody(List<FieldBody> fields, List<OperationBody> operations) {
+    static CalibrationBody of(CalibrationReport report) {
+      return new CalibrationBody(
+          report.fields().stream().map(FieldBody::of).toList(),
+          report.operations().stream().map(OperationBody::of).toList());
+    }
+  }
+
+  record FieldBody(
+      String coordinate,
+      @Nullable Integer assumedSize,
+      @Nullable PercentilesBody requested,
+      ObservedBody observed,
+      @Nullable String suggestion) {
+    static FieldBody of(FieldFigures field) {
+      return new FieldBody(
+          field.coordinate(),
+          field.assumedSize(),
+          field.requested() == null ? null : PercentilesBody.of(field.requested()),
+          new ObservedBody(
+              field.observed().count(),
+              field.observed().p50(),
+              field.observed().p95(),
+              field.observed().max()),
+          field.suggestion());
+    }
+  }
+
+  record PercentilesBody(long p50, long p95, long max) {
+    static PercentilesBody of(Percentiles percentiles) {
+      return new PercentilesBody(percentiles.p50(), percentiles.p95(), percentiles.max());
+    }
+  }
+
+  record ObservedBody(long count, @Nullable Long p50, @Nullable Long p95, @Nullable Long max) {}
+
+  record RatioBody(double p50, double p95, double max) {}
+
+  record OperationBody(
+      @Nullable String app,
+      @Nullable String version,
+      String id,
+      @Nullable String name,
+      long count,
+      PercentilesBody estimated,
+      PercentilesBody actual,
+      @Nullable RatioBody ratio) {
+    static OperationBody of(OperationFigures operation) {
+      return new OperationBody(
+          operation.app(),
+          operation.version(),
+          operation.id(),
+          operation.name(),
+          operation.count(),
+          PercentilesBody.of(operation.estimated()),
+          PercentilesBody.of(operation.actual()),
+          operation.ratio() == null
+              ? null
+              : new RatioBody(
+                  operation.ratio().p50(), operation.ratio().p95(), operation.ratio().max()));
+    }
+  }
+
+  record UnusedBody(
+      String app, int days, List<UnusedVersionBody> versions, List<UnusedDocumentBody> documents) {
+    static UnusedBody of(UnusedReport report) {
+      return new UnusedBody(
+          report.app(),
+          report.days(),
+          report.versions().stream()
+              .map(v -> new UnusedVersionBody(v.version(), text(v.lastSeen())))
+              .toList(),
+          report.documents().stream()
+              .map(d -> new UnusedDocumentBody(d.id(), d.name(), d.version(), text(d.lastSeen())))
+              .toList());
+    }
+  }
+
+  record UnusedVersionBody(String version, @Nullable String lastSeen) {}
+
+  record UnusedDocumentBody(
+      String id, @Nullable String name, String version, @Nullable String lastSeen) {}
+
+  static @Nullable String text(@Nullable Instant instant) {
+    return instant == null ? null : instant.toString();
+  }
+}

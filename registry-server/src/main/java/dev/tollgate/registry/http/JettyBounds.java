@@ -1,0 +1,45 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.config.ServerConfig;
+import io.javalin.config.JavalinConfig;
+import org.eclipse.jetty.server.handler.EagerContentHandler;
+
+/**
+ * How Jetty reads requests, so that slow or broken clients cannot starve the server (issue 10).
+ *
+ * <ul>
+ *   <li>A body is read before any server thread runs the request: Jetty's {@link
+ *       EagerContentHandler} waits for the whole body (up to {@code http.maxBodyBytes})
+ *       asynchronously, so 250 connections dripping a byte every few seconds hold no thread, and
+ *       requests that are ready run at once. (Measured: with blocking reads, 250 such connections
+ *       held all 250 of Jetty's threads and {@code /health} timed out.)
+ *   <li>A connection that sends nothing for {@code http.bodyReadTimeoutMillis} is closed, and a
+ *       request slower than {@code http.minRequestDataRate} bytes per second over its lifetime is
+ *       answered 408.
+ * </ul>
+ */
+public final class JettyBounds {
+
+  private JettyBounds() {}
+
+  public static void apply(JavalinConfig javalin, ServerConfig.Http http) {
+    javalin.jetty.modifyHttpConfiguration(
+        configuration -> {
+          configuration.setIdleTimeout(http.bodyReadTimeoutMillis());
+          configuration.setMinRequestDataRate(http.minRequestDataRate());
+        });
+    javalin.jetty.modifyServer(
+        server -> {
+          // Javalin puts its servlet context inside the innermost wrapper it finds here
+          server.setHandler(
+              new EagerContentHandler(
+                  new EagerContentHandler.RetainedContentLoaderFactory(
+                      http.maxBodyBytes(), 0, false)));
+          for (var connector : server.getConnectors()) {
+            if (connector instanceof org.eclipse.jetty.server.AbstractConnector bounded) {
+              bounded.setIdleTimeout(http.bodyReadTimeoutMillis());
+            }
+          }
+        });
+  }
+}

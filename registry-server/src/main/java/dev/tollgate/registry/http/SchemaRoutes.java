@@ -1,0 +1,70 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.config.ServerConfig.AdminToken;
+import dev.tollgate.registry.config.ServerConfig.Scope;
+import dev.tollgate.registry.http.SchemaBodies.ActivationBody;
+import dev.tollgate.registry.http.SchemaBodies.PublicationBody;
+import dev.tollgate.registry.http.SchemaBodies.SchemaBody;
+import dev.tollgate.registry.http.SchemaBodies.SchemasBody;
+import dev.tollgate.registry.schema.SchemaInput;
+import dev.tollgate.registry.schema.SchemaPublication;
+import dev.tollgate.registry.schema.SchemaRegistry;
+import dev.tollgate.registry.store.StoredSchema;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import java.util.List;
+
+/**
+ * Schema versions, {@code /v1/schemas}: publishing (or a dry run) and activating need an admin
+ * token, reading them any valid token.
+ */
+public final class SchemaRoutes {
+
+  private final SchemaRegistry schemas;
+  private final AdminAuth auth;
+  private final long maxBodyBytes;
+
+  public SchemaRoutes(SchemaRegistry schemas, List<AdminToken> tokens, long maxBodyBytes) {
+    this.schemas = schemas;
+    this.auth = new AdminAuth(tokens);
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  public void register(JavalinConfig config) {
+    config.routes.post("/v1/schemas", this::publish);
+    config.routes.get("/v1/schemas", this::list);
+    config.routes.get("/v1/schemas/{fingerprint}", this::schema);
+    config.routes.post("/v1/schemas/{fingerprint}/activate", this::activate);
+  }
+
+  private void publish(Context ctx) {
+    String admin = auth.require(ctx, Scope.ADMIN);
+    boolean dryRun = RegistryRoutes.flag(ctx, "dryRun");
+    SchemaInput input =
+        SchemaBodies.input(
+            RequestBodies.read(ctx, maxBodyBytes), schemas.active().version().input());
+    SchemaPublication publication = schemas.publish(input, admin, dryRun);
+    ctx.status(publication.created() ? HttpStatus.CREATED : HttpStatus.OK);
+    ctx.json(PublicationBody.of(publication));
+  }
+
+  private void list(Context ctx) {
+    auth.reader(ctx);
+    ctx.json(SchemasBody.of(schemas.schemas(), schemas.active().fingerprint()));
+  }
+
+  private void schema(Context ctx) {
+    auth.reader(ctx);
+    String fingerprint = ctx.pathParam("fingerprint");
+    StoredSchema schema =
+        schemas.find(fingerprint).orElseThrow(() -> RouteException.schemaNotFound(fingerprint));
+    ctx.json(SchemaBody.of(schema, schemas.active().fingerprint(), true));
+  }
+
+  private void activate(Context ctx) {
+    String admin = auth.require(ctx, Scope.ADMIN);
+    boolean force = RegistryRoutes.flag(ctx, "force");
+    ctx.json(ActivationBody.of(schemas.activate(ctx.pathParam("fingerprint"), admin, force)));
+  }
+}

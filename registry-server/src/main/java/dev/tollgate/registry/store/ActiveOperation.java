@@ -1,0 +1,18 @@
+package dev.tollgate.registry.store;
+
+import dev.tollgate.registry.document.DocumentHash;
+
+/**
+ * One operation of a document held by an active version, with its price under the active schema:
+ * what a new schema is checked against.
+ *
+ * @param registeredUnder the fingerprint of the schema the operation was registered under
+ */
+public record ActiveOperation(
+    String app,
+    String version,
+    DocumentHash documentId,
+    String body,
+    int ordinal,
+    String registeredUnder,
+    StoredOperation operation) {}

@@ -1,0 +1,74 @@
+package dev.tollgate.registry.store;
+
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.internal.Rows.ActiveOperationRow;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.customizer.BindMethods;
+import org.jdbi.v3.sqlobject.statement.SqlBatch;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/** The statements of schema versions (V3): schemas, activations and per-schema prices. */
+@RegisterConstructorMapper(StoredSchema.class)
+@RegisterConstructorMapper(SchemaPrice.class)
+@RegisterConstructorMapper(SchemaActivation.class)
+@RegisterConstructorMapper(ActiveOperationRow.class)
+interface SchemaDao {
+
+  @SqlUpdate(
+      "INSERT INTO schemas (fingerprint, sdl, model, default_list_size, fragment_spreads,"
+          + " published_by, created) VALUES (:fingerprint, :sdl, :model, :defaultListSize,"
+          + " :fragmentSpreads, :publishedBy, :stamp) ON CONFLICT DO NOTHING")
+  int insertSchemaIfAbsent(@BindMethods StoredSchema schema, @Bind("stamp") Timestamp created);
+
+  @SqlQuery("SELECT * FROM schemas WHERE fingerprint = :fingerprint")
+  Optional<StoredSchema> findSchema(@Bind("fingerprint") String fingerprint);
+
+  @SqlQuery("SELECT * FROM schemas ORDER BY created, fingerprint")
+  List<StoredSchema> schemas();
+
+  @SqlUpdate(
+      "INSERT INTO schema_activations (fingerprint, activated_by, forced, at)"
+          + " VALUES (:fingerprint, :activatedBy, :forced, :stamp)")
+  void insertActivation(@BindMethods SchemaActivation activation, @Bind("stamp") Timestamp at);
+
+  @SqlQuery("SELECT fingerprint, activated_by, forced, at FROM schema_activations ORDER BY id")
+  List<SchemaActivation> activations();
+
+  @SqlQuery("SELECT fingerprint FROM schema_activations ORDER BY id DESC LIMIT 1")
+  Optional<String> activeFingerprint();
+
+  @SqlBatch(
+      "INSERT INTO operation_prices (schema_fingerprint, document_id, ordinal, valid, price, cost,"
+          + " depth) VALUES (:schemaFingerprint, :documentId, :ordinal, :valid, :price, :cost,"
+          + " :depth) ON CONFLICT DO NOTHING")
+  void insertPricesIfAbsent(@BindMethods List<SchemaPrice> prices);
+
+  @SqlQuery(
+      "SELECT * FROM operation_prices WHERE schema_fingerprint = :fingerprint"
+          + " ORDER BY document_id, ordinal")
+  List<SchemaPrice> pricesOf(@Bind("fingerprint") String fingerprint);
+
+  @SqlQuery(
+      "SELECT * FROM operation_prices WHERE schema_fingerprint = :fingerprint"
+          + " AND document_id = :id ORDER BY ordinal")
+  List<SchemaPrice> pricesOf(
+      @Bind("fingerprint") String fingerprint, @Bind("id") DocumentHash documentId);
+
+  @SqlQuery(
+      "SELECT v.app, v.version, d.id AS document_id, d.body, o.ordinal, o.name, o.kind, o.price,"
+          + " o.cost, o.depth, o.aliases, o.tokens, o.schema_fingerprint FROM app_versions v"
+          + " JOIN version_documents vd ON vd.version_id = v.id"
+          + " JOIN documents d ON d.id = vd.document_id"
+          + " JOIN operations o ON o.document_id = d.id"
+          + " WHERE v.status = 'active' ORDER BY v.app, v.id, d.id, o.ordinal")
+  List<ActiveOperationRow> activeOperations();
+
+  @SqlUpdate("INSERT INTO changes (kind, app, version, at) VALUES (:kind, '', :fingerprint, :at)")
+  void insertSchemaChange(
+      @Bind("kind") String kind, @Bind("fingerprint") String fingerprint, @Bind("at") Timestamp at);
+}

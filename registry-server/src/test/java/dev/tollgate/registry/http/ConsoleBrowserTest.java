@@ -241,7 +241,13 @@ final class ConsoleBrowserTest {
     open("#/policies", "Policies");
 
     String table = browser.text("#policies");
-    assertThat(table).contains("web-demo").contains("partner-demo").contains("anonymous");
+    // policies by name (DemoConfig: web, partner), never by key
+    assertThat(table)
+        .contains(DemoConfig.TRUSTED_POLICY)
+        .contains(DemoConfig.OPEN_POLICY)
+        .contains("anonymous")
+        .doesNotContain(DemoConfig.TRUSTED_KEY)
+        .doesNotContain(DemoConfig.OPEN_KEY);
     assertThat(table).contains("of 10,000").contains("of 5,000").contains("100/s");
     assertThat(browser.count("#policies meter")).isEqualTo(3);
     screenshot("policies.png", false);
@@ -250,7 +256,7 @@ final class ConsoleBrowserTest {
   @Test
   @Order(4)
   void costChart_webKey_barsByCostWithTheLimitLineAndTheRefusal() throws IOException {
-    open("#/traffic/web-demo", "Cost chart: web-demo");
+    open("#/traffic/" + DemoConfig.TRUSTED_POLICY, "Cost chart: " + DemoConfig.TRUSTED_POLICY);
 
     browser.waitFor("document.querySelector('svg[data-chart=\"cost-histogram\"] rect.bar')");
     // 24 priced requests (5 TrackCargo, 19 CargoList), 3 of them over the limit; the unknown id
@@ -275,7 +281,7 @@ final class ConsoleBrowserTest {
                 + ".every((r) => x(r) >= line - 0.5)}; })()");
     assertThat(sides.path("ok").asBoolean()).as("admitted bars left of the limit").isTrue();
     assertThat(sides.path("refused").asBoolean()).as("refused bars right of the limit").isTrue();
-    assertThat(browser.text(chart + "title")).contains("web-demo");
+    assertThat(browser.text(chart + "title")).contains(DemoConfig.TRUSTED_POLICY);
     screenshot("console-cost-chart.png");
   }
 

@@ -115,11 +115,10 @@ final class MeasuredCostTest {
       String metrics = send(server, HttpRequest.newBuilder(uri(server, "/metrics")).GET()).body();
       // one TrackCargo: estimated 23, actual 15, delta 8; open text shares the label (open)
       assertThat(metrics)
-          .contains(
-              "tollgate_cost_estimated_sum{operation=\"TrackCargo\",policy=\"web-demo\"} 23.0")
-          .contains("tollgate_cost_actual_sum{operation=\"TrackCargo\",policy=\"web-demo\"} 15.0")
-          .contains("tollgate_cost_delta_sum{operation=\"TrackCargo\",policy=\"web-demo\"} 8.0")
-          .contains("tollgate_cost_delta_sum{operation=\"(open)\",policy=\"partner-demo\"} 126.0");
+          .contains("tollgate_cost_estimated_sum{operation=\"TrackCargo\",policy=\"web\"} 23.0")
+          .contains("tollgate_cost_actual_sum{operation=\"TrackCargo\",policy=\"web\"} 15.0")
+          .contains("tollgate_cost_delta_sum{operation=\"TrackCargo\",policy=\"web\"} 8.0")
+          .contains("tollgate_cost_delta_sum{operation=\"(open)\",policy=\"partner\"} 126.0");
     }
   }
 

@@ -102,6 +102,9 @@ final class SchemaMultiGatewayTest {
     return client.send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/graphql"))
             .header("X-API-Key", DemoConfig.TRUSTED_KEY)
+            // a refusal keeps its 404 here, so awaitRegistered sees the miss (application/json:
+            // 200)
+            .header("Accept", "application/graphql-response+json")
             .header("Content-Type", "application/json")
             .POST(
                 HttpRequest.BodyPublishers.ofString(

@@ -3,19 +3,23 @@ package dev.tollgate.registry;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.net.Socket;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Holds the configured port from before the store is opened until the HTTP server binds it, so a
  * port in use stops the start before a data folder is created or the demo is published. Port 0 (any
  * free port) needs no probe.
+ *
+ * <p>The probe is a bound socket that does not listen: a client that connects meanwhile is refused
+ * (and retries, as it would before any server), instead of being accepted into a backlog that
+ * nobody answers and then cut off when the probe closes.
  */
 final class PortProbe implements AutoCloseable {
 
-  private final @Nullable ServerSocket socket;
+  private final @Nullable Socket socket;
 
-  private PortProbe(@Nullable ServerSocket socket) {
+  private PortProbe(@Nullable Socket socket) {
     this.socket = socket;
   }
 
@@ -26,9 +30,9 @@ final class PortProbe implements AutoCloseable {
     if (port == 0) {
       return new PortProbe(null);
     }
-    ServerSocket socket = null;
+    Socket socket = null;
     try {
-      socket = new ServerSocket();
+      socket = new Socket();
       // as Jetty binds it, so that closing this socket frees the port for Jetty at once
       socket.setReuseAddress(true);
       socket.bind(new InetSocketAddress(port));
@@ -54,7 +58,7 @@ final class PortProbe implements AutoCloseable {
     closeQuietly(socket);
   }
 
-  private static void closeQuietly(@Nullable ServerSocket socket) {
+  private static void closeQuietly(@Nullable Socket socket) {
     if (socket == null) {
       return;
     }

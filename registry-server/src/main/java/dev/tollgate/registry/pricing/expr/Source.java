@@ -39,16 +39,6 @@ public final class Source {
     return new Source(name, path, ifAbsent);
   }
 
-  /** The variable read, null for a constant. */
-  public @Nullable String variable() {
-    return variable;
-  }
-
-  /** The path into the variable's value, empty for the value itself. */
-  public String path() {
-    return path;
-  }
-
   public boolean isConstant() {
     return variable == null;
   }

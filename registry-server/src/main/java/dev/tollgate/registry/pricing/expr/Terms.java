@@ -28,10 +28,6 @@ public final class Terms extends ArrayNode<Expr> implements Expr {
     this.fold = fold;
   }
 
-  public Fold fold() {
-    return fold;
-  }
-
   @Override
   public long eval(Map<String, ?> vars) {
     long folded = 0;

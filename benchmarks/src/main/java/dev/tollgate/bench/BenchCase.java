@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -39,7 +40,8 @@ record BenchCase(String name, String text, Map<String, @Nullable Object> variabl
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new BenchCase(name, text, variables, cost);
+    // read-only, as GatewayRequestReader hands them to AdmissionRequest (which then keeps them)
+    return new BenchCase(name, text, Collections.unmodifiableMap(variables), cost);
   }
 
   private static String resource(String file) {

@@ -232,8 +232,12 @@ public final class AdmissionController {
     if (text == null) {
       return byId(policy, request);
     }
-    if (policy.mode() == KeyPolicy.Mode.OPEN && utf8Length(text) > gateway.openMaxTextBytes()) {
-      return Refused.of(Refusals.textTooLarge(utf8Length(text), gateway.openMaxTextBytes()));
+    if (policy.mode() == KeyPolicy.Mode.OPEN) {
+      Refusal bounds =
+          OpenTextBounds.refusal(text, analysisLimits(policy), gateway.openMaxTextBytes());
+      if (bounds != null) {
+        return Refused.of(bounds);
+      }
     }
     DocumentHash hash = DocumentHash.of(text);
     if (request.id() != null && !request.id().equals(hash)) {
@@ -324,22 +328,6 @@ public final class AdmissionController {
       return refused;
     }
     return Refused.of(Refusals.persistedQueryNotFound());
-  }
-
-  /** The UTF-8 length of {@code text}, without encoding it. */
-  private static long utf8Length(String text) {
-    long bytes = text.length();
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isSurrogate(c)) {
-        bytes += 1; // a pair is four bytes for two chars
-      } else if (c >= 0x800) {
-        bytes += 2;
-      } else if (c >= 0x80) {
-        bytes += 1;
-      }
-    }
-    return bytes;
   }
 
   private static Limits analysisLimits(KeyPolicy policy) {

@@ -1,6 +1,8 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.document.DocumentHash;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -10,7 +12,9 @@ import org.jspecify.annotations.Nullable;
  * @param query the document text, when sent
  * @param id the document id, from {@code documentId} or {@code
  *     extensions.persistedQuery.sha256Hash}, when it is a SHA-256
- * @param variables the raw JSON variables (an empty map when none were sent)
+ * @param variables the raw JSON variables (an empty map when none were sent); copied, unless it is
+ *     an unmodifiable view ({@link Collections#unmodifiableMap}), which is kept: whoever passes one
+ *     no longer changes the map behind it
  * @param alias the document id when it is not a SHA-256: a custom id (Relay's {@code doc_id}, an
  *     Apollo {@code createOperationId}), resolved within the caller's apps; never with {@code id}
  */
@@ -22,8 +26,12 @@ public record AdmissionRequest(
     Transport transport,
     @Nullable String alias) {
 
+  /** The class of {@link Collections#unmodifiableMap}'s views, which {@link #readOnly} keeps. */
+  private static final Class<?> READ_ONLY =
+      Collections.unmodifiableMap(new LinkedHashMap<>()).getClass();
+
   public AdmissionRequest {
-    variables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variables));
+    variables = readOnly(variables);
     if (id != null && alias != null) {
       throw new IllegalArgumentException("a request names its document by id or by alias: " + id);
     }
@@ -37,6 +45,22 @@ public record AdmissionRequest(
       Map<String, @Nullable Object> variables,
       Transport transport) {
     this(query, id, operationName, variables, transport, null);
+  }
+
+  /**
+   * {@code variables}, read-only: a copy, except for an empty map and for a map already read-only
+   * in the way {@link Collections#unmodifiableMap} makes one, which is kept as it is. The HTTP
+   * reader hands over its own map that way, so each request's variables are copied at most once
+   * (measured: the second copy was a third of what admission allocated per request).
+   */
+  private static Map<String, @Nullable Object> readOnly(Map<String, @Nullable Object> variables) {
+    if (variables.isEmpty()) {
+      return Map.of();
+    }
+    if (variables.getClass() == READ_ONLY) {
+      return variables;
+    }
+    return Collections.unmodifiableMap(new LinkedHashMap<>(variables));
   }
 
   /** This request with its alias replaced by the document it names, or dropped ({@code null}). */

@@ -1,7 +1,6 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.config.KeyPolicy.Budget;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,9 +24,13 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
     if (cost < 0) {
       throw new IllegalArgumentException("cost must not be negative: " + cost);
     }
-    Bucket bucket =
-        buckets.computeIfAbsent(key, k -> new Bucket(budget.capacity(), clock.instant()));
-    return bucket.charge(budget, cost, clock.instant());
+    Instant now = clock.instant();
+    Bucket bucket = buckets.get(key);
+    if (bucket == null) {
+      // only the first charge of a key builds the lambda that computeIfAbsent needs
+      bucket = buckets.computeIfAbsent(key, k -> new Bucket(budget.capacity(), now));
+    }
+    return bucket.charge(budget, cost, now);
   }
 
   /**
@@ -91,7 +94,10 @@ public final class InMemoryBudgetLedger implements BudgetLedger {
 
     /** The units the bucket holds at {@code now}, refilled since it was last updated. */
     private double refilled(Budget budget, Instant now) {
-      double elapsedSeconds = Duration.between(updated, now).toNanos() / 1e9;
+      // seconds and nanos apart, as Duration.between would give them, without building one
+      double elapsedSeconds =
+          (now.getEpochSecond() - updated.getEpochSecond())
+              + (now.getNano() - updated.getNano()) / 1e9;
       return BudgetCharge.refilled(units, elapsedSeconds, budget);
     }
   }

@@ -80,7 +80,7 @@ final class OperationCheck {
   private static Map<String, @Nullable Object> declared(
       RegisteredOperation operation, Map<String, @Nullable Object> variables) {
     List<String> names = operation.price().variableNames();
-    if (names.containsAll(variables.keySet())) {
+    if (allDeclared(names, variables)) {
       return variables;
     }
     Map<String, @Nullable Object> declared = new LinkedHashMap<>();
@@ -90,6 +90,17 @@ final class OperationCheck {
       }
     }
     return declared;
+  }
+
+  /** Whether every variable sent is declared: counted without an iterator, on every request. */
+  private static boolean allDeclared(List<String> names, Map<String, @Nullable Object> variables) {
+    int declared = 0;
+    for (int i = 0; i < names.size(); i++) {
+      if (variables.containsKey(names.get(i))) {
+        declared++;
+      }
+    }
+    return declared == variables.size();
   }
 
   /**

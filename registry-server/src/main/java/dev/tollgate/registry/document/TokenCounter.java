@@ -140,8 +140,14 @@ final class TokenCounter {
     return end;
   }
 
+  /** Where the name continuing at {@code at} ends: the loop a flood of names runs in. */
   private int name(int at) {
-    return skip(at, GraphqlChars::isNameContinue);
+    int end = at;
+    int length = text.length();
+    while (end < length && GraphqlChars.isNameContinue(text.charAt(end))) {
+      end++;
+    }
+    return end;
   }
 
   /**

@@ -19,6 +19,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -64,7 +65,7 @@ final class GatewayRequestReader {
           "Content-Type must be application/json, got: "
               + (contentType == null ? "none" : contentType));
     }
-    JsonNode root = parseJson(utf8(bounded(contentLength, body)), "request body");
+    JsonNode root = parseBody(bounded(contentLength, body));
     if (root.isArray()) {
       List<AdmissionRequest> requests = new ArrayList<>();
       for (JsonNode element : root) {
@@ -175,10 +176,12 @@ final class GatewayRequestReader {
     if (variables == null) {
       return Map.of();
     }
+    return Collections.unmodifiableMap(values(variables));
+  }
+
+  private static Map<String, @Nullable Object> values(JsonNode object) {
     Map<String, @Nullable Object> values = new LinkedHashMap<>();
-    variables
-        .fields()
-        .forEachRemaining(field -> values.put(field.getKey(), plain(field.getValue())));
+    object.fields().forEachRemaining(field -> values.put(field.getKey(), plain(field.getValue())));
     return values;
   }
 
@@ -188,7 +191,7 @@ final class GatewayRequestReader {
    */
   private static @Nullable Object plain(JsonNode node) {
     if (node.isObject()) {
-      return variables(node);
+      return values(node);
     }
     if (node.isArray()) {
       List<@Nullable Object> items = new ArrayList<>(node.size());
@@ -229,9 +232,33 @@ final class GatewayRequestReader {
     return value;
   }
 
+  /**
+   * The body as JSON. Jackson reads the bytes itself, without a decoded copy of them, once they are
+   * known to be valid UTF-8: at once when they are all ASCII (every request we have seen), through
+   * a strict decoder otherwise, since Jackson lets some malformed sequences through.
+   */
+  private JsonNode parseBody(byte[] body) {
+    return isAscii(body)
+        ? tree(() -> strict.readTree(body), "request body")
+        : parseJson(utf8(body), "request body");
+  }
+
+  private static boolean isAscii(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private JsonNode parseJson(String text, String what) {
+    return tree(() -> strict.readTree(text), what);
+  }
+
+  private static JsonNode tree(JsonRead read, String what) {
     try {
-      JsonNode node = strict.readTree(text);
+      JsonNode node = read.tree();
       if (node == null || node.isMissingNode()) {
         throw GatewayRequestException.badRequest(what + " is empty");
       }
@@ -239,7 +266,14 @@ final class GatewayRequestReader {
     } catch (JsonProcessingException e) {
       throw GatewayRequestException.badRequest(
           what + " is not valid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw GatewayRequestException.badRequest("cannot read the " + what);
     }
+  }
+
+  /** Jackson reading one JSON value from a string or from bytes. */
+  private interface JsonRead {
+    @Nullable JsonNode tree() throws IOException;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.http;
 
 import io.javalin.http.Context;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -43,11 +44,28 @@ final class RequestBodies {
       throw RouteException.tooLarge(maxBytes);
     }
     try (InputStream in = body) {
+      if (declaredLength >= 0) {
+        return declared(in, (int) declaredLength);
+      }
       byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxBytes + 1));
       if (bytes.length > maxBytes) {
         throw RouteException.tooLarge(maxBytes);
       }
       return bytes;
     }
+  }
+
+  /**
+   * A body of known length, read into one array of that size: {@code readNBytes(max)} would gather
+   * it in 8 KiB pieces and copy them again (measured: a third of the bytes a 66 KB POST allocated).
+   * Jetty ends the stream at the declared length and fails it when the client sends fewer bytes.
+   */
+  private static byte[] declared(InputStream in, int length) throws IOException {
+    byte[] bytes = new byte[length];
+    int read = in.readNBytes(bytes, 0, length);
+    if (read < length) {
+      throw new EOFException("body ended after " + read + " of " + length + " bytes");
+    }
+    return bytes;
   }
 }

@@ -20,7 +20,8 @@ public record UpstreamRequest(
     Map<String, List<String>> headers) {
 
   public UpstreamRequest {
-    headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    headers =
+        headers.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
   }
 
   /** Without headers. */

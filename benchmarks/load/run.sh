@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# HTTP load test on loopback: the gateway (embedded default, in-process demo upstream) against a bare
-# Javalin route returning the same response bytes, alternated A B A B in one run, then the gateway
-# alone on the other scenarios. Bounded: every wrk run lasts DURATION seconds.
+# HTTP load test on loopback: every scenario of the README's benchmark table in one go.
 #
-#   benchmarks/load/run.sh            # WARMUP=15 DURATION=10 ROUNDS=2 CONNECTIONS=16 by default
+#   benchmarks/load/run.sh        # WARMUP=10 DURATION=10 ROUNDS=2 CONNECTIONS=16 by default
 #
-# Both servers first take WARMUP seconds of unmeasured load each, so the JIT has compiled the paths
-# being compared (short runs on a cold JVM measure the compiler, not the server).
+# 1. The gateway (embedded default, in-process demo upstream) against a bare Javalin route that
+#    answers the same bytes (benchmarks' BareServer; a POST's body is read, as the gateway must),
+#    alternated gateway, bare, gateway, bare in one run, for the registered GET (with and without a
+#    forwarded Authorization), the registered POST, an open-mode POST, the book's five attacks and
+#    an unknown id. Each line gives requests per second, p50 and p99 (wrk), the server's CPU per
+#    request (utime + stime of its process over the run, from /proc) and, for the gateway, the
+#    bytes it allocated per request (Micrometer's jvm_gc_memory_allocated_bytes_total).
+# 2. Short checking runs with count.lua: every attack refused, the unknown id read no store and
+#    called no upstream.
+# 3. benchmarks/load/upstream.sh, the gateway in front of a separate upstream over HTTP (skip it
+#    with UPSTREAM=0).
+#
+# With two cores or more, the servers run on core 0 (one under load at a time) and wrk on core 1,
+# so that the load generator does not take the server's CPU; PIN=0 turns that off. CPU per request
+# is the steadiest figure on a shared machine; requests per second the least.
 #
 # Needs wrk (Debian package; installed if missing and apt-get is available), python3, curl, and the
 # built jars (mvn -B -q -Pbenchmarks package -DskipTests).
@@ -14,10 +25,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DURATION="${DURATION:-10}"
-WARMUP="${WARMUP:-15}"
+WARMUP="${WARMUP:-10}"
 ROUNDS="${ROUNDS:-2}"
 CONNECTIONS="${CONNECTIONS:-16}"
-THREADS="${THREADS:-1}"
+CHECK="${CHECK:-3}" # seconds of each checking run
 GATEWAY_PORT="${GATEWAY_PORT:-18480}"
 BARE_PORT="${BARE_PORT:-18481}"
 HERE=benchmarks/load
@@ -35,6 +46,16 @@ fi
 [ -f registry-server/target/registry-server.jar ] && [ -f benchmarks/target/benchmarks.jar ] \
   || mvn -B -q -Pbenchmarks package -DskipTests
 
+if [ "${PIN:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+  ON_SERVER="taskset -c 0" # taskset execs the command: $! stays the server's own pid
+  on_load() { taskset -c 1 "$@"; }
+  PINNING="servers on core 0, wrk on core 1"
+else
+  ON_SERVER=""
+  on_load() { "$@"; }
+  PINNING="not pinned"
+fi
+
 # Budgets large enough that the load measures admission, not the bucket running dry.
 cat > "$WORK/config.json" <<JSON
 {
@@ -51,18 +72,16 @@ cat > "$WORK/config.json" <<JSON
 }
 JSON
 
-java -Xmx512m -jar registry-server/target/registry-server.jar --config "$WORK/config.json" \
+$ON_SERVER java -Xmx512m -jar registry-server/target/registry-server.jar --config "$WORK/config.json" \
   --data-dir "$WORK/data" > "$WORK/gateway.log" 2>&1 &
+GATEWAY_PID=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$GATEWAY_PORT/health" >/dev/null && break; sleep 0.5; done
 
 # The registered GET: the demo manifest's TrackCargo operation with variables.
 ID=$(python3 -c 'import json;m=json.load(open("manifests/cargo-web.json"));print(next(o["id"] for o in m["operations"] if o["name"]=="TrackCargo"))')
 VARS=$(python3 -c 'import urllib.parse;print(urllib.parse.quote("{\"trackingId\":\"ABC123\"}"))')
 GET_PATH="/graphql?documentId=$ID&operationName=TrackCargo&variables=$VARS"
-curl -sf -H 'X-API-Key: web-demo' "localhost:$GATEWAY_PORT$GET_PATH" > "$WORK/get-body.json"
-java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.BareServer "$BARE_PORT" "$WORK/get-body.json" \
-  > "$WORK/bare.log" 2>&1 &
-for _ in $(seq 1 60); do curl -sf "localhost:$BARE_PORT/graphql" >/dev/null && break; sleep 0.5; done
+AUTHORIZATION='Bearer load-test-user-0123456789abcdef'
 
 python3 - "$WORK" "$ID" <<'PY'
 import json, sys, pathlib
@@ -83,50 +102,107 @@ for name, body in bodies.items():
 (work / "attack-batch.json").write_text(json.dumps([{"query": "{ __typename }"}, {"query": "{ __typename }"}]))
 PY
 
-run() { # label url [body-file] [api-key] [authorization]
-  local label=$1 url=$2 body=${3:-} key=${4:-} authorization=${5:-}
-  local out
-  out=$(WRK_BODY_FILE="$body" WRK_API_KEY="$key" WRK_AUTHORIZATION="$authorization" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" \
-    -s "$HERE/count.lua" "$url" | grep '^RESULT')
-  echo "$label $out" | tee -a "$WORK/results" >&2
-  echo "$label $out" > "$WORK/last"
+# scenario name -> "KEY BODY AUTHORIZATION?" (a GET has no body)
+key_of() { case $1 in get-*) echo web-demo ;; post-registered | unknown-id) echo web-demo ;; *) echo partner-demo ;; esac; }
+SCENARIOS="get-registered get-registered-authorization post-registered open-four-cargo
+  attack-deep16 attack-alias150 attack-first5000 attack-token-flood attack-batch unknown-id"
+
+# The bare route answers each scenario with the gateway's own answer to it.
+mkdir -p "$WORK/answers"
+curl -sf -H 'X-API-Key: web-demo' "localhost:$GATEWAY_PORT$GET_PATH" > "$WORK/answers/get.answer"
+for s in $SCENARIOS; do
+  case $s in get-*) continue ;; esac
+  curl -s -H "X-API-Key: $(key_of "$s")" -H 'Content-Type: application/json' \
+    --data-binary "@$WORK/$s.json" "localhost:$GATEWAY_PORT/graphql" > "$WORK/answers/$s.answer"
+done
+$ON_SERVER java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.BareServer "$BARE_PORT" "$WORK/answers" \
+  > "$WORK/bare.log" 2>&1 &
+BARE_PID=$!
+for _ in $(seq 1 60); do curl -sf "localhost:$BARE_PORT/graphql" >/dev/null && break; sleep 0.5; done
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+allocated() { curl -s "localhost:$GATEWAY_PORT/metrics" | awk '$1 == "jvm_gc_memory_allocated_bytes_total" {printf "%.0f", $2}'; }
+metric() { curl -s "localhost:$GATEWAY_PORT/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
+
+# url_of server scenario
+url_of() {
+  local port=$GATEWAY_PORT
+  [ "$1" = bare ] && port=$BARE_PORT
+  case $2 in
+    get-*) echo "http://127.0.0.1:$port$GET_PATH" ;;
+    *) if [ "$1" = bare ]; then echo "http://127.0.0.1:$port/graphql?answer=$2"; else echo "http://127.0.0.1:$port/graphql"; fi ;;
+  esac
+}
+# wrk_run seconds script server scenario
+wrk_run() {
+  local body="" authorization=""
+  case $4 in get-*) ;; *) body="$WORK/$4.json" ;; esac
+  [ "$4" = get-registered-authorization ] && authorization=$AUTHORIZATION
+  WRK_BODY_FILE="$body" WRK_API_KEY="$(key_of "$4")" WRK_AUTHORIZATION="$authorization" \
+    on_load wrk -t1 -c"$CONNECTIONS" -d"$1s" -s "$HERE/$2" "$(url_of "$3" "$4")"
+}
+# measure label server scenario: one measured run, one line of figures
+measure() {
+  local pid=$GATEWAY_PID ticks0 ticks1 alloc0=0 alloc1=0 out requests alloc="-"
+  [ "$2" = bare ] && pid=$BARE_PID
+  [ "$2" = gateway ] && alloc0=$(allocated)
+  ticks0=$(cpu_ticks "$pid")
+  out=$(wrk_run "$DURATION" measure.lua "$2" "$3" | grep '^RESULT')
+  ticks1=$(cpu_ticks "$pid")
+  [ "$2" = gateway ] && alloc1=$(allocated)
+  requests=$(echo "$out" | sed -E 's/.*requests=([0-9]+).*/\1/')
+  [ "$2" = gateway ] && alloc=$(python3 -c "print(round(($alloc1 - $alloc0) / $requests / 1024, 1))")
+  echo "$1 $2 $3 $(echo "$out" | sed 's/^RESULT //') cpu_us=$(python3 -c \
+    "print(round(($ticks1 - $ticks0) / $(getconf CLK_TCK) * 1e6 / $requests, 1))") alloc_kb=$alloc" \
+    | tee -a "$WORK/results"
 }
 
-echo "# wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s on $(nproc) cores, $(date -u +%FT%TZ), warm-up ${WARMUP}s each"
-warm() { WRK_BODY_FILE="${3:-}" WRK_API_KEY="${4:-}" WRK_AUTHORIZATION="${5:-}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" \
-  -s "$HERE/count.lua" "$2" > /dev/null; }
-# The registered GET again with a forwarded credential (Authorization): the response cache keys on
-# its SHA-256, so these are hits of that credential's own entry, answered Cache-Control: private.
-AUTHORIZATION='Bearer load-test-user-0123456789abcdef'
-warm gateway "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo
-warm gateway-authorization "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo "$AUTHORIZATION"
-warm bare "http://127.0.0.1:$BARE_PORT$GET_PATH"
-for warmup in post-registered open-four-cargo attack-alias150; do
-  warm "$warmup" "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/$warmup.json" \
-    "$([ "$warmup" = post-registered ] && echo web-demo || echo partner-demo)"
+echo "# wrk -t1 -c$CONNECTIONS -d${DURATION}s, $ROUNDS rounds, warm-up ${WARMUP}s each; $(nproc) cores ($PINNING); load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ)"
+for s in $SCENARIOS; do
+  wrk_run "$WARMUP" measure.lua gateway "$s" > /dev/null
+  wrk_run "$WARMUP" measure.lua bare "$s" > /dev/null
 done
 for round in $(seq 1 "$ROUNDS"); do
-  run "gateway-get-registered#$round" "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" web-demo
-  run "bare-get#$round" "http://127.0.0.1:$BARE_PORT$GET_PATH"
-  run "gateway-get-registered-authorization#$round" "http://127.0.0.1:$GATEWAY_PORT$GET_PATH" "" \
-    web-demo "$AUTHORIZATION"
+  for s in $SCENARIOS; do
+    measure "#$round" gateway "$s"
+    measure "#$round" bare "$s"
+  done
 done
-run post-registered "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/post-registered.json" web-demo
-run open-four-cargo "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/open-four-cargo.json" partner-demo
-for attack in deep16 alias150 first5000 token-flood batch; do
-  run "attack-$attack" "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/attack-$attack.json" partner-demo
+
+echo "# checks (count.lua, ${CHECK}s each): refusal rates, store reads and upstream calls"
+for s in $SCENARIOS; do
+  case $s in attack-* | unknown-id) ;; *) continue ;; esac
+  reads0=$(metric tollgate_registry_document_reads_total)
+  upstream0=$(metric tollgate_upstream_requests_total)
+  out=$(wrk_run "$CHECK" count.lua gateway "$s" | grep '^RESULT')
+  echo "$s $(echo "$out" | grep -oE 'ok=[0-9]+ refused=[0-9]+ refusal_rate=[0-9.]+')" \
+    "store_reads=$(python3 -c "print(int($(metric tollgate_registry_document_reads_total) - $reads0))")" \
+    "upstream_calls=$(python3 -c "print(int($(metric tollgate_upstream_requests_total) - $upstream0))")"
 done
-metric() { curl -s "localhost:$GATEWAY_PORT/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
-reads_before=$(metric tollgate_registry_document_reads_total)
-upstream_before=$(metric tollgate_upstream_requests_total)
-run unknown-id-trusted "http://127.0.0.1:$GATEWAY_PORT/graphql" "$WORK/unknown-id.json" web-demo
-unknown=$(cat "$WORK/last")
-requests=$(echo "$unknown" | sed -E 's/.*refused=([0-9]+).*/\1/')
-echo "unknown-id store reads: $(( $(metric tollgate_registry_document_reads_total) - reads_before )) for $requests requests;" \
-  "upstream calls: $(( $(metric tollgate_upstream_requests_total) - upstream_before ))"
-curl -s "localhost:$GATEWAY_PORT/metrics" | grep -E '^tollgate_(upstream_requests|response_cache_hits|registry_document_reads)_total' || true
-awk '/^gateway-get-registered#/ {split($3, a, "="); g += a[2]; n++}
-     /^bare-get#/ {split($3, a, "="); b += a[2]}
-     /^gateway-get-registered-authorization#/ {split($3, a, "="); c += a[2]; m++}
-     END {if (b > 0) printf "registered GET, gateway/bare: %.0f / %.0f rps = %.0f%%\n", g / n, b / n, 100 * g / b
-          if (m > 0) printf "registered GET with Authorization / without: %.0f / %.0f rps = %.0f%%\n", c / m, g / n, 100 * (c / m) / (g / n)}' "$WORK/results"
+
+echo "# summary: the gateway against the bare route, means over the rounds"
+python3 - "$WORK/results" <<'PY'
+import sys, collections
+runs = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    parts = line.split()
+    fields = dict(p.split("=", 1) for p in parts[3:])
+    runs[(parts[2], parts[1])].append(fields)
+def mean(scenario, server, key):
+    values = [float(r[key]) for r in runs[(scenario, server)] if r[key] != "-"]
+    return sum(values) / len(values) if values else float("nan")
+print("| scenario | gateway req/s | bare req/s | p50 gateway / bare (ms) | p99 gateway / bare (ms) | p99 ratio | CPU per request gateway / bare (µs) | CPU ratio | gateway allocation per request (KB) |")
+print("|---|---|---|---|---|---|---|---|---|")
+for scenario in dict.fromkeys(s for s, _ in runs):
+    g = lambda k: mean(scenario, "gateway", k)
+    b = lambda k: mean(scenario, "bare", k)
+    print(f"| {scenario} | {g('rps'):,.0f} | {b('rps'):,.0f} | {g('p50_us')/1000:.2f} / {b('p50_us')/1000:.2f} "
+          f"| {g('p99_us')/1000:.2f} / {b('p99_us')/1000:.2f} | {g('p99_us')/b('p99_us'):.1f}× "
+          f"| {g('cpu_us'):.1f} / {b('cpu_us'):.1f} | {g('cpu_us')/b('cpu_us'):.2f}× | {g('alloc_kb'):.1f} |")
+PY
+
+if [ "${UPSTREAM:-1}" = 1 ] && [ -f "$HERE/upstream.sh" ]; then
+  kill "$GATEWAY_PID" "$BARE_PID" 2>/dev/null || true
+  wait "$GATEWAY_PID" "$BARE_PID" 2>/dev/null || true
+  bash "$HERE/upstream.sh"
+fi

@@ -20,6 +20,8 @@ import org.eclipse.jetty.server.handler.EagerContentHandler;
  *   <li>A {@code /graphql} request with an unknown {@code X-API-Key} is refused from its headers
  *       ({@link UnknownKeyGuard}, outside the {@code EagerContentHandler}), so its body is never
  *       waited for.
+ *   <li>A request line with a version Jetty does not take is answered 400, not 505 ({@link
+ *       ClientErrorHandler}).
  * </ul>
  */
 public final class JettyBounds {
@@ -44,6 +46,7 @@ public final class JettyBounds {
                   new EagerContentHandler(
                       new EagerContentHandler.RetainedContentLoaderFactory(
                           http.maxBodyBytes(), 0, false))));
+          server.setErrorHandler(new ClientErrorHandler());
           for (var connector : server.getConnectors()) {
             if (connector instanceof org.eclipse.jetty.server.AbstractConnector bounded) {
               bounded.setIdleTimeout(http.bodyReadTimeoutMillis());

@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * Refuses a {@code /graphql} request whose {@code X-API-Key} names no configured key from its
  * headers alone, with the gateway's own 401 ({@link Gateway#refuseUnknownKey}), before the {@link
  * org.eclipse.jetty.server.handler.EagerContentHandler} inside it waits for the body (issue 10,
- * item 2): an unknown caller's body is never read or buffered. When the body has not all arrived,
- * Jetty closes the connection after the answer rather than read the rest. Anything else (no key, a
+ * item 2): an unknown caller's body is never waited for or buffered. When it has not all arrived,
+ * the connection is closed after the answer rather than read the rest. Anything else (no key, a
  * known key, another route) is passed on unchanged.
  */
 final class UnknownKeyGuard extends Handler.Wrapper {
@@ -43,6 +43,10 @@ final class UnknownKeyGuard extends Handler.Wrapper {
     if (refusal == null) {
       return super.handle(request, response, callback);
     }
+    // drops what of the body has already arrived, without waiting for more; when that is not all
+    // of it, the answer says Connection: close, so that no client sends on a connection about to
+    // be closed
+    request.consumeAvailable();
     write(refusal, response, callback);
     return true;
   }

@@ -38,7 +38,7 @@ final class UnknownKeyGuardTest {
   @CsvSource({"POST, /graphql", "POST, /graphql/", "GET, /graphql?query=%7B__typename%7D"})
   void unknownKey_bodyNeverSent_401BeforeTheBodyAndTheConnectionClosed(String method, String path)
       throws IOException {
-    try (Socket socket = send(head(method, path, "no-such-key", DECLARED))) {
+    try (Socket socket = send(head(method, path, "no-such-key", DECLARED) + "\r\n")) {
       long start = System.nanoTime();
 
       // to the end of the stream: the server closes the connection rather than read the body
@@ -47,6 +47,7 @@ final class UnknownKeyGuardTest {
       long millis = (System.nanoTime() - start) / 1_000_000;
       assertThat(answer).startsWith("HTTP/1.1 401 ");
       assertThat(answer)
+          .contains("Connection: close\r\n")
           .contains("Cache-Control: private, no-cache, must-revalidate\r\n")
           .contains("Vary: " + GatewayHarness.VARY + "\r\n")
           .contains("Content-Type: application/json;charset=utf-8\r\n")
@@ -65,7 +66,8 @@ final class UnknownKeyGuardTest {
   @CsvSource({"partner-key, '\"upstream\":\"fake\"'", "'', QUERY_NOT_IN_SAFELIST"})
   void knownKeyOrNone_bodyWithheld_waitsForItThenAnswers(String key, String read)
       throws IOException {
-    try (Socket socket = send(head("POST", "/graphql", key, DECLARED) + "Connection: close\r\n")) {
+    try (Socket socket =
+        send(head("POST", "/graphql", key, DECLARED) + "Connection: close\r\n\r\n")) {
       InputStream in = socket.getInputStream();
 
       assertThatThrownBy(in::read).isInstanceOf(SocketTimeoutException.class);
@@ -79,9 +81,29 @@ final class UnknownKeyGuardTest {
     }
   }
 
+  /**
+   * A client that sent its whole body keeps its connection, as when the gateway answered after
+   * reading the body: the next request on it is answered.
+   */
+  @Test
+  void unknownKey_wholeBodySent_401AndTheConnectionKept() throws IOException {
+    String body = "{\"query\":\"{ __typename }\"}";
+    String next = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    try (Socket socket =
+        send(head("POST", "/graphql", "no-such-key", body.length()) + "\r\n" + body + next)) {
+
+      String answers = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(answers).startsWith("HTTP/1.1 401 ").contains("}]}HTTP/1.1 200 ");
+      assertThat(answers.substring(0, answers.indexOf("HTTP/1.1 200 ")))
+          .doesNotContain("Connection: close");
+    }
+  }
+
   @Test
   void unknownKey_onAnotherRoute_passedOn() throws IOException {
-    try (Socket socket = send(head("GET", "/health", "no-such-key", 0) + "Connection: close\r\n")) {
+    try (Socket socket =
+        send(head("GET", "/health", "no-such-key", 0) + "Connection: close\r\n\r\n")) {
       String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
       assertThat(answer).startsWith("HTTP/1.1 200 ");
@@ -100,11 +122,11 @@ final class UnknownKeyGuardTest {
         + "\r\n";
   }
 
-  /** Sends {@code head} and the empty line that ends it, not the body; reads time out. */
-  private static Socket send(String head) throws IOException {
+  /** Sends {@code request} in one write; reads time out. */
+  private static Socket send(String request) throws IOException {
     Socket socket = new Socket("127.0.0.1", gateway.port());
     socket.setSoTimeout(WAIT_MILLIS);
-    socket.getOutputStream().write((head + "\r\n").getBytes(StandardCharsets.US_ASCII));
+    socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
     socket.getOutputStream().flush();
     return socket;
   }

@@ -258,7 +258,7 @@ public final class ServerBuilder {
               javalin.http.maxRequestSize = config.http().maxBodyBytes();
               javalin.startup.showJavalinBanner = false;
               HttpErrors.register(javalin);
-              JettyBounds.apply(javalin, config.http());
+              JettyBounds.apply(javalin, config.http(), services.gateway());
               registry.register(javalin);
               measured.register(javalin);
               schemaRoutes.register(javalin);

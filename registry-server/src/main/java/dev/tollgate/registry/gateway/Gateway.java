@@ -148,6 +148,19 @@ public final class Gateway {
     }
   }
 
+  /**
+   * The 401 that {@link #execute} gives {@code apiKey} when no policy is configured for it (counted
+   * alike), or {@code null} for a known key or none: so that such a request can be refused from its
+   * headers, before its body is read.
+   */
+  public @Nullable GatewayAnswer refuseUnknownKey(
+      @Nullable String apiKey, @Nullable String accept) {
+    if (config.policyFor(apiKey).isPresent()) {
+      return null;
+    }
+    return unauthenticated(new Reply(metrics, accept, credentials.vary()));
+  }
+
   private GatewayAnswer handle(GatewayCall call, Reply reply) {
     Optional<KeyPolicy> policy = config.policyFor(call.apiKey());
     if (policy.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.gateway.Gateway;
 import io.javalin.config.JavalinConfig;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
 
@@ -16,13 +17,21 @@ import org.eclipse.jetty.server.handler.EagerContentHandler;
  *   <li>A connection that sends nothing for {@code http.bodyReadTimeoutMillis} is closed, and a
  *       request slower than {@code http.minRequestDataRate} bytes per second over its lifetime is
  *       answered 408.
+ *   <li>A {@code /graphql} request with an unknown {@code X-API-Key} is refused from its headers
+ *       ({@link UnknownKeyGuard}, outside the {@code EagerContentHandler}), so its body is never
+ *       waited for.
+ *   <li>A request line with a version Jetty does not take is answered 400, not 505 ({@link
+ *       ClientErrorHandler}).
  * </ul>
  */
 public final class JettyBounds {
 
   private JettyBounds() {}
 
-  public static void apply(JavalinConfig javalin, ServerConfig.Http http) {
+  /**
+   * @param gateway answers unknown keys before their bodies are read
+   */
+  public static void apply(JavalinConfig javalin, ServerConfig.Http http, Gateway gateway) {
     javalin.jetty.modifyHttpConfiguration(
         configuration -> {
           configuration.setIdleTimeout(http.bodyReadTimeoutMillis());
@@ -32,9 +41,12 @@ public final class JettyBounds {
         server -> {
           // Javalin puts its servlet context inside the innermost wrapper it finds here
           server.setHandler(
-              new EagerContentHandler(
-                  new EagerContentHandler.RetainedContentLoaderFactory(
-                      http.maxBodyBytes(), 0, false)));
+              new UnknownKeyGuard(
+                  gateway,
+                  new EagerContentHandler(
+                      new EagerContentHandler.RetainedContentLoaderFactory(
+                          http.maxBodyBytes(), 0, false))));
+          server.setErrorHandler(new ClientErrorHandler());
           for (var connector : server.getConnectors()) {
             if (connector instanceof org.eclipse.jetty.server.AbstractConnector bounded) {
               bounded.setIdleTimeout(http.bodyReadTimeoutMillis());

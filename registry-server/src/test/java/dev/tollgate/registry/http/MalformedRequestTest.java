@@ -4,16 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tollgate.registry.store.TestDatabase;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 10, item 6: broken framing is the client's mistake, answered 400 on every route. {@code
  * /v1} publish answered 500 (and logged {@code HttpEofException: Early EOF} at ERROR) where {@code
- * /graphql} answered 400. Raw sockets, since an HTTP client never sends these.
+ * /graphql} answered 400; Jetty answered a request line with a fuzzed version 505 (426 for {@code
+ * HTTP/2.0}). Raw sockets, since an HTTP client never sends these.
  */
 final class MalformedRequestTest {
 
@@ -67,6 +72,26 @@ final class MalformedRequestTest {
     String answer = server.rawBytes(head(route, header) + unescape(body), halfClose);
 
     assertThat(answer).as(condition).startsWith("HTTP/1.1 400");
+  }
+
+  /** Every version Jetty does not take: unknown, misspelt, out of range, or HTTP/2 over HTTP/1. */
+  static Stream<Arguments> fuzzedVersions() {
+    List<String> versions =
+        List.of("HTTP/9.9", "HTPT/1.1", "HTTP/1.2", "HTTP/0.9", "HTTP/2.0", "HTTP/1.1x", "HTTP/11");
+    List<String> routes = List.of("/graphql", "/v1/price-list", "/v1/apps/web/versions/1");
+    return versions.stream()
+        .flatMap(version -> routes.stream().map(route -> Arguments.of(version, route)));
+  }
+
+  @ParameterizedTest(name = "{0} on {1}")
+  @MethodSource("fuzzedVersions")
+  void requestLine_fuzzedVersion_400(String version, String route) throws Exception {
+    String request =
+        "GET " + route + " " + version + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+
+    String answer = server.rawBytes(request, false);
+
+    assertThat(answer).startsWith("HTTP/1.1 400 ");
   }
 
   private static String unescape(String text) {

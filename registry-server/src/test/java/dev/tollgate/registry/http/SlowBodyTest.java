@@ -14,16 +14,20 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 10, item 2: 250 connections that send {@code POST /graphql} with {@code Content-Length:
  * 1000} and then drip the body (with a key, an unknown key, or none) took the gateway offline: each
  * held one of Jetty's threads in a blocking read. Bodies are now read before a thread runs the
- * request, so {@code /health} and a registered GET answer at once while they wait.
+ * request, and an unknown key is refused before its body is read ({@code UnknownKeyGuard}), so
+ * {@code /health} and a registered GET answer within 100 ms (the issue's bound) while they wait.
  */
+@Isolated // asserts on wall-clock latency, so nothing else runs beside it
 final class SlowBodyTest {
 
   private static final int CONNECTIONS = 250;
+  private static final int PROBES = 15;
   private static final String[] KEYS = {"partner-key", "no-such-key", ""};
 
   @AutoClose private final GatewayHarness gateway = GatewayHarness.start();
@@ -38,9 +42,9 @@ final class SlowBodyTest {
       }
       drip(attackers);
 
-      long[] health = new long[9];
-      long[] registered = new long[9];
-      for (int i = 0; i < health.length; i++) {
+      long[] health = new long[PROBES];
+      long[] registered = new long[PROBES];
+      for (int i = 0; i < PROBES; i++) {
         health[i] = millis(() -> gateway.send(gateway.request("/health", null).GET().build()));
         registered[i] = millis(() -> gateway.get("trusted-key", Map.of("documentId", id.hex())));
         drip(attackers);
@@ -48,13 +52,12 @@ final class SlowBodyTest {
       Arrays.sort(health);
       Arrays.sort(registered);
 
-      // the median of 9 probes: one slow probe on a busy CI machine is not the attack. The issue
-      // asks for 100 ms; on the shared 2-core machine at load average 25 the median was 150 ms
-      // (before the fix /health did not answer within 10 s), so the bound here is 250 ms
-      assertThat(health[4]).as("/health, ms: %s", Arrays.toString(health)).isLessThan(250);
-      assertThat(registered[4])
+      // the median, not the slowest: one probe slowed by a busy CI machine is not the attack
+      // (before the fix /health did not answer within 10 s)
+      assertThat(health[PROBES / 2]).as("/health, ms: %s", Arrays.toString(health)).isLessThan(100);
+      assertThat(registered[PROBES / 2])
           .as("registered GET, ms: %s", Arrays.toString(registered))
-          .isLessThan(250);
+          .isLessThan(100);
     } finally {
       for (Socket socket : attackers) {
         socket.close();

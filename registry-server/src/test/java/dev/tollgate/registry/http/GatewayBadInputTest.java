@@ -146,6 +146,25 @@ final class GatewayBadInputTest {
   }
 
   @Test
+  void post_invalidUtf8InTheFirstEightBytes_400() {
+    // the ASCII check reads eight bytes at a time: the bad pair sits at offsets 3 and 4, in the
+    // first word, and the body is long enough to have words at all
+    byte[] body = {
+      '{', '"', 'q', (byte) 0xC3, (byte) 0x28, 'r', 'y', '"', ':', '"', 'x', 'x', 'x', '"', '}'
+    };
+
+    HttpResponse<String> response =
+        gateway.send(
+            gateway
+                .request("/graphql", KEY)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build());
+
+    assertBad(response, 400, "BAD_REQUEST", "request body is not valid UTF-8");
+  }
+
+  @Test
   void get_variablesNotJson_400() {
     assertBad(
         gateway.get(KEY, Map.of("query", "{ __typename }", "variables", "{n:")),

@@ -2,7 +2,8 @@
 -- answer to Lua: cheaper for the load generator, which shares a core with the server). Correctness
 -- is checked once with curl before measuring, and by counting the upstream's calls. WRK_BODY_FILE
 -- makes it a JSON POST; WRK_API_KEY adds X-API-Key. done() prints one RESULT line; "requests"
--- counts answers whatever their status, "errors" the non-2xx and socket errors.
+-- counts answers whatever their status, "errors" the non-2xx and socket errors, of which
+-- "timeouts" are answers slower than wrk's timeout (2 s).
 function init(args)
   local body_file = os.getenv("WRK_BODY_FILE") or ""
   local api_key = os.getenv("WRK_API_KEY") or ""
@@ -20,7 +21,7 @@ end
 
 function done(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format("RESULT rps=%.0f p50_us=%d p99_us=%d requests=%d errors=%d\n",
+  io.write(string.format("RESULT rps=%.0f p50_us=%d p99_us=%d requests=%d errors=%d timeouts=%d\n",
     summary.requests / (summary.duration / 1e6), latency:percentile(50), latency:percentile(99),
-    summary.requests, e.connect + e.read + e.write + e.status + e.timeout))
+    summary.requests, e.connect + e.read + e.write + e.status + e.timeout, e.timeout))
 end

@@ -10,7 +10,7 @@
 # Latency (p50, p99) is compared at LATENCY_CONNECTIONS (default "1 4"), where queueing does not
 # dominate; throughput at CONNECTIONS, where the upstream (on its own core) is the bottleneck. Each
 # run also reports the server CPU per request of Tollgate and of the upstream (utime + stime from
-# /proc/PID/stat), the upstream calls it caused (the upstream's own count and Tollgate's
+# /proc/PID/stat, less the JIT compiler threads), the upstream calls it caused (the upstream's own count and Tollgate's
 # tollgate_upstream_requests_total) and the upstream connections it opened. The response cache is
 # off (cacheMaxAgeSeconds 0), so that every GET reaches the upstream.
 #
@@ -36,7 +36,7 @@ JARS=("$@")
 [ ${#JARS[@]} -gt 0 ] || JARS=(registry-server/target/registry-server.jar)
 HERE=benchmarks/load
 WORK="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; [ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"' EXIT
 
 command -v wrk >/dev/null || { echo "wrk is required (Debian/Ubuntu: apt-get install wrk)" >&2; exit 1; }
 for jar in "${JARS[@]}" benchmarks/target/benchmarks.jar; do
@@ -50,12 +50,30 @@ if [ "$(nproc)" -ge 2 ]; then
   PIN_UPSTREAM=(taskset -c "$UPSTREAM_CPUS") PIN_GATEWAY=(taskset -c "$GATEWAY_CPUS") PIN_WRK=(taskset -c "$WRK_CPUS")
 fi
 CLK_TCK=$(getconf CLK_TCK)
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; } # utime + stime of a process, in clock ticks
+# utime + stime of a process in clock ticks, less its JIT compiler threads': the server's own work
+# (GC included), not the compiling of a JVM that is still warming up
+ticks() {
+  local total compilers=0 task
+  total=$(awk '{print $14 + $15}' "/proc/$1/stat")
+  for task in /proc/"$1"/task/*; do
+    case "$(cat "$task/comm" 2>/dev/null)" in
+      C1\ Compiler*|C2\ Compiler*) compilers=$((compilers + $(awk '{print $14 + $15}' "$task/stat"))) ;;
+    esac
+  done
+  echo $((total - compilers))
+}
 
 "${PIN_UPSTREAM[@]}" java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.UpstreamServer \
   "$UPSTREAM_PORT" > "$WORK/upstream.log" 2>&1 &
 UPSTREAM_PID=$!
-for _ in $(seq 1 60); do curl -sf "localhost:$UPSTREAM_PORT/stats" >/dev/null && break; sleep 0.5; done
+started() { # pid port path log: up and answering, and not some other process on the port
+  for _ in $(seq 1 120); do curl -sf "localhost:$2$3" >/dev/null && break; sleep 0.5; done
+  kill -0 "$1" 2>/dev/null && curl -sf "localhost:$2$3" >/dev/null && return
+  echo "$4 did not start on port $2:" >&2
+  tail -5 "$4" >&2
+  exit 1
+}
+started "$UPSTREAM_PID" "$UPSTREAM_PORT" /stats "$WORK/upstream.log"
 upstream_stats() { # the named counters of the upstream's /stats, on one line
   curl -s "localhost:$UPSTREAM_PORT/stats" | python3 -c "import json,sys;s=json.load(sys.stdin);print(*(s[k] for k in sys.argv[1:]))" "$@"
 }
@@ -83,8 +101,7 @@ JSON
   "${PIN_GATEWAY[@]}" java -Xmx512m ${GATEWAY_JAVA_OPTS:-} -jar "${JARS[$i]}" --config "$WORK/config-$i.json" \
     --data-dir "$WORK/data-$i" > "$WORK/gateway-$i.log" 2>&1 &
   GATEWAY_PIDS+=($!)
-  for _ in $(seq 1 120); do curl -sf "localhost:$port/health" >/dev/null && break; sleep 0.5; done
-  curl -sf "localhost:$port/health" >/dev/null || { echo "Tollgate ${JARS[$i]} did not start:" >&2; tail -5 "$WORK/gateway-$i.log" >&2; exit 1; }
+  started "$!" "$port" /health "$WORK/gateway-$i.log"
 done
 
 ID=$(python3 -c 'import json;m=json.load(open("manifests/cargo-web.json"));print(next(o["id"] for o in m["operations"] if o["name"]=="TrackCargo"))')

@@ -1,7 +1,7 @@
 -- The same request on every connection, with no response() callback (so wrk does not hand every
 -- answer to Lua: cheaper for the load generator, which shares a core with the server). Correctness
 -- is checked once with curl before measuring, and by counting the upstream's calls. WRK_BODY_FILE
--- makes it a JSON POST; WRK_API_KEY adds X-API-Key. done() prints one RESULT line; "requests"
+-- makes it a JSON POST; WRK_API_KEY adds X-API-Key, WRK_WORK_MICROS X-Upstream-Work-Micros. done() prints one RESULT line; "requests"
 -- counts answers whatever their status, "errors" the non-2xx and socket errors, of which
 -- "timeouts" are answers slower than wrk's timeout (2 s).
 function init(args)
@@ -16,6 +16,10 @@ function init(args)
   end
   if api_key ~= "" then
     wrk.headers["X-API-Key"] = api_key
+  end
+  local work = os.getenv("WRK_WORK_MICROS") or ""
+  if work ~= "" then
+    wrk.headers["X-Upstream-Work-Micros"] = work
   end
 end
 

@@ -21,12 +21,15 @@ import org.jspecify.annotations.Nullable;
  * takes {@code {query, operationName, variables}} and answers {@code application/json}, over
  * keep-alive HTTP/1.1 (Jetty's default). {@code GET /stats} answers how many connections were
  * opened, how many GraphQL requests were answered and how many asked for a protocol upgrade, so
- * that the script can show that a caller reuses its connections. Usage: {@code UpstreamServer
- * PORT}.
+ * that the script can show that a caller reuses its connections. A request with {@code
+ * X-Upstream-Work-Micros: N} first spends N µs of CPU (at most 100 ms), standing for resolvers that
+ * cost more than the demo's in-memory data, so that the upstream, not the caller, is the
+ * bottleneck. Usage: {@code UpstreamServer PORT}.
  */
 public final class UpstreamServer {
 
   private static final TypeReference<Map<String, @Nullable Object>> MAP = new TypeReference<>() {};
+  private static final long MAX_WORK_MICROS = 100_000;
 
   private final DemoService demo = new DemoService();
   private final ObjectMapper json = new ObjectMapper();
@@ -64,6 +67,7 @@ public final class UpstreamServer {
     if (ctx.header("Upgrade") != null) {
       upgrades.increment();
     }
+    work(ctx.header("X-Upstream-Work-Micros"));
     Map<String, @Nullable Object> body = request(ctx.bodyAsBytes());
     if (body == null || !(body.get("query") instanceof String query)) {
       ctx.status(400)
@@ -80,6 +84,18 @@ public final class UpstreamServer {
         body.get("operationName") instanceof String name && !name.isEmpty() ? name : null;
     var answer = demo.execute(new UpstreamRequest(query, operationName, variables));
     ctx.contentType("application/json").result(json.writeValueAsBytes(answer.body()));
+  }
+
+  /** Spends {@code micros} of CPU, as a resolver would: a busy wait, not a sleep. */
+  private static void work(@Nullable String micros) {
+    if (micros == null) {
+      return;
+    }
+    long nanos = 1_000 * Math.min(MAX_WORK_MICROS, Math.max(0, Long.parseLong(micros.trim())));
+    long end = System.nanoTime() + nanos;
+    while (System.nanoTime() < end) {
+      Thread.onSpinWait();
+    }
   }
 
   private @Nullable Map<String, @Nullable Object> request(byte[] bytes) {

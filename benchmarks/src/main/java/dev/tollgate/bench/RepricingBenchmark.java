@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Measures a schema change over a registry of N operations (PublishBenchmark's manifest, on H2 in
- * a temporary folder): the dry run's impact report (every operation repriced), the publication
+ * Measures a schema change over a registry of N operations (PublishBenchmark's manifest, on H2 in a
+ * temporary folder): the dry run's impact report (every operation repriced), the publication
  * (repriced again and stored), the activation (no repricing: the prices are stored) and the
  * rollback. The new schema puts {@code @cost(weight: 3)} on {@code Cargo.handlingHistory} and
  * removes {@code Delivery.eta}, so a fifth of the operations is dearer and a fifth broken. Prints
@@ -43,10 +43,11 @@ public final class RepricingBenchmark {
     SchemaInput original = new SchemaInput(sdl, CostPreset.BOOK, 10, FragmentSpreads.FIRST);
     SchemaInput changed =
         new SchemaInput(
-            sdl.replace("handlingHistory(first: Int, after: String, last: Int, before: String):"
-                    + " HandlingEventConnection!",
+            sdl.replace(
                     "handlingHistory(first: Int, after: String, last: Int, before: String):"
-                    + " HandlingEventConnection! @cost(weight: 3)")
+                        + " HandlingEventConnection!",
+                    "handlingHistory(first: Int, after: String, last: Int, before: String):"
+                        + " HandlingEventConnection! @cost(weight: 3)")
                 .replace("  eta: DateTime\n", ""),
             CostPreset.BOOK,
             10,

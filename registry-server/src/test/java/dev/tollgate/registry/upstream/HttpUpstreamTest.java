@@ -212,6 +212,49 @@ final class HttpUpstreamTest {
   /* ---- connections ---- */
 
   @Test
+  void execute_manyCalls_oneKeptAliveHttp11ConnectionWithoutUpgrade() {
+    fake = RawUpstream.start(RawUpstream.json(200, "{\"data\":{\"n\":1}}"));
+    HttpUpstream upstream = upstream(Duration.ofSeconds(5));
+
+    for (int i = 0; i < 20; i++) {
+      assertThat(upstream.execute(REQUEST).body()).containsKey("data");
+    }
+
+    assertThat(fake.connections()).isEqualTo(1);
+    assertThat(fake.requests())
+        .hasSize(20)
+        .allSatisfy(
+            request -> {
+              assertThat(request.line()).isEqualTo("POST /graphql HTTP/1.1");
+              assertThat(request.header("upgrade")).isNull();
+              assertThat(request.header("http2-settings")).isNull();
+            });
+  }
+
+  @Test
+  void execute_chunkedBodyLargerThanTheFirstBuffer_readWhole() {
+    // 20,000 bytes without Content-Length: the body grows past its first 4 KiB buffer
+    String body = "{\"data\":{\"s\":\"" + "x".repeat(19_983) + "\"}}";
+    assertThat(body.length()).isEqualTo(20_000);
+    fake =
+        RawUpstream.start(
+            exchange -> {
+              exchange.write(
+                  "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n");
+              for (int from = 0; from < body.length(); from += 3_000) {
+                String chunk = body.substring(from, Math.min(body.length(), from + 3_000));
+                exchange.write(Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n");
+              }
+              exchange.write("0\r\n\r\n");
+            });
+
+    UpstreamResponse response = upstream(Duration.ofSeconds(5)).execute(REQUEST);
+
+    assertThat(response.body()).isEqualTo(Map.of("data", Map.of("s", "x".repeat(19_983))));
+  }
+
+  @Test
   void execute_nothingListening_connectionRefused() throws IOException {
     int port;
     try (ServerSocket free = new ServerSocket(0)) {

@@ -3,7 +3,10 @@
 # build A, build B and a bare Javalin route returning the same bytes, alternated A B bare A B bare,
 # so that a refactoring can be shown to cost nothing (or what it costs) in one run.
 #
-#   benchmarks/load/ab.sh OLD/registry-server.jar NEW/registry-server.jar   # ROUNDS=3 DURATION=10 WARMUP=10
+#   benchmarks/load/ab.sh OLD/registry-server.jar NEW/registry-server.jar   # ROUNDS=3 DURATION=10 WARMUP=30
+#
+# Each server gets WARMUP seconds of unmeasured load first: on one pinned core the JIT needs about
+# half a minute (with 10 s, the first round measured 2-3 times the CPU per request of the second).
 #
 # A_GATEWAY and B_GATEWAY add keys to each server's "gateway" config, to compare one jar with a
 # switch off and on: A_GATEWAY='{"actualCost": false}' ab.sh JAR JAR (measured cost, issue 14).
@@ -18,7 +21,7 @@ cd "$(dirname "$0")/../.."
 A_JAR=${1:?usage: ab.sh A.jar B.jar}
 B_JAR=${2:?usage: ab.sh A.jar B.jar}
 DURATION="${DURATION:-10}"
-WARMUP="${WARMUP:-10}"
+WARMUP="${WARMUP:-30}"
 ROUNDS="${ROUNDS:-3}"
 CONNECTIONS="${CONNECTIONS:-16}"
 PORT_BASE="${PORT_BASE:-18490}" # three ports from here: A, B, bare

@@ -158,6 +158,10 @@ measure() {
 }
 
 echo "# wrk -t1 -c$CONNECTIONS -d${DURATION}s, $ROUNDS rounds, warm-up ${WARMUP}s each; $(nproc) cores ($PINNING); load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ)"
+# The registered GET is measured first: it gets twice WARMUP more, since on one pinned core the JIT
+# needs about half a minute (with WARMUP alone, its first round cost 1.5 times the second's CPU).
+wrk_run $((2 * WARMUP)) measure.lua gateway get-registered > /dev/null
+wrk_run $((2 * WARMUP)) measure.lua bare get-registered > /dev/null
 for s in $SCENARIOS; do
   wrk_run "$WARMUP" measure.lua gateway "$s" > /dev/null
   wrk_run "$WARMUP" measure.lua bare "$s" > /dev/null

@@ -143,7 +143,7 @@ targets() { # the (scenario, jar-index) pairs of one rotation
 label() { if [ "$2" -gt 0 ]; then echo "$1#$(($2 + 1))"; else echo "$1"; fi; }
 wrk_run() { # scenario jar-index connections seconds [work-micros]
   WRK_BODY_FILE="$(field "$1" body)" WRK_API_KEY="$(field "$1" key)" WRK_WORK_MICROS="${5:-}" \
-    "${PIN_WRK[@]}" wrk -t1 -c"$3" -d"$4s" -s "$HERE/plain.lua" "$(url "$1" "$2")"
+    "${PIN_WRK[@]}" wrk -t1 -c"$3" -d"$4s" -s "$HERE/measure.lua" "$(url "$1" "$2")"
 }
 metric() { curl -s "localhost:$((GATEWAY_PORT + $1))/metrics" | awk -v name="$2" '$1 == name {printf "%d", $2}'; }
 

@@ -233,8 +233,7 @@ public final class AdmissionController {
       return byId(policy, request);
     }
     if (policy.mode() == KeyPolicy.Mode.OPEN) {
-      Refusal bounds =
-          OpenTextBounds.refusal(text, analysisLimits(policy), gateway.openMaxTextBytes());
+      Refusal bounds = OpenTextBounds.refusal(text, gateway.openMaxTextBytes());
       if (bounds != null) {
         return Refused.of(bounds);
       }

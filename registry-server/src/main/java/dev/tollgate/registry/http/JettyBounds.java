@@ -3,6 +3,8 @@ package dev.tollgate.registry.http;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.gateway.Gateway;
 import io.javalin.config.JavalinConfig;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
 
 /**
@@ -47,11 +49,17 @@ public final class JettyBounds {
                       new EagerContentHandler.RetainedContentLoaderFactory(
                           http.maxBodyBytes(), 0, false))));
           server.setErrorHandler(new ClientErrorHandler());
-          for (var connector : server.getConnectors()) {
-            if (connector instanceof org.eclipse.jetty.server.AbstractConnector bounded) {
-              bounded.setIdleTimeout(http.bodyReadTimeoutMillis());
-            }
-          }
+        });
+    // Javalin's own connector would keep Jetty's 30 s idle timeout (it is made after modifyServer
+    // runs, so a loop there over the connectors sees none): this one is Javalin's, with ours.
+    javalin.jetty.addConnector(
+        (server, configuration) -> {
+          ServerConnector connector =
+              new ServerConnector(server, new HttpConnectionFactory(configuration));
+          connector.setHost(javalin.jetty.host);
+          connector.setPort(javalin.jetty.port);
+          connector.setIdleTimeout(http.bodyReadTimeoutMillis());
+          return connector;
         });
   }
 }

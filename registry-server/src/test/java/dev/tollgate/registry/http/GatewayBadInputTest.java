@@ -134,15 +134,7 @@ final class GatewayBadInputTest {
       '{', '"', 'q', 'u', 'e', 'r', 'y', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'
     };
 
-    HttpResponse<String> response =
-        gateway.send(
-            gateway
-                .request("/graphql", KEY)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build());
-
-    assertBad(response, 400, "BAD_REQUEST", "request body is not valid UTF-8");
+    assertBad(postBytes(body), 400, "BAD_REQUEST", "request body is not valid UTF-8");
   }
 
   @Test
@@ -153,15 +145,16 @@ final class GatewayBadInputTest {
       '{', '"', 'q', (byte) 0xC3, (byte) 0x28, 'r', 'y', '"', ':', '"', 'x', 'x', 'x', '"', '}'
     };
 
-    HttpResponse<String> response =
-        gateway.send(
-            gateway
-                .request("/graphql", KEY)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build());
+    assertBad(postBytes(body), 400, "BAD_REQUEST", "request body is not valid UTF-8");
+  }
 
-    assertBad(response, 400, "BAD_REQUEST", "request body is not valid UTF-8");
+  private HttpResponse<String> postBytes(byte[] body) {
+    return gateway.send(
+        gateway
+            .request("/graphql", KEY)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+            .build());
   }
 
   @Test

@@ -31,6 +31,7 @@ CONNECTIONS="${CONNECTIONS:-16}"
 CHECK="${CHECK:-3}" # seconds of each checking run
 GATEWAY_PORT="${GATEWAY_PORT:-18480}"
 BARE_PORT="${BARE_PORT:-18481}"
+GATEWAY_JAR="${GATEWAY_JAR:-registry-server/target/registry-server.jar}" # another build: GATEWAY_JAR=OLD.jar
 HERE=benchmarks/load
 WORK="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -72,7 +73,7 @@ cat > "$WORK/config.json" <<JSON
 }
 JSON
 
-$ON_SERVER java -Xmx512m -jar registry-server/target/registry-server.jar --config "$WORK/config.json" \
+$ON_SERVER java -Xmx512m -jar "$GATEWAY_JAR" --config "$WORK/config.json" \
   --data-dir "$WORK/data" > "$WORK/gateway.log" 2>&1 &
 GATEWAY_PID=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$GATEWAY_PORT/health" >/dev/null && break; sleep 0.5; done

@@ -1,34 +1,23 @@
 -- Counts answers and refusals per wrk thread, summed in done(). A refusal is a 4xx/5xx status, a
 -- body without "data" (in application/json, which wrk gets as it sends no Accept, a refusal is a
 -- 200: GraphQL over HTTP), or an APQ miss (PersistedQueryNotFound); a 200 with data (even with
--- partial errors) is an answer. WRK_AUTHORIZATION sends an Authorization header (a credential the
--- gateway keys its response cache on).
+-- partial errors) is an answer.
 local threads = {}
 
 function setup(thread)
   table.insert(threads, thread)
 end
 
+-- The request itself (method, body, headers from the WRK_* variables) is measure.lua's, read from
+-- beside this file so that the two scripts send the same thing.
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "measure.lua")
+local set_request = init
+
 function init(args)
   ok = 0
   refused = 0
   statuses = {}
-  local body_file = os.getenv("WRK_BODY_FILE") or ""
-  local api_key = os.getenv("WRK_API_KEY") or ""
-  if body_file ~= "" then
-    local f = assert(io.open(body_file, "rb"))
-    wrk.body = f:read("*a")
-    f:close()
-    wrk.method = "POST"
-    wrk.headers["Content-Type"] = "application/json"
-  end
-  if api_key ~= "" then
-    wrk.headers["X-API-Key"] = api_key
-  end
-  local authorization = os.getenv("WRK_AUTHORIZATION") or ""
-  if authorization ~= "" then
-    wrk.headers["Authorization"] = authorization
-  end
+  set_request(args)
 end
 
 function response(status, headers, body)

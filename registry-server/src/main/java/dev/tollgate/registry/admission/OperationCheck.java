@@ -15,11 +15,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The per-operation checks, in the book's order: introspection and method first, then the price
- * evaluated with the request's variables, then depth and aliases (open mode), then the cost limit.
- * A breached limit refuses or is reported, as the caller's {@link LimitPolicy} says. Refusals are
- * values; only the pricing engine's (a variable that does not coerce, an unknown operation name)
- * arrive as exceptions.
+ * The per-operation checks, in the book's order: introspection (of analysed text only: a registered
+ * document was reviewed when it was published, so only its cost and the budget apply) and method
+ * first, then the price evaluated with the request's variables, then depth and aliases (open mode),
+ * then the cost limit. A breached limit refuses or is reported, as the caller's {@link LimitPolicy}
+ * says. Refusals are values; only the pricing engine's (a variable that does not coerce, an unknown
+ * operation name) arrive as exceptions.
  */
 final class OperationCheck {
 
@@ -53,7 +54,7 @@ final class OperationCheck {
       AdmissionRequest request,
       boolean checkShape,
       boolean byId) {
-    if (subject.introspective() && !policy.introspection()) {
+    if (subject.introspective() && !subject.registered() && !policy.introspection()) {
       return Refused.of(Refusals.introspectionDisabled());
     }
     if (request.transport() == Transport.GET && operation.kind() == OperationKind.MUTATION) {

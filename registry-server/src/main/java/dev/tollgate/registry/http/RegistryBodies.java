@@ -47,7 +47,8 @@ final class RegistryBodies {
                 operation.isNew() ? "new" : "existing",
                 operation.customIds(),
                 operation.affordable(),
-                operation.affordable() ? null : operation.limits()));
+                operation.affordable() ? null : operation.limits(),
+                operation.introspection() ? Boolean.TRUE : null));
       }
       return new PublishReportBody(report.app(), report.version(), report.dryRun(), operations);
     }
@@ -57,6 +58,8 @@ final class RegistryBodies {
    * @param customIds the manifest's custom ids (aliases) of the document, sorted
    * @param affordable false when no policy allowed to run the app admits {@code cost}
    * @param limits only when not affordable: each such policy's cost limit, by policy name
+   * @param introspection {@code true} when the document selects {@code __schema}/{@code __type} (it
+   *     runs by id under any policy allowed the app), else left out
    */
   record ReportedOperation(
       String id,
@@ -68,7 +71,8 @@ final class RegistryBodies {
       String status,
       List<String> customIds,
       boolean affordable,
-      @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Long> limits) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Map<String, Long> limits,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Boolean introspection) {}
 
   /**
    * @param customIds the custom ids (aliases) that active versions give the document, by app

@@ -18,6 +18,9 @@ import org.jspecify.annotations.Nullable;
  * @param affordable whether some policy allowed to run the app admits {@code cost} (its cost limit,
  *     or it only measures); false: no caller can run it at its default variables
  * @param limits when not affordable: the cost limit of each policy allowed to run the app, by name
+ * @param introspection whether the document selects {@code __schema} or {@code __type}: admitted by
+ *     id as any registered document is, whatever a policy's {@code introspection} says (that switch
+ *     governs text the gateway analyses)
  */
 public record OperationReport(
     DocumentHash id,
@@ -29,7 +32,8 @@ public record OperationReport(
     boolean isNew,
     List<String> customIds,
     boolean affordable,
-    Map<String, Long> limits) {
+    Map<String, Long> limits,
+    boolean introspection) {
 
   public OperationReport {
     customIds = List.copyOf(customIds);

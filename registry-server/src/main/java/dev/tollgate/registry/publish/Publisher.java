@@ -2,6 +2,7 @@ package dev.tollgate.registry.publish;
 
 import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.NewDocument;
 import dev.tollgate.registry.store.Publication;
@@ -175,6 +176,7 @@ public final class Publisher {
     List<OperationReport> operations = new ArrayList<>();
     for (NewDocument document : documents) {
       boolean fresh = isNew.test(document.hash());
+      boolean introspection = IntrospectionFields.selectedIn(document.body());
       for (StoredOperation operation : document.operations()) {
         Affordability.Verdict verdict = affordability.judge(ref.app(), operation.cost());
         operations.add(
@@ -188,7 +190,8 @@ public final class Publisher {
                 fresh,
                 customIds.of(document.hash()),
                 verdict.affordable(),
-                verdict.limits()));
+                verdict.limits(),
+                introspection));
       }
     }
     return new PublishReport(ref.app(), ref.version(), dryRun, created, operations);

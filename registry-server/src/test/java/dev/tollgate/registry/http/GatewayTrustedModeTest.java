@@ -75,6 +75,29 @@ final class GatewayTrustedModeTest {
   }
 
   @Test
+  void post_registeredIntrospectionDocument_runsUnderAPolicyWithoutIntrospection() {
+    // trusted-key's policy has introspection off; that switch governs analysed text, and a
+    // registered document is admitted on its stored price alone (README, "trusted keys")
+    String schemaQuery = "query Types { __schema { queryType { name } } }";
+    DocumentHash types = gateway.publish("web", "2", schemaQuery);
+
+    HttpResponse<String> byId = gateway.post("trusted-key", Map.of("documentId", types.hex()));
+    HttpResponse<String> byText = gateway.post("trusted-key", Map.of("query", schemaQuery));
+
+    assertThat(byId.statusCode()).as(byId.body()).isEqualTo(200);
+    assertThat(byText.statusCode()).as(byText.body()).isEqualTo(200);
+    assertThat(gateway.upstreamCalls()).isEqualTo(2);
+  }
+
+  @Test
+  void post_unregisteredIntrospectionText_stillRefused() {
+    HttpResponse<String> response =
+        gateway.post("partner-key", Map.of("query", "{ __type(name: \"Cargo\") { name } }"));
+
+    assertRefused(response, 403, "INTROSPECTION_DISABLED");
+  }
+
+  @Test
   void post_unregisteredText_403NotInSafelist() {
     HttpResponse<String> response =
         gateway.post("trusted-key", Map.of("query", "{ cargo(trackingId: \"X\") { id } }"));

@@ -331,6 +331,19 @@ final class RegistryRoutesTest {
 
   @Test
   @StoresNothing
+  void publish_introspectionDocument_reportedAsSuch() throws Exception {
+    String types = "query Types { __schema { queryType { name } } }";
+
+    Response response = server.post(VERSION_PATH + "?dryRun=true", apollo(TRACK, types), PUBLISHER);
+
+    assertThat(response.status()).isEqualTo(200);
+    JsonNode operations = JSON.readTree(response.body()).get("operations");
+    assertThat(operations.get(0).has("introspection")).isFalse();
+    assertThat(operations.get(1).get("introspection").asBoolean()).isTrue();
+  }
+
+  @Test
+  @StoresNothing
   void publish_invalidOperations_422ListsEveryBadDocument() throws Exception {
     String syntax = "query Broken { cargo(trackingId: \"1\") { id ";
     String unknownField = "query Unknown { cargo(trackingId: \"1\") { weight } }";

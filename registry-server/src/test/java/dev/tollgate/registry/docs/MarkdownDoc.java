@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Markdown file of the clone (README.md, docs/*.md) as the tests that hold it to the code read
@@ -77,15 +78,28 @@ public final class MarkdownDoc {
    * @throws AssertionError when there is none
    */
   public String firstJsonBlock() {
-    int start = lines.indexOf("```json");
-    if (start < 0) {
+    List<String> blocks = jsonBlocks();
+    if (blocks.isEmpty()) {
       throw new AssertionError(name + " has no ```json block");
     }
-    int end = lines.subList(start + 1, lines.size()).indexOf("```");
-    if (end < 0) {
-      throw new AssertionError(name + " does not close its ```json block");
+    return blocks.get(0);
+  }
+
+  /** The content of every fenced {@code json} block, in order. */
+  public List<String> jsonBlocks() {
+    List<String> blocks = new ArrayList<>();
+    @Nullable StringBuilder block = null;
+    for (String line : lines) {
+      if (block == null && line.equals("```json")) {
+        block = new StringBuilder();
+      } else if (block != null && line.equals("```")) {
+        blocks.add(block.toString());
+        block = null;
+      } else if (block != null) {
+        block.append(line).append('\n');
+      }
     }
-    return String.join("\n", lines.subList(start + 1, start + 1 + end));
+    return blocks;
   }
 
   /** The body rows of every table, each as its trimmed cells; header rows are left out. */

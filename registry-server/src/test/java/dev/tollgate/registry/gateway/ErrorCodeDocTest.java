@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -31,33 +32,41 @@ final class ErrorCodeDocTest {
 
   /**
    * What {@code /graphql} never answers: the codes of the {@code /v1} API alone (publishing, the
-   * store, schemas, the console's routes, their parameters and tokens), and {@code CONFIG_INVALID},
-   * which stops the start (exit code 2) and is never an answer.
+   * store, schemas, the console's routes, their parameters and tokens, a path no route serves), and
+   * {@code CONFIG_INVALID}, which stops the start (exit code 2) and is never an answer.
    */
-  private static final Set<ErrorCode> NOT_ON_THE_GATEWAY =
-      EnumSet.of(
-          ErrorCode.INVALID_PARAMETER,
-          ErrorCode.FORBIDDEN,
-          ErrorCode.DOCUMENT_NOT_FOUND,
-          ErrorCode.POLICY_NOT_FOUND,
-          ErrorCode.MALFORMED_JSON,
-          ErrorCode.MALFORMED_MANIFEST,
-          ErrorCode.UNSUPPORTED_MANIFEST_FORMAT,
-          ErrorCode.UNSUPPORTED_MANIFEST_VERSION,
-          ErrorCode.EMPTY_MANIFEST,
-          ErrorCode.DOCUMENT_ID_MISMATCH,
-          ErrorCode.INVALID_OPERATIONS,
-          ErrorCode.INVALID_APP_NAME,
-          ErrorCode.INVALID_VERSION_NAME,
-          ErrorCode.VERSION_CONFLICT,
-          ErrorCode.VERSION_RETIRED,
-          ErrorCode.VERSION_NOT_FOUND,
-          ErrorCode.ALIAS_CONFLICT,
-          ErrorCode.APP_NOT_FOUND,
-          ErrorCode.INVALID_SCHEMA,
-          ErrorCode.SCHEMA_NOT_FOUND,
-          ErrorCode.SCHEMA_BREAKS_OPERATIONS,
-          ErrorCode.CONFIG_INVALID);
+  private static final Set<String> NOT_ON_THE_GATEWAY =
+      Set.of(
+          "INVALID_PARAMETER",
+          "FORBIDDEN",
+          "DOCUMENT_NOT_FOUND",
+          "POLICY_NOT_FOUND",
+          "MALFORMED_JSON",
+          "MALFORMED_MANIFEST",
+          "UNSUPPORTED_MANIFEST_FORMAT",
+          "UNSUPPORTED_MANIFEST_VERSION",
+          "EMPTY_MANIFEST",
+          "DOCUMENT_ID_MISMATCH",
+          "INVALID_OPERATIONS",
+          "INVALID_APP_NAME",
+          "INVALID_VERSION_NAME",
+          "VERSION_CONFLICT",
+          "VERSION_RETIRED",
+          "VERSION_NOT_FOUND",
+          "ALIAS_CONFLICT",
+          "APP_NOT_FOUND",
+          "INVALID_SCHEMA",
+          "SCHEMA_NOT_FOUND",
+          "SCHEMA_BREAKS_OPERATIONS",
+          "ROUTE_NOT_FOUND",
+          "CONFIG_INVALID");
+
+  /**
+   * Codes documented for a change that lands in the same release from another branch ({@code
+   * ROUTE_NOT_FOUND}: a method and path no route serves). Each is checked not to be a code yet:
+   * once it is, remove it from here.
+   */
+  private static final Set<String> AHEAD_OF_CODE = Set.of("ROUTE_NOT_FOUND");
 
   private static final Pattern STATUS = Pattern.compile("\\d{3}");
   private static final Pattern CODE = Pattern.compile("[A-Z][A-Z_]*[A-Z]");
@@ -86,7 +95,7 @@ final class ErrorCodeDocTest {
 
   @Test
   void everyGatewayCode_isInTheGatewayDoc() {
-    Set<ErrorCode> missing = EnumSet.complementOf(EnumSet.copyOf(NOT_ON_THE_GATEWAY));
+    Set<ErrorCode> missing = EnumSet.complementOf(notOnTheGateway());
     missing.removeAll(codesIn(GATEWAY, 2));
 
     assertThat(missing)
@@ -99,7 +108,7 @@ final class ErrorCodeDocTest {
   @Test
   void gatewayDoc_namesNoCodeTheGatewayNeverAnswers() {
     List<ErrorCode> listed = codesIn(GATEWAY, 2);
-    listed.retainAll(NOT_ON_THE_GATEWAY);
+    listed.retainAll(notOnTheGateway());
 
     assertThat(listed).isEmpty();
   }
@@ -123,11 +132,45 @@ final class ErrorCodeDocTest {
 
   @Test
   void everyRegistryCode_isInTheManifestsDoc() {
-    Set<ErrorCode> missing = EnumSet.copyOf(NOT_ON_THE_GATEWAY);
+    Set<ErrorCode> missing = notOnTheGateway();
     missing.remove(ErrorCode.CONFIG_INVALID);
     missing.removeAll(codesIn(REGISTRY, 1));
 
     assertThat(missing).as("/v1 codes missing from docs/manifests.md's table").isEmpty();
+  }
+
+  /* ---- this test's own lists ---- */
+
+  @Test
+  void notOnTheGateway_namesCodes() {
+    Set<String> unknown = new TreeSet<>(NOT_ON_THE_GATEWAY);
+    unknown.removeAll(AHEAD_OF_CODE);
+    for (ErrorCode code : ErrorCode.values()) {
+      unknown.remove(code.name());
+    }
+
+    assertThat(unknown).as("names in NOT_ON_THE_GATEWAY that are no ErrorCode").isEmpty();
+  }
+
+  @Test
+  void codesAheadOfTheCode_areDocumentedAndNotCodesYet() {
+    for (String name : AHEAD_OF_CODE) {
+      assertThat(REGISTRY.text() + GATEWAY.text()).contains("`" + name + "`");
+      assertThat(EnumSet.allOf(ErrorCode.class))
+          .extracting(ErrorCode::name)
+          .as("%s is an ErrorCode now: remove it from ErrorCodeDocTest.AHEAD_OF_CODE", name)
+          .doesNotContain(name);
+    }
+  }
+
+  private static EnumSet<ErrorCode> notOnTheGateway() {
+    EnumSet<ErrorCode> codes = EnumSet.noneOf(ErrorCode.class);
+    for (ErrorCode code : ErrorCode.values()) {
+      if (NOT_ON_THE_GATEWAY.contains(code.name())) {
+        codes.add(code);
+      }
+    }
+    return codes;
   }
 
   /** The rows of {@code doc} whose first two cells are statuses: the codes tables. */
@@ -182,16 +225,21 @@ final class ErrorCodeDocTest {
   }
 
   /**
-   * The codes named in {@code cell}'s code spans; a span spelt like a code must be one, so a typo
-   * fails.
+   * The codes named in {@code cell}'s code spans; a span spelt like a code must be one (or ahead of
+   * the code), so a typo fails.
    */
   private static List<ErrorCode> codes(String cell) {
     List<ErrorCode> codes = new ArrayList<>();
     for (String span : MarkdownDoc.codeSpans(cell)) {
-      if (CODE.matcher(span).matches()) {
+      if (CODE.matcher(span).matches() && !aheadOfCode(span)) {
         codes.add(ErrorCode.valueOf(span));
       }
     }
     return codes;
+  }
+
+  private static boolean aheadOfCode(String name) {
+    return AHEAD_OF_CODE.contains(name)
+        && EnumSet.allOf(ErrorCode.class).stream().noneMatch(code -> code.name().equals(name));
   }
 }

@@ -1,8 +1,8 @@
 """The grammar of the expected output that README.md writes under each tour command.
 
 check(expected, actual) compares what a command printed with what the README says it prints and
-returns the differences (an empty list when they agree). `expected` is a list of (README line
-number, text) so that every difference names the README line it comes from.
+returns the differences as (README line, message) pairs, none when they agree. `expected` is a
+list of (README line number, text), so that each difference names the line it comes from.
 
   1. Status. Expected text that ends with `-> NNN` (what `curl -w ' -> %{http_code}\\n'` prints)
      wants that status exactly: the output must end with ` -> NNN` too. The rest is the body,
@@ -19,6 +19,8 @@ number, text) so that every difference names the README line it comes from.
        - as an array element (`[{"name":"A"},…]`): any number of elements, zero included; the
          elements shown must appear in that order;
        - inside a string (`"6aae4ea5…"`): any text.
+     A string may be wrapped over README lines: the line break and the indentation after it are
+     one space.
      Numbers, strings, true/false/null compare exactly (100 and 100.0 are equal). The output
      must be one JSON value.
   4. Text. Anything else is text: runs of whitespace are one space, the ends are trimmed, `…`
@@ -134,12 +136,12 @@ def check_body(lines, actual):
 def _check_text(lines, text, actual):
     if match_text(text, actual):
         return []
-    pieces = [p for p in re.split(r"\s*" + ELLIPSIS + r"\s*", text) if p.strip()]
-    for piece in pieces:
-        if not match_text(ELLIPSIS + piece + ELLIPSIS, actual):
-            line = next((n for n, t in lines if piece.split()[0] in t), _first_line(lines))
-            return [(line, f"expected text {_short(piece)} is not in the output "
-                    f"{_short(actual)}")]
+    actual_lines = [line for line in actual.split("\n") if line.strip()]
+    for n, line in lines:
+        if line.strip() in ("", ELLIPSIS) or any(match_text(line, a) for a in actual_lines):
+            continue
+        if not match_text(ELLIPSIS + line + ELLIPSIS, actual):
+            return [(n, f"expected {_short(line.strip())}, but no line of the output matches it")]
     return [(_first_line(lines), f"expected {_short(text)}, got {_short(actual)}")]
 
 
@@ -173,12 +175,12 @@ def compare(wanted, got, path):
     else:
         same = type(wanted) is type(got) or all(type(v) in (int, float) for v in (wanted, got))
         same = same and wanted == got
-    return None if same else (path, f"expected {json.dumps(wanted)}, got {_short(json.dumps(got))}")
+    return None if same else (path, f"expected {json.dumps(wanted)}, got {_clip(json.dumps(got))}")
 
 
 def _compare_object(wanted, got, path):
     if not isinstance(got, dict):
-        return path, f"expected an object, got {_short(json.dumps(got))}"
+        return path, f"expected an object, got {_clip(json.dumps(got))}"
     for key, value in wanted.members.items():
         if key not in got:
             return f"{path}.{key}", "missing"
@@ -193,7 +195,7 @@ def _compare_object(wanted, got, path):
 
 def _compare_array(wanted, got, path):
     if not isinstance(got, list):
-        return path, f"expected an array, got {_short(json.dumps(got))}"
+        return path, f"expected an array, got {_clip(json.dumps(got))}"
     if _sequence_matches(wanted, got, path):
         return None
     if _ANY not in wanted and len(wanted) != len(got):
@@ -205,7 +207,7 @@ def _compare_array(wanted, got, path):
                 return problem
     shown = [w for w in wanted if w != _ANY]
     return path, (f"the {len(shown)} element(s) shown are not in the output in that order "
-                  f"(with … where others may stand): {_short(json.dumps(got))}")
+                  f"(with … where others may stand): {_clip(json.dumps(got))}")
 
 
 def _sequence_matches(wanted, got, path):
@@ -226,9 +228,13 @@ def _sequence_matches(wanted, got, path):
 
 
 def _mark_ellipses(text):
-    """Turns each `…` outside a JSON string into a sentinel that json.loads reads."""
+    """Turns each `…` outside a JSON string into a sentinel that json.loads reads, and a line
+    break inside a string (with the indentation after it) into one space."""
     out, stack, in_string, escaped, key_next = [], [], False, False, False
-    for ch in text:
+    for ch in re.sub(r'\n\s*', "\n", text):
+        if in_string and ch == "\n":
+            out.append(" ")
+            continue
         if in_string:
             in_string = not (ch == '"' and not escaped)
             escaped = ch == "\\" and not escaped
@@ -269,6 +275,10 @@ def _last_line(lines):
     return lines[-1][0] if lines else "?"
 
 
-def _short(text, limit=300):
+def _short(text):
+    return repr(_clip(text))
+
+
+def _clip(text, limit=300):
     text = " ".join(text.split())
-    return repr(text if len(text) <= limit else text[:limit] + " …")
+    return text if len(text) <= limit else text[:limit] + " …"

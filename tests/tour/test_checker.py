@@ -70,6 +70,10 @@ class JsonTest(unittest.TestCase):
         self.assertNotEqual(check(lines('{"r":"1"}'), '{"r":1}'), [])
         self.assertNotEqual(check(lines('{"r":null}'), '{"r":0}'), [])
 
+    def test_stringWrappedOverLines_isOneSpace(self):
+        self.assertEqual(check(lines('{"m":"schema a7…;\n   retire them"}'), '{"m":"schema a70; retire them"}'), [])
+        self.assertNotEqual(check(lines('{"m":"a\n b"}'), '{"m":"ab"}'), [])
+
     def test_expectedNotJson_isAGrammarError(self):
         [(line, message)] = check(lines('{"a":1,,}'), '{"a":1}')
         self.assertEqual(line, 10)
@@ -93,7 +97,7 @@ class HeadersTest(unittest.TestCase):
         self.assertEqual(check(expected, self.RESPONSE), [
             (11, "header Age missing"),
             (12, "expected 'Vary: X-API-Key', got 'Vary: X-API-Key, Accept'"),
-            (14, "$.data: expected 2, got '1'")])
+            (14, "$.data: expected 2, got 1")])
 
 
 class TextTest(unittest.TestCase):
@@ -106,8 +110,10 @@ class TextTest(unittest.TestCase):
     def test_missingPiece_namesItsLine(self):
         expected = lines("OPERATION TYPE COST\n…\nAll 3 operation(s) pass")
         self.assertEqual(check(expected, "OPERATION TYPE COST\nx\nAll 2 operation(s) pass"),
-                         [(12, "expected text 'All 3 operation(s) pass' is not in the output "
-                               "'OPERATION TYPE COST x All 2 operation(s) pass'")])
+                         [(12, "expected 'All 3 operation(s) pass', but no line of the output "
+                               "matches it")])
+        self.assertEqual(check(lines("a 1\nb 2"), "a 1\nb 3"),
+                         [(11, "expected 'b 2', but no line of the output matches it")])
 
 
 README = """# Title

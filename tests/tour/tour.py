@@ -69,8 +69,10 @@ def read_steps(path):
         elif inside:
             steps += parse_block(block)
             block = []
-    if inside or not regions:
-        raise TourError(f"{path}: no {START} … {END} region" if not regions else f"{path}: {START} without {END}")
+    if not regions:
+        raise TourError(f"{path}: no {START} … {END} region")
+    if inside:
+        raise TourError(f"{path}: {START} without {END}")
     return steps
 
 

@@ -5,6 +5,8 @@ import dev.tollgate.client.CheckResult;
 import dev.tollgate.client.ClientOperations;
 import dev.tollgate.client.ExtractRequest;
 import dev.tollgate.client.NoOperationsException;
+import dev.tollgate.client.PublishRequest;
+import dev.tollgate.client.PublishResult;
 import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.TollgateClientException;
 import dev.tollgate.client.extract.ExtractionException;
@@ -137,7 +139,17 @@ public final class Cli {
 
   private int publish(CliArguments arguments) {
     RegistryRequest request = registryRequest(arguments);
-    RegistryReport report = operations.publish(request);
+    boolean failOnUnaffordable = arguments.has("--fail-on-unaffordable");
+    PublishResult result = operations.publish(new PublishRequest(request, failOnUnaffordable));
+    if (!result.published()) {
+      result.unaffordable().forEach(w -> err.println("tollgate: " + w));
+      err.println(
+          "tollgate: nothing published: "
+              + result.unaffordable().size()
+              + " operation(s) no policy can run (--fail-on-unaffordable)");
+      return REFUSED;
+    }
+    RegistryReport report = result.report();
     out.println(
         "Published "
             + request.app()
@@ -148,7 +160,10 @@ public final class Cli {
             + " new, "
             + report.existingCount()
             + " existing operation(s)");
-    if (warnUnaffordable(report) && arguments.has("--fail-on-unaffordable")) {
+    result.unaffordable().forEach(w -> err.println("tollgate: warning: " + w));
+    if (!result.unaffordable().isEmpty() && failOnUnaffordable) {
+      // the registry's prices changed between the dry run and the publication
+      err.println("tollgate: published, but the registry's prices changed after its dry run");
       return REFUSED;
     }
     return OK;

@@ -28,6 +28,20 @@ final class CliJarIT {
   }
 
   @Test
+  void javaJar_versionAndCommandHelp_fromTheShadedPicocli() throws Exception {
+    Run version = java("--version");
+    Run help = java("publish", "--help");
+
+    assertThat(version.exitCode()).isZero();
+    assertThat(version.output().strip())
+        .isEqualTo("tollgate-maven-plugin " + System.getProperty("tollgate.it.version"));
+    assertThat(help.exitCode()).as(help.output()).isZero();
+    assertThat(help.output())
+        .startsWith("usage: java -jar tollgate-maven-plugin.jar publish")
+        .contains("--fail-on-unaffordable");
+  }
+
+  @Test
   void javaJar_manifestThenCheck_goldenManifestAndTable() throws Exception {
     Path fixture = TestFiles.resource("extract/with-schema");
     Path out = work.resolve("m.json");

@@ -54,4 +54,13 @@ final class ListenAddress {
       return false;
     }
   }
+
+  /** Whether {@code host} is every interface ({@code 0.0.0.0}, {@code ::}). */
+  static boolean everyInterface(String host) {
+    try {
+      return InetAddress.getByName(host).isAnyLocalAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
 }

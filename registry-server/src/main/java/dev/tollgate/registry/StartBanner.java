@@ -57,7 +57,7 @@ final class StartBanner {
     if (ListenAddress.loopbackOnly(host)) {
       return url + " (this machine only)";
     }
-    return host.equals(ServerConfig.Http.DEFAULT_HOST) ? url + " (all interfaces)" : url;
+    return ListenAddress.everyInterface(host) ? url + " (all interfaces)" : url;
   }
 
   private static void line(StringBuilder text, String label, String value) {

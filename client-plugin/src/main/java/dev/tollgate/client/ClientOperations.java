@@ -16,8 +16,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The three things a client build does: extract a manifest, check it against the registry, publish
- * it. The Maven goals and the command line both call these and nothing else.
+ * The things a client build does: extract a manifest, check it against the registry, publish it,
+ * check a schema change. The Maven goals and the command line both call these and nothing else.
  */
 public final class ClientOperations {
 
@@ -55,15 +55,28 @@ public final class ClientOperations {
   }
 
   /**
-   * Publishes the manifest as {@code (app, version)}.
+   * Publishes the manifest as {@code (app, version)}. With {@code failOnUnaffordable}, a dry run
+   * comes first, and nothing is published when it reports an operation that no policy can run. The
+   * check is the dry run's: a price list or policy that changes between the two requests is not
+   * seen (the publication's report then lists the operation in {@code unaffordable}).
    *
    * @throws dev.tollgate.client.manifest.ManifestFormatException when the manifest cannot be read
    * @throws dev.tollgate.client.upload.RegistryException when the registry is unreachable or
    *     refuses
    */
-  public RegistryReport publish(RegistryRequest request) {
-    byte[] manifest = manifestBytes(request.manifestFile());
-    return client(request).publish(request.app(), request.version(), manifest);
+  public PublishResult publish(PublishRequest request) {
+    RegistryRequest target = request.target();
+    byte[] manifest = manifestBytes(target.manifestFile());
+    RegistryClient client = client(target);
+    if (request.failOnUnaffordable()) {
+      RegistryReport dryRun = client.check(target.app(), target.version(), manifest);
+      List<String> unaffordable = unaffordable(dryRun);
+      if (!unaffordable.isEmpty()) {
+        return new PublishResult(dryRun, false, unaffordable);
+      }
+    }
+    RegistryReport report = client.publish(target.app(), target.version(), manifest);
+    return new PublishResult(report, true, unaffordable(report));
   }
 
   /**

@@ -22,8 +22,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A hand-written stand-in for the registry's HTTP API, on a random port. It follows the contract
  * (bearer token, dry runs, new/existing, 409 on a different manifest for a published version,
- * {@code GET /v1/documents/{id}}), records every request, and can be told to answer one canned
- * error instead.
+ * {@code GET /v1/documents/{id}}, {@code GET /v1/apps/{app}/versions/{version}}), records every
+ * request, and can be told to answer one canned error instead.
  */
 public final class FakeRegistry implements AutoCloseable {
 
@@ -46,6 +46,7 @@ public final class FakeRegistry implements AutoCloseable {
   private final Map<String, String> versions = new ConcurrentHashMap<>();
   private final Map<String, Long> costs = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Long>> unaffordable = new ConcurrentHashMap<>();
+  private final Map<String, Map<String, Long>> unaffordableOnPublish = new ConcurrentHashMap<>();
   private volatile Canned canned;
   private volatile String schemaImpact;
 
@@ -93,6 +94,15 @@ public final class FakeRegistry implements AutoCloseable {
     return this;
   }
 
+  /**
+   * As {@link #unaffordable}, but only when publishing, not in a dry run: as if the price list
+   * changed between a dry run and the publication that followed it.
+   */
+  public FakeRegistry unaffordableAfterDryRun(String operationName, Map<String, Long> limits) {
+    unaffordableOnPublish.put(operationName, limits);
+    return this;
+  }
+
   /** Answers {@code POST /v1/schemas?dryRun=true} with this impact report (JSON) from now on. */
   public FakeRegistry schemaImpact(String report) {
     schemaImpact = report;
@@ -128,6 +138,10 @@ public final class FakeRegistry implements AutoCloseable {
   private Canned route(String method, URI uri, String auth, String body) {
     if (method.equals("GET") && uri.getPath().startsWith("/v1/documents/")) {
       return document(uri.getPath().substring("/v1/documents/".length()));
+    }
+    Matcher version = VERSION_PATH.matcher(uri.getPath());
+    if (method.equals("GET") && version.matches()) {
+      return version(version.group(1), version.group(2));
     }
     if (method.equals("GET") && uri.getPath().equals("/health")) {
       return new Canned(200, "{\"status\":\"ok\"}");
@@ -169,7 +183,7 @@ public final class FakeRegistry implements AutoCloseable {
     report.put("unknownFieldForLeniency", true);
     ArrayNode operations = report.putArray("operations");
     for (JsonNode operation : manifest.get("operations")) {
-      operations.add(priced(operation));
+      operations.add(priced(operation, dryRun));
     }
     if (!dryRun) {
       manifest
@@ -213,7 +227,7 @@ public final class FakeRegistry implements AutoCloseable {
     return new Canned(200, schemaImpact);
   }
 
-  private ObjectNode priced(JsonNode operation) {
+  private ObjectNode priced(JsonNode operation, boolean dryRun) {
     String id = operation.get("id").asText();
     String name = operation.path("name").asText();
     String body = operation.path("body").asText();
@@ -226,12 +240,24 @@ public final class FakeRegistry implements AutoCloseable {
     node.put("depth", depth(body)).put("aliases", 0);
     node.put("status", documents.containsKey(id) ? "existing" : "new");
     Map<String, Long> limits = unaffordable.get(name);
+    if (limits == null && !dryRun) {
+      limits = unaffordableOnPublish.get(name);
+    }
     node.put("affordable", limits == null);
     if (limits != null) {
       ObjectNode byPolicy = node.putObject("limits");
       limits.forEach(byPolicy::put);
     }
     return node;
+  }
+
+  /** {@code GET /v1/apps/{app}/versions/{version}}: 200 once published, else 404. */
+  private Canned version(String app, String version) {
+    if (!versions.containsKey(app + "@" + version)) {
+      return error(404, "VERSION_NOT_FOUND", "app " + app + " has no version " + version);
+    }
+    return new Canned(
+        200, JSON.createObjectNode().put("app", app).put("version", version).toString());
   }
 
   private Canned document(String id) {

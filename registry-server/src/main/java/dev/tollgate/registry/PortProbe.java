@@ -2,6 +2,7 @@ package dev.tollgate.registry;
 
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import org.jspecify.annotations.Nullable;
@@ -24,9 +25,10 @@ final class PortProbe implements AutoCloseable {
   }
 
   /**
+   * @param host the address the server will listen on ({@link ListenAddress#check})
    * @throws PortInUseException when {@code port} cannot be bound
    */
-  static PortProbe reserve(int port) {
+  static PortProbe reserve(InetAddress host, int port) {
     if (port == 0) {
       return new PortProbe(null);
     }
@@ -35,7 +37,7 @@ final class PortProbe implements AutoCloseable {
       socket = new Socket();
       // as Jetty binds it, so that closing this socket frees the port for Jetty at once
       socket.setReuseAddress(true);
-      socket.bind(new InetSocketAddress(port));
+      socket.bind(new InetSocketAddress(host, port));
       return new PortProbe(socket);
     } catch (IOException e) {
       closeQuietly(socket);

@@ -149,7 +149,7 @@ public final class ServerBuilder {
     return this;
   }
 
-  /** Builds everything and starts listening on {@code config.http().port()}. */
+  /** Builds everything and starts listening on {@code config.http()}'s host and port. */
   public RegistryServer start() {
     Closer closer = new Closer();
     try {
@@ -185,7 +185,9 @@ public final class ServerBuilder {
   private RegistryServer start(Closer closer) {
     ObjectMapper json = new ObjectMapper();
     SchemaSource schema = SchemaSource.load(config.schema().path());
-    PortProbe port = closer.add(PortProbe.reserve(config.http().port()));
+    PortProbe port =
+        closer.add(
+            PortProbe.reserve(ListenAddress.check(config.http().host()), config.http().port()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics(clock));
     metrics.startSampling(REQUEST_SAMPLING);
     RegistryStore store =
@@ -269,7 +271,7 @@ public final class ServerBuilder {
             });
     port.close();
     try {
-      app.start(config.http().port());
+      app.start(config.http().host(), config.http().port());
     } catch (RuntimeException e) {
       throw PortProbe.describe(config.http().port(), e);
     }

@@ -36,7 +36,8 @@ import picocli.CommandLine.Option;
       "",
       "With no --config, runs the embedded demo: H2 in ./tollgate-data (or --data-dir), the bundled"
           + " cargo schema, an in-process demo upstream, the demo manifest published as app"
-          + " cargo-web, and fixed demo credentials (printed at start).",
+          + " cargo-web, and fixed demo credentials (printed at start), on 127.0.0.1 only (--host"
+          + " to change that).",
       "With --config FILE, runs what the JSON file says instead (store, schema, upstream, admin"
           + " tokens, API keys and their policies; docs/configuration.md). Relative paths in it are"
           + " resolved against the file's folder; the embedded H2 store goes to store.dataDir, by"
@@ -65,6 +66,15 @@ final class ServerCommand {
       paramLabel = "N",
       description = "listening port (0: any free port); wins over http.port; default 8080")
   @Nullable Integer port;
+
+  @Option(
+      names = "--host",
+      paramLabel = "ADDR",
+      description =
+          "address to listen on: 127.0.0.1 this machine only, 0.0.0.0 every interface; wins over"
+              + " http.host; default 127.0.0.1 for the demo (its credentials are public), 0.0.0.0"
+              + " with --config")
+  @Nullable String host;
 
   @Option(
       names = "--data-dir",
@@ -171,10 +181,12 @@ final class ServerCommand {
     int portOverride = port == null ? -1 : port;
     if (config == null) {
       return DemoConfig.create(
+          host == null ? DemoConfig.HOST : host,
           port == null ? ServerConfig.Http.DEFAULTS.port() : port,
           dataDir == null ? Path.of(DemoConfig.DATA_DIR) : dataDir);
     }
-    return ConfigLoader.load(config, portOverride, dataDir);
+    ServerConfig loaded = ConfigLoader.load(config, portOverride, dataDir);
+    return host == null ? loaded : loaded.withHttp(loaded.http().withHost(host));
   }
 
   /** The project's version, filtered into {@code version.properties} by Maven. */

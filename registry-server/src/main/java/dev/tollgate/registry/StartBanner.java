@@ -31,9 +31,9 @@ final class StartBanner {
     text.append("Tollgate ")
         .append(version)
         .append(demo ? " (embedded demo)" : "")
-        .append(" listening on http://localhost:")
-        .append(port)
-        .append(" (all interfaces)\n");
+        .append(" listening on ")
+        .append(where(config.http().host(), port))
+        .append('\n');
     line(text, "store", StoreLocation.describe(config.store().jdbcUrl()));
     line(text, "schema", schema(config.schema()));
     line(
@@ -49,6 +49,15 @@ final class StartBanner {
       text.append(demoCredentials());
     }
     return text.toString().stripTrailing();
+  }
+
+  /** {@code http://127.0.0.1:8080 (this machine only)}, {@code http://0.0.0.0:8080 (…)}. */
+  static String where(String host, int port) {
+    String url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    if (ListenAddress.loopbackOnly(host)) {
+      return url + " (this machine only)";
+    }
+    return ListenAddress.everyInterface(host) ? url + " (all interfaces)" : url;
   }
 
   private static void line(StringBuilder text, String label, String value) {
@@ -90,6 +99,16 @@ final class StartBanner {
     if (config.adminTokens().isEmpty()) {
       warnings.add("no admin token (adminTokens): nothing can be published");
     }
+    List<String> exposed = publicCredentials(config);
+    if (!exposed.isEmpty() && !ListenAddress.loopbackOnly(config.http().host())) {
+      warnings.add(
+          "the demo's public credentials ("
+              + String.join(", ", exposed)
+              + ") are accepted from beyond this machine ("
+              + config.http().host()
+              + "): anyone who can reach this port may use them; listen on 127.0.0.1"
+              + " (--host 127.0.0.1) or use a config with credentials of your own");
+    }
     KeyPolicy anonymous = config.anonymous();
     if (config.keys().isEmpty()
         && anonymous.mode() == KeyPolicy.Mode.TRUSTED
@@ -98,6 +117,22 @@ final class StartBanner {
           "no keys and the anonymous policy runs no app (anonymous.apps): nothing can be called");
     }
     return warnings;
+  }
+
+  /** The demo's published credentials ({@link DemoConfig#PUBLIC_CREDENTIALS}) that it accepts. */
+  private static List<String> publicCredentials(ServerConfig config) {
+    List<String> found = new ArrayList<>();
+    for (ServerConfig.AdminToken token : config.adminTokens()) {
+      if (DemoConfig.PUBLIC_CREDENTIALS.contains(token.token())) {
+        found.add(token.token());
+      }
+    }
+    for (String key : new TreeMap<>(config.keys()).keySet()) {
+      if (DemoConfig.PUBLIC_CREDENTIALS.contains(key)) {
+        found.add(key);
+      }
+    }
+    return found;
   }
 
   private static String demoCredentials() {

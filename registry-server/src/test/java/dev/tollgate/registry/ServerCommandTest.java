@@ -1,17 +1,25 @@
 package dev.tollgate.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,7 +75,7 @@ final class ServerCommandTest {
       assertThat(run(flag)).isEqualTo(0);
 
       assertThat(stdout())
-          .contains("--port", "--data-dir", "--config", "--version", "price")
+          .contains("--port", "--host", "--data-dir", "--config", "--version", "price")
           .contains("tollgate-data")
           .contains("JSON config file")
           .contains("store.dataDir");
@@ -183,7 +191,7 @@ final class ServerCommandTest {
 
     int port = started.get(0).port();
     assertThat(stdout())
-        .contains("(embedded demo) listening on http://localhost:" + port)
+        .contains("(embedded demo) listening on http://127.0.0.1:" + port + " (this machine only)")
         .contains("store     H2 in " + data.toAbsolutePath())
         .contains("schema    bundled cargo schema, book model (fragment spreads: first)")
         .contains("upstream  in-process demo service")
@@ -243,5 +251,149 @@ final class ServerCommandTest {
     assertThat(run("price", "--help")).isEqualTo(0);
 
     assertThat(stdout()).startsWith("usage: price --schema FILE --query FILE");
+  }
+
+  /* ---- where it listens (issue 23 item 7) ---- */
+
+  @Test
+  void demo_listensOnLoopbackOnly() throws IOException {
+    Optional<InetAddress> outside = nonLoopbackAddress();
+    assumeTrue(outside.isPresent(), "this machine has no non-loopback IPv4 address to try");
+
+    assertThat(run("--port", "0", "--data-dir", dir.resolve("data").toString()))
+        .isEqualTo(ServerCommand.RUNNING);
+
+    int port = started.get(0).port();
+    assertThat(connects(InetAddress.getLoopbackAddress(), port)).isTrue();
+    assertThat(connects(outside.get(), port)).as("connect to " + outside.get()).isFalse();
+    assertThat(stdout()).doesNotContain("warning");
+  }
+
+  @Test
+  void demo_hostAnyInterface_listensBeyondLoopbackAndWarnsOfItsPublicCredentials()
+      throws IOException {
+    assertThat(run("--host", "0.0.0.0", "--port", "0", "--data-dir", dir.resolve("d").toString()))
+        .isEqualTo(ServerCommand.RUNNING);
+
+    int port = started.get(0).port();
+    assertThat(stdout())
+        .contains("listening on http://0.0.0.0:" + port + " (all interfaces)")
+        .contains(
+            "warning: the demo's public credentials (admin-demo, partner-demo, web-demo) are"
+                + " accepted from beyond this machine (0.0.0.0)");
+    Optional<InetAddress> outside = nonLoopbackAddress();
+    if (outside.isPresent()) {
+      assertThat(connects(outside.get(), port)).as("connect to " + outside.get()).isTrue();
+    }
+  }
+
+  @Test
+  void configHttpHost_honoured() throws IOException {
+    Path file = config("{\"http\": {\"port\": 0, \"host\": \"127.0.0.1\"}}");
+
+    assertThat(run("--config", file.toString())).isEqualTo(ServerCommand.RUNNING);
+
+    int port = started.get(0).port();
+    assertThat(stdout()).contains("listening on http://127.0.0.1:" + port + " (this machine only)");
+    Optional<InetAddress> outside = nonLoopbackAddress();
+    if (outside.isPresent()) {
+      assertThat(connects(outside.get(), port)).as("connect to " + outside.get()).isFalse();
+    }
+  }
+
+  @Test
+  void config_withoutHost_listensOnEveryInterfaceAsBefore() throws IOException {
+    Path file = config("{\"http\": {\"port\": 0}, \"adminTokens\": [{\"token\": \"s3cret\"}]}");
+
+    assertThat(run("--config", file.toString())).isEqualTo(ServerCommand.RUNNING);
+
+    int port = started.get(0).port();
+    assertThat(stdout())
+        .contains("listening on http://0.0.0.0:" + port + " (all interfaces)")
+        .doesNotContain("public credentials");
+  }
+
+  @Test
+  void config_withTheDemosTokenOnEveryInterface_warns() throws IOException {
+    Path file =
+        config(
+            "{\"http\": {\"port\": 0}, \"adminTokens\": [{\"token\": \"admin-demo\"}],"
+                + " \"keys\": {\"own-key\": {\"name\": \"mine\"}}}");
+
+    assertThat(run("--config", file.toString())).isEqualTo(ServerCommand.RUNNING);
+
+    assertThat(stdout())
+        .contains("warning: the demo's public credentials (admin-demo) are accepted");
+  }
+
+  @Test
+  void hostFlag_winsOverConfigHttpHost() throws IOException {
+    Path file = config("{\"http\": {\"port\": 0, \"host\": \"0.0.0.0\"}}");
+
+    assertThat(run("--config", file.toString(), "--host", "127.0.0.1"))
+        .isEqualTo(ServerCommand.RUNNING);
+
+    assertThat(stdout()).contains("listening on http://127.0.0.1:" + started.get(0).port());
+  }
+
+  @Test
+  void hostNotOfThisMachine_oneLineExit2_beforeTheDataFolderIsCreated() throws IOException {
+    // TEST-NET-3 (RFC 5737): documentation only, never an address of this machine
+    InetAddress elsewhere = InetAddress.getByName("203.0.113.7");
+    assumeTrue(NetworkInterface.getByInetAddress(elsewhere) == null, "203.0.113.7 is local here");
+    Path data = dir.resolve("data");
+
+    assertThat(run("--host", "203.0.113.7", "--port", "0", "--data-dir", data.toString()))
+        .isEqualTo(2);
+
+    assertThat(stderr())
+        .startsWith("tollgate: cannot listen on 203.0.113.7: not an address of this machine")
+        .contains("--host or http.host");
+    assertThat(stderr().lines()).hasSize(1);
+    assertThat(data).doesNotExist();
+  }
+
+  @Test
+  void configHostUnknown_oneLineExit2() throws IOException {
+    // .invalid never resolves (RFC 2606)
+    Path file = config("{\"http\": {\"port\": 0, \"host\": \"gateway.invalid\"}}");
+
+    assertThat(run("--config", file.toString())).isEqualTo(2);
+
+    assertThat(stderr()).startsWith("tollgate: cannot listen on gateway.invalid: unknown host");
+    assertThat(stderr().lines()).hasSize(1);
+  }
+
+  @Test
+  void configHostBlank_oneLineExit2() throws IOException {
+    Path file = config("{\"http\": {\"port\": 0, \"host\": \" \"}}");
+
+    assertThat(run("--config", file.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip())
+        .isEqualTo("tollgate: http.host must be an address or host name without spaces: ' '");
+  }
+
+  private static Optional<InetAddress> nonLoopbackAddress() throws SocketException {
+    for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+      if (!nic.isUp() || nic.isLoopback()) {
+        continue;
+      }
+      for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+        if (address instanceof Inet4Address && !address.isLoopbackAddress()) {
+          return Optional.of(address);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean connects(InetAddress address, int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(address, port), 2_000);
+      return true;
+    } catch (IOException refused) {
+      return false;
+    }
   }
 }

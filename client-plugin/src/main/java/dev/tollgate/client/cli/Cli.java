@@ -1,53 +1,66 @@
 package dev.tollgate.client.cli;
 
-import dev.tollgate.client.CheckRequest;
-import dev.tollgate.client.CheckResult;
-import dev.tollgate.client.ClientOperations;
-import dev.tollgate.client.ExtractRequest;
 import dev.tollgate.client.NoOperationsException;
-import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.TollgateClientException;
 import dev.tollgate.client.extract.ExtractionException;
-import dev.tollgate.client.manifest.Manifest;
 import dev.tollgate.client.manifest.ManifestFormatException;
 import dev.tollgate.client.upload.ManifestConflictException;
 import dev.tollgate.client.upload.ManifestRejectedException;
-import dev.tollgate.client.upload.RegistryReport;
-import dev.tollgate.client.upload.ReportTable;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The command line: {@code manifest}, {@code check}, {@code publish} and {@code schema-check}
- * ({@link SchemaCheckCommand}), the same library calls as the Maven goals. Exit codes: 0 done; 1
- * refused (sources, manifest, registry refusal, conflict, operation over --max-cost); 2 wrong
- * command line; 3 could not run (registry unreachable, token refused, unexpected answer, I/O).
+ * The command line: {@code manifest}, {@code check}, {@code publish} and {@code schema-check}, the
+ * same library calls as the Maven goals, parsed by picocli; each command has its own {@code
+ * --help}. Exit codes: 0 done; 1 refused (sources, manifest, registry refusal, conflict, operation
+ * over --max-cost, an unaffordable one with --fail-on-unaffordable); 2 wrong command line; 3 could
+ * not run (registry unreachable, token refused, unexpected answer, I/O).
  */
+@Command(
+    name = Cli.NAME,
+    mixinStandardHelpOptions = true,
+    versionProvider = CliVersion.class,
+    synopsisHeading = "usage: ",
+    descriptionHeading = "%n",
+    customSynopsis = Cli.NAME + " <command> [options]",
+    description = {
+      "Gets a client's GraphQL operations into the Tollgate registry: extract them into a"
+          + " persisted-query manifest, check it against the registry, publish it as (app,"
+          + " version); check a schema change's impact."
+    },
+    optionListHeading = "%noptions:%n",
+    commandListHeading = "%ncommands:%n",
+    footer = {
+      "",
+      "Run a command with --help for its options, their defaults and an example: publish --help.",
+      "",
+      "exit codes: 0 done (warnings included); 1 refused (sources without operations or with"
+          + " errors, registry refusal, conflict, cost, an unaffordable operation with"
+          + " --fail-on-unaffordable); 2 wrong command line (also a --source that does not exist,"
+          + " no token); 3 could not run (registry unreachable, token refused, I/O)"
+    })
 public final class Cli {
 
   static final int OK = 0;
   static final int REFUSED = 1;
   static final int USAGE = 2;
   static final int CANNOT_RUN = 3;
+  static final String NAME = "java -jar tollgate-maven-plugin.jar";
   static final String DEFAULT_MANIFEST = "target/tollgate/persisted-query-manifest.json";
 
-  private final PrintStream out;
-  private final PrintStream err;
-  private final Map<String, String> environment;
-  private final Path workingDirectory;
-  private final ClientOperations operations = new ClientOperations();
+  private final CliContext context;
 
   Cli(PrintStream out, PrintStream err, Map<String, String> environment, Path workingDirectory) {
-    this.out = out;
-    this.err = err;
-    this.environment = environment;
-    this.workingDirectory = workingDirectory;
+    this.context = new CliContext(out, err, environment, workingDirectory);
   }
 
   public static void main(String[] args) {
@@ -56,171 +69,86 @@ public final class Cli {
   }
 
   int run(String... args) {
-    if (args.length == 1 && List.of("help", "--help", "-h").contains(args[0])) {
-      out.print(Usage.TEXT);
+    CommandLine root = commandLine();
+    CommandLine.ParseResult parsed;
+    try {
+      parsed = root.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      return usage(e.getCommandLine(), describe(e));
+    }
+    if (CommandLine.printHelpIfRequested(parsed)) {
       return OK;
     }
+    if (!parsed.hasSubcommand()) {
+      return usage(root, "no command given");
+    }
+    return run(parsed.subcommand().commandSpec().commandLine());
+  }
+
+  private int run(CommandLine command) {
     try {
-      return dispatch(CliArguments.parse(args));
-    } catch (CliArguments.UsageException e) {
-      err.println("tollgate: " + e.getMessage());
-      err.print(Usage.TEXT);
-      return USAGE;
-    } catch (CliArguments.InputException e) {
-      err.println("tollgate: " + e.getMessage());
+      return ((CliCommand) command.getCommand()).run();
+    } catch (UsageException e) {
+      return usage(command, String.valueOf(e.getMessage()));
+    } catch (InputException e) {
+      context.err().println("tollgate: " + e.getMessage());
       return USAGE;
     } catch (TollgateClientException e) {
-      err.println("tollgate: " + e.getMessage());
+      context.err().println("tollgate: " + e.getMessage());
       return exitCode(e);
     } catch (UncheckedIOException e) {
-      err.println("tollgate: " + e.getMessage());
+      context.err().println("tollgate: " + e.getMessage());
       return CANNOT_RUN;
     }
   }
 
-  private int dispatch(CliArguments arguments) {
-    return switch (arguments.command()) {
-      case "manifest" -> manifest(arguments);
-      case "check" -> check(arguments);
-      case "publish" -> publish(arguments);
-      case "schema-check" ->
-          new SchemaCheckCommand(out, err, environment, workingDirectory).run(arguments);
-      default -> throw new CliArguments.UsageException("unknown command " + arguments.command());
-    };
+  private CommandLine commandLine() {
+    CommandLine line =
+        new CommandLine(this)
+            .addSubcommand(new ManifestCommand(context))
+            .addSubcommand(new CheckCommand(context))
+            .addSubcommand(new PublishCommand(context))
+            .addSubcommand(new SchemaCheckCommand(context))
+            .addSubcommand(new CommandLine.HelpCommand());
+    // an argument starting with @ is a value (a file name, a token), never a file of arguments
+    line.setExpandAtFiles(false);
+    line.setUsageHelpWidth(100);
+    line.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
+    line.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
+    return line;
   }
 
-  private int manifest(CliArguments arguments) {
-    List<Path> sources = sources(arguments);
-    String schema = arguments.get("--schema");
-    Path outFile = path(arguments.get("--out"), DEFAULT_MANIFEST);
-    Manifest manifest =
-        operations.extract(
-            new ExtractRequest(
-                sources,
-                schema == null ? null : workingDirectory.resolve(schema),
-                workingDirectory,
-                outFile,
-                arguments.has("--allow-empty")));
-    out.println("Wrote " + manifest.size() + " operation(s) to " + outFile);
-    return OK;
+  /** The message, then the usage of the command it is about: exit code 2. */
+  private int usage(CommandLine command, String message) {
+    context.err().println("tollgate: " + message);
+    context.err().print(command.getUsageMessage());
+    return USAGE;
   }
 
-  private List<Path> sources(CliArguments arguments) {
-    if (arguments.sources().isEmpty()) {
-      return ExtractRequest.defaultSourceDirectories(workingDirectory);
+  /** Picocli's parse errors in the words of the command line's own messages. */
+  private static String describe(CommandLine.ParameterException e) {
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+      String argument = unmatched.getUnmatched().get(0);
+      if (argument.startsWith("-")) {
+        return "unknown option " + argument;
+      }
+      boolean root = e.getCommandLine().getParent() == null;
+      return (root ? "unknown command " : "unexpected argument ") + argument;
     }
-    List<Path> sources = arguments.sources().stream().map(workingDirectory::resolve).toList();
-    for (Path source : sources) {
-      if (!Files.isDirectory(source)) {
-        throw new CliArguments.InputException("--source " + source + ": no such folder");
+    if (e instanceof CommandLine.OverwrittenOptionException overwritten) {
+      return name(overwritten.getOverwritten()) + " given twice";
+    }
+    if (e instanceof CommandLine.MissingParameterException missing) {
+      List<ArgSpec> specs = missing.getMissing();
+      if (!specs.isEmpty() && specs.get(0) instanceof OptionSpec) {
+        return name(specs.get(0)) + " needs a value";
       }
     }
-    return sources;
+    return String.valueOf(e.getMessage());
   }
 
-  private int check(CliArguments arguments) {
-    Long maxCost = maxCost(arguments.get("--max-cost"));
-    CheckResult result = operations.check(new CheckRequest(registryRequest(arguments), maxCost));
-    ReportTable.render(result.report()).forEach(out::println);
-    boolean unaffordable = warnUnaffordable(result.report());
-    if (!result.passed()) {
-      result.violations().forEach(v -> err.println("tollgate: " + v));
-      return REFUSED;
-    }
-    if (unaffordable && arguments.has("--fail-on-unaffordable")) {
-      return REFUSED;
-    }
-    out.println(
-        "All " + result.report().operations().size() + " operation(s) pass the registry's check");
-    return OK;
-  }
-
-  private int publish(CliArguments arguments) {
-    RegistryRequest request = registryRequest(arguments);
-    RegistryReport report = operations.publish(request);
-    out.println(
-        "Published "
-            + request.app()
-            + " "
-            + request.version()
-            + ": "
-            + report.newCount()
-            + " new, "
-            + report.existingCount()
-            + " existing operation(s)");
-    if (warnUnaffordable(report) && arguments.has("--fail-on-unaffordable")) {
-      return REFUSED;
-    }
-    return OK;
-  }
-
-  /** Prints a warning per operation no policy can run; whether there was one. */
-  private boolean warnUnaffordable(RegistryReport report) {
-    List<String> warnings = ClientOperations.unaffordable(report);
-    warnings.forEach(w -> err.println("tollgate: warning: " + w));
-    return !warnings.isEmpty();
-  }
-
-  private RegistryRequest registryRequest(CliArguments arguments) {
-    String registry = arguments.get("--registry");
-    if (registry == null) {
-      registry = environment.get("TOLLGATE_REGISTRY_URL");
-    }
-    if (registry == null || registry.isBlank()) {
-      throw new CliArguments.UsageException(
-          "--registry URL (or TOLLGATE_REGISTRY_URL) is required");
-    }
-    String app = arguments.require("--app");
-    String version = arguments.require("--version");
-    String token = arguments.get("--token");
-    if (token == null) {
-      token = environment.get("TOLLGATE_TOKEN");
-    }
-    if (token == null || token.isBlank()) {
-      throw new CliArguments.InputException(
-          "no token: "
-              + arguments.command()
-              + " needs a publish token of the registry (--token T, or the environment variable"
-              + " TOLLGATE_TOKEN)");
-    }
-    return new RegistryRequest(
-        registryUri(registry),
-        token,
-        app,
-        version,
-        path(arguments.get("--manifest"), DEFAULT_MANIFEST));
-  }
-
-  private static URI registryUri(String text) {
-    try {
-      URI uri = URI.create(text.strip());
-      if (uri.getScheme() != null && uri.getHost() != null) {
-        return uri;
-      }
-    } catch (IllegalArgumentException e) {
-      // reported below, with the flag's name
-    }
-    throw new CliArguments.UsageException(
-        "--registry " + text + " is not an http(s)://host[:port] URL");
-  }
-
-  private static @Nullable Long maxCost(@Nullable String text) {
-    if (text == null) {
-      return null;
-    }
-    try {
-      long value = Long.parseLong(text);
-      if (value >= 0) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new CliArguments.UsageException("--max-cost " + text + " is not a whole number >= 0");
-  }
-
-  private Path path(@Nullable String given, String fallback) {
-    return workingDirectory.resolve(given == null ? fallback : given);
+  private static String name(ArgSpec spec) {
+    return spec instanceof OptionSpec option ? option.longestName() : spec.paramLabel();
   }
 
   private static int exitCode(TollgateClientException e) {

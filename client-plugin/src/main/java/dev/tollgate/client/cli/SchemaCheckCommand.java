@@ -4,75 +4,91 @@ import dev.tollgate.client.ClientOperations;
 import dev.tollgate.client.SchemaCheckRequest;
 import dev.tollgate.client.SchemaCheckResult;
 import dev.tollgate.client.upload.ImpactTable;
-import java.io.PrintStream;
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code schema-check}: the schema's impact report as a table; exit 1 when it fails (a broken
  * operation, a rise over {@code --max-increase}, an over-limit operation with {@code
  * --fail-on-over-limit true}), the other exit codes as for {@code check}.
  */
-final class SchemaCheckCommand {
+@Command(
+    name = "schema-check",
+    synopsisHeading = "usage: ",
+    descriptionHeading = "%n",
+    customSynopsis = {
+      Cli.NAME + " schema-check --registry URL --schema FILE",
+      "    [--max-increase P] [--fail-on-over-limit true] [--token T]"
+    },
+    sortOptions = false,
+    description =
+        "Send an SDL file as a schema dry run (POST /v1/schemas?dryRun=true, an admin token) and"
+            + " print the impact on every active operation; fail on a broken operation.",
+    optionListHeading = "%noptions:%n",
+    footerHeading = "%nexample:%n",
+    footer = {
+      "  TOLLGATE_TOKEN=admin-demo " + Cli.NAME + " schema-check \\",
+      "      --registry http://localhost:8080 --schema schema.graphqls --max-increase 50"
+    })
+final class SchemaCheckCommand implements CliCommand {
 
-  private final PrintStream out;
-  private final PrintStream err;
-  private final Map<String, String> environment;
-  private final Path workingDirectory;
+  private final CliContext context;
 
-  SchemaCheckCommand(
-      PrintStream out, PrintStream err, Map<String, String> environment, Path workingDirectory) {
-    this.out = out;
-    this.err = err;
-    this.environment = environment;
-    this.workingDirectory = workingDirectory;
+  @Mixin RegistryOptions registry = new RegistryOptions();
+
+  @Option(names = "--schema", paramLabel = "FILE", description = "the new schema (SDL), required")
+  @Nullable String schema;
+
+  @Option(
+      names = "--max-increase",
+      paramLabel = "P",
+      description =
+          "also fail when an operation's cost rises by more than P percent (default: no limit)")
+  @Nullable String maxIncrease;
+
+  @Option(
+      names = "--fail-on-over-limit",
+      paramLabel = "true|false",
+      description =
+          "also fail when an operation costs more than every cost limit of the policies that may"
+              + " run it (default: false)")
+  @Nullable String failOnOverLimit;
+
+  @Mixin HelpOption help = new HelpOption();
+
+  SchemaCheckCommand(CliContext context) {
+    this.context = context;
   }
 
-  int run(CliArguments arguments) {
+  @Override
+  public int run() {
     SchemaCheckRequest request =
         new SchemaCheckRequest(
-            registry(arguments),
-            token(arguments),
-            workingDirectory.resolve(arguments.require("--schema")),
-            maxIncrease(arguments.get("--max-increase")),
-            failOnOverLimit(arguments.get("--fail-on-over-limit")));
+            registry.registryUrl(context),
+            registry.token(context),
+            context.resolve(require(schema)),
+            maxIncrease(maxIncrease),
+            failOnOverLimit(failOnOverLimit));
     SchemaCheckResult result = new ClientOperations().schemaCheck(request);
-    ImpactTable.render(result.impact()).forEach(out::println);
+    ImpactTable.render(result.impact()).forEach(context.out()::println);
     if (!result.passed()) {
-      result.violations().forEach(v -> err.println("tollgate: " + v));
+      result.violations().forEach(v -> context.err().println("tollgate: " + v));
       return Cli.REFUSED;
     }
-    out.println(
-        "All " + result.impact().operations().size() + " operation(s) pass the schema check");
+    context
+        .out()
+        .println(
+            "All " + result.impact().operations().size() + " operation(s) pass the schema check");
     return Cli.OK;
   }
 
-  private URI registry(CliArguments arguments) {
-    String registry = arguments.get("--registry");
-    if (registry == null) {
-      registry = environment.get("TOLLGATE_REGISTRY_URL");
+  private static String require(@Nullable String schema) {
+    if (schema == null || schema.isBlank()) {
+      throw new UsageException("--schema is required for schema-check");
     }
-    if (registry == null || registry.isBlank()) {
-      throw new CliArguments.UsageException(
-          "--registry URL (or TOLLGATE_REGISTRY_URL) is required");
-    }
-    try {
-      URI uri = URI.create(registry.strip());
-      if (uri.getScheme() != null && uri.getHost() != null) {
-        return uri;
-      }
-    } catch (IllegalArgumentException e) {
-      // reported below, with the flag's name
-    }
-    throw new CliArguments.UsageException(
-        "--registry " + registry + " is not an http(s)://host[:port] URL");
-  }
-
-  private @Nullable String token(CliArguments arguments) {
-    String token = arguments.get("--token");
-    return token != null ? token : environment.get("TOLLGATE_TOKEN");
+    return schema;
   }
 
   private static @Nullable Double maxIncrease(@Nullable String text) {
@@ -87,7 +103,7 @@ final class SchemaCheckCommand {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new CliArguments.UsageException("--max-increase " + text + " is not a percentage >= 0");
+    throw new UsageException("--max-increase " + text + " is not a percentage >= 0");
   }
 
   private static boolean failOnOverLimit(@Nullable String text) {
@@ -97,6 +113,6 @@ final class SchemaCheckCommand {
     if (text.equals("true")) {
       return true;
     }
-    throw new CliArguments.UsageException("--fail-on-over-limit " + text + " is not true or false");
+    throw new UsageException("--fail-on-over-limit " + text + " is not true or false");
   }
 }

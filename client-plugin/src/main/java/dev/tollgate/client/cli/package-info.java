@@ -1,7 +1,8 @@
 /**
- * The command line, {@code java -jar tollgate-maven-plugin-<version>.jar manifest|check|publish},
- * for builds that are not Maven. Same library entry points as the Mojos; failures end with a
- * non-zero exit code.
+ * The command line, {@code java -jar tollgate-maven-plugin-<version>.jar
+ * manifest|check|publish|schema-check}, for builds that are not Maven, parsed by picocli (one
+ * annotated class per command, each with its own {@code --help}). Same library entry points as the
+ * Mojos; failures end with a non-zero exit code.
  */
 @NullMarked
 package dev.tollgate.client.cli;

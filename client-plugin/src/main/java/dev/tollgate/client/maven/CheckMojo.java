@@ -48,7 +48,7 @@ public final class CheckMojo extends RegistryMojo {
     CheckResult result = call(() -> new ClientOperations().check(request));
     ReportTable.render(result.report()).forEach(getLog()::info);
     if (result.passed()) {
-      warnUnaffordable(result.report());
+      warnUnaffordable(ClientOperations.unaffordable(result.report()), "");
     }
     if (!result.passed()) {
       result.violations().forEach(getLog()::error);

@@ -1,13 +1,11 @@
 package dev.tollgate.client.maven;
 
-import dev.tollgate.client.ClientOperations;
 import dev.tollgate.client.RegistryRequest;
 import dev.tollgate.client.TollgateClientException;
 import dev.tollgate.client.manifest.ManifestFormatException;
 import dev.tollgate.client.upload.ManifestConflictException;
 import dev.tollgate.client.upload.ManifestRejectedException;
 import dev.tollgate.client.upload.RegistryForbiddenException;
-import dev.tollgate.client.upload.RegistryReport;
 import dev.tollgate.client.upload.RegistryUnauthorizedException;
 import dev.tollgate.client.upload.RegistryUnreachableException;
 import java.io.File;
@@ -47,21 +45,30 @@ abstract class RegistryMojo extends AbstractMojo {
 
   /**
    * Fail the build when the registry reports an operation that no policy allowed to run the app can
-   * afford at its default variables (a warning otherwise).
+   * afford at its default variables (a warning otherwise). Publish then sends a dry run first and
+   * publishes nothing when it fails.
    */
   @Parameter(property = "tollgate.failOnUnaffordable", defaultValue = "false")
   boolean failOnUnaffordable;
 
-  /** Logs a warning per operation no policy can run; fails with {@link #failOnUnaffordable}. */
-  void warnUnaffordable(RegistryReport report) throws MojoFailureException {
-    List<String> warnings = ClientOperations.unaffordable(report);
+  /**
+   * Logs each operation no policy can run as a warning; with {@link #failOnUnaffordable} fails, the
+   * message starting with {@code outcome}.
+   */
+  void warnUnaffordable(List<String> warnings, String outcome) throws MojoFailureException {
     warnings.forEach(getLog()::warn);
     if (!warnings.isEmpty() && failOnUnaffordable) {
-      throw new MojoFailureException(
-          warnings.size()
-              + " operation(s) no policy can run (tollgate.failOnUnaffordable): "
-              + String.join("; ", warnings));
+      throw unaffordable(warnings, outcome);
     }
+  }
+
+  /** The failure for operations no policy can run, its message starting with {@code outcome}. */
+  static MojoFailureException unaffordable(List<String> warnings, String outcome) {
+    return new MojoFailureException(
+        outcome
+            + warnings.size()
+            + " operation(s) no policy can run (tollgate.failOnUnaffordable): "
+            + String.join("; ", warnings));
   }
 
   RegistryRequest request() throws MojoExecutionException {

@@ -269,6 +269,57 @@ final class CliTest {
   }
 
   @Test
+  void publish_failOnUnaffordable_dryRunOnlyOneLinePerOperationExit1NothingPublished()
+      throws Exception {
+    Path manifest = manifestOf("query Cheap { a } query Dear { b }");
+    registry.cost("Dear", 5000).unaffordable("Dear", Map.of("web", 1000L));
+
+    int exit = run(registryArgs("publish", manifest, "--fail-on-unaffordable"));
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(err().lines())
+        .containsExactly(
+            "tollgate: Dear costs 5000 at its default variables: no policy can run it (cost limits"
+                + " of the policies that may run app web: web 1000)",
+            "tollgate: nothing published: 1 operation(s) no policy can run"
+                + " (--fail-on-unaffordable)");
+    assertThat(out()).doesNotContain("Published");
+    assertThat(registry.requests())
+        .extracting(FakeRegistry.Request::query)
+        .containsExactly("dryRun=true");
+    assertThat(registry.documents()).isEmpty();
+    assertThat(versionStatus("web", "1.0.0")).isEqualTo(404);
+  }
+
+  @Test
+  void publish_failOnUnaffordable_everyOperationAffordable_dryRunThenPublished() throws Exception {
+    Path manifest = manifestOf("query A { a } query B { b }");
+
+    assertThat(run(registryArgs("publish", manifest, "--fail-on-unaffordable"))).isZero();
+
+    assertThat(out()).contains("Published web 1.0.0: 2 new, 0 existing operation(s)");
+    assertThat(registry.requests())
+        .extracting(FakeRegistry.Request::query)
+        .containsExactly("dryRun=true", null);
+    assertThat(versionStatus("web", "1.0.0")).isEqualTo(200);
+  }
+
+  @Test
+  void publish_failOnUnaffordable_pricesChangedAfterTheDryRun_publishedButExit1() throws Exception {
+    Path manifest = manifestOf("query Dear { b }");
+    registry.unaffordableAfterDryRun("Dear", Map.of());
+
+    int exit = run(registryArgs("publish", manifest, "--fail-on-unaffordable"));
+
+    assertThat(exit).isEqualTo(Cli.REFUSED);
+    assertThat(out()).contains("Published web 1.0.0: 1 new");
+    assertThat(err())
+        .contains("tollgate: warning: Dear costs ")
+        .contains("no policy may run app web")
+        .contains("tollgate: published, but the registry's prices changed after its dry run");
+  }
+
+  @Test
   void publish_noToken_namesTheFlagAndTheVariableExit2() throws IOException {
     int exit =
         run(
@@ -370,6 +421,16 @@ final class CliTest {
   }
 
   /* ---- helpers ---- */
+
+  private int versionStatus(String app, String version) throws Exception {
+    return java.net.http.HttpClient.newHttpClient()
+        .send(
+            java.net.http.HttpRequest.newBuilder(
+                    registry.url().resolve("/v1/apps/" + app + "/versions/" + version))
+                .build(),
+            java.net.http.HttpResponse.BodyHandlers.discarding())
+        .statusCode();
+  }
 
   private int run(String... args) {
     Cli cli = new Cli(print(out), print(err), environment, workingDirectory);

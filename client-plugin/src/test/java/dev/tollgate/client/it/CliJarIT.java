@@ -28,6 +28,20 @@ final class CliJarIT {
   }
 
   @Test
+  void javaJar_versionAndCommandHelp_fromTheShadedPicocli() throws Exception {
+    Run version = java("--version");
+    Run help = java("publish", "--help");
+
+    assertThat(version.exitCode()).isZero();
+    assertThat(version.output().strip())
+        .isEqualTo("tollgate-maven-plugin " + System.getProperty("tollgate.it.version"));
+    assertThat(help.exitCode()).as(help.output()).isZero();
+    assertThat(help.output())
+        .startsWith("usage: java -jar tollgate-maven-plugin.jar publish")
+        .contains("--fail-on-unaffordable");
+  }
+
+  @Test
   void javaJar_manifestThenCheck_goldenManifestAndTable() throws Exception {
     Path fixture = TestFiles.resource("extract/with-schema");
     Path out = work.resolve("m.json");
@@ -66,6 +80,56 @@ final class CliJarIT {
           .contains("Shipments")
           .contains("more than maxCost 0")
           .doesNotContain(FakeRegistry.TOKEN);
+    }
+  }
+
+  @Test
+  void javaJar_publishFailOnUnaffordable_realRegistry_exit1AndNothingPublished() throws Exception {
+    Path sources = Files.createDirectories(work.resolve("graphql"));
+    // 15001 and 2 on the demo's cargo schema (registry-server.jar price); every demo policy that
+    // may run an app has the cost limit 1000
+    Files.writeString(
+        sources.resolve("dear.graphql"),
+        "query Dear { cargos(first: 5000) { edges { node { trackingId } } } }\n");
+    Files.writeString(
+        sources.resolve("cheap.graphql"), "query Cheap { cargo(trackingId: \"ABC123\") { id } }\n");
+    Path manifest = work.resolve("m.json");
+    Run extract = java("manifest", "--source", sources.toString(), "--out", manifest.toString());
+    assertThat(extract.exitCode()).as(extract.output()).isZero();
+
+    try (RegistryUnderTest registry = RegistryUnderTest.start(work)) {
+      registry.overEveryLimit("Dear", 15001);
+
+      Run publish =
+          java(
+              "publish",
+              "--registry",
+              registry.url().toString(),
+              "--token",
+              registry.token(),
+              "--app",
+              "first-hour",
+              "--version",
+              "1",
+              "--manifest",
+              manifest.toString(),
+              "--fail-on-unaffordable");
+
+      assertThat(publish.exitCode()).as(publish.output()).isEqualTo(1);
+      assertThat(publish.output().lines())
+          .anySatisfy(
+              line ->
+                  assertThat(line)
+                      .startsWith(
+                          "tollgate: Dear costs 15001 at its default variables: no policy can run"
+                              + " it (cost limits of the policies that may run app first-hour: ")
+                      .contains("partner 1000"))
+          .contains(
+              "tollgate: nothing published: 1 operation(s) no policy can run"
+                  + " (--fail-on-unaffordable)")
+          .noneSatisfy(line -> assertThat(line).contains("Cheap"))
+          .noneSatisfy(line -> assertThat(line).startsWith("Published"));
+      assertThat(registry.versionStatus("first-hour", "1")).isEqualTo(404);
     }
   }
 

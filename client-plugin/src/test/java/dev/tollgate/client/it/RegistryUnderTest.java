@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The registry the end-to-end test publishes to. By default the in-process {@link FakeRegistry};
@@ -43,6 +44,24 @@ interface RegistryUnderTest extends AutoCloseable {
     return response.body();
   }
 
+  /** The status of {@code GET /v1/apps/{app}/versions/{version}}: 404 until it is published. */
+  default int versionStatus(String app, String version) throws IOException, InterruptedException {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(url().resolve("/v1/apps/" + app + "/versions/" + version))
+                .header("Authorization", "Bearer " + token())
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.discarding())
+        .statusCode();
+  }
+
+  /**
+   * Says that {@code operation} costs {@code cost}, over every cost limit of the demo's policies
+   * (1000 each): the real server prices it itself, the fake is told.
+   */
+  default void overEveryLimit(String operation, long cost) {}
+
   @Override
   void close();
 
@@ -73,6 +92,11 @@ interface RegistryUnderTest extends AutoCloseable {
     @Override
     public String token() {
       return FakeRegistry.TOKEN;
+    }
+
+    @Override
+    public void overEveryLimit(String operation, long cost) {
+      registry.cost(operation, cost).unaffordable(operation, Map.of("partner", 1000L));
     }
 
     @Override

@@ -82,6 +82,32 @@ final class SampleClientIT {
   }
 
   @Test
+  void publish_failOnUnaffordable_buildFailsAndNothingIsPublished() throws Exception {
+    Path project = copySample("unaffordable");
+    // 15001 on the demo's cargo schema (registry-server.jar price): over the cost limit (1000) of
+    // every demo policy that may run app sample-client
+    Files.writeString(
+        project.resolve("src/main/graphql/dear.graphql"),
+        "query Dear { cargos(first: 5000) { edges { node { trackingId } } } }\n");
+    registry.overEveryLimit("Dear", 15001);
+
+    Build build =
+        mvn(
+            project,
+            "generate-resources",
+            "tollgate:publish",
+            "-Dtollgate.failOnUnaffordable=true",
+            "-Dtollgate.version=2.0.0");
+
+    assertThat(build.exitCode()).as(build.log()).isNotZero();
+    assertThat(build.log())
+        .contains("nothing published to " + registry.url() + ": 1 operation(s) no policy can run")
+        .contains("Dear costs 15001 at its default variables: no policy can run it")
+        .doesNotContain("Published sample-client");
+    assertThat(registry.versionStatus("sample-client", "2.0.0")).isEqualTo(404);
+  }
+
+  @Test
   void verify_noRegistryUrl_checkSkippedWithAWarningUnlessRequired() throws Exception {
     Path project = copySample("no-registry");
 

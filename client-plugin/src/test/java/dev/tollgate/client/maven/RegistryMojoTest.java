@@ -147,6 +147,37 @@ final class RegistryMojoTest {
   }
 
   @Test
+  void publish_failOnUnaffordable_failsAfterTheDryRunAndPublishesNothing() {
+    registry.cost("Shipments", 5000).unaffordable("Shipments", java.util.Map.of("web", 1000L));
+    PublishMojo mojo = configure(new PublishMojo());
+    mojo.failOnUnaffordable = true;
+
+    MojoFailureException e = catchThrowableOfType(MojoFailureException.class, mojo::execute);
+
+    assertThat(e)
+        .hasMessage(
+            "nothing published to "
+                + registry.url()
+                + ": 1 operation(s) no policy can run (tollgate.failOnUnaffordable): Shipments"
+                + " costs 5000 at its default variables: no policy can run it (cost limits of the"
+                + " policies that may run app web: web 1000)");
+    assertThat(registry.requests())
+        .singleElement()
+        .satisfies(r -> assertThat(r.query()).isEqualTo("dryRun=true"));
+    assertThat(registry.documents()).isEmpty();
+  }
+
+  @Test
+  void publish_unaffordableWithoutFailOnUnaffordable_publishedWithAWarning() throws Exception {
+    registry.unaffordable("Shipments", java.util.Map.of());
+
+    configure(new PublishMojo()).execute();
+
+    assertThat(registry.requests()).singleElement().satisfies(r -> assertThat(r.query()).isNull());
+    assertThat(registry.documents()).containsKey("a1");
+  }
+
+  @Test
   void publish_missingManifest_failureNamesManifest() {
     PublishMojo mojo = configure(new PublishMojo());
     mojo.manifest = folder.resolve("absent.json").toFile();

@@ -24,13 +24,7 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
   static final String DEFAULT_DATA_DIR = "tollgate-data";
 
   ServerConfig.Http http(ServerConfig.Http fromFile) {
-    return portOverride < 0
-        ? fromFile
-        : new ServerConfig.Http(
-            portOverride,
-            fromFile.maxBodyBytes(),
-            fromFile.bodyReadTimeoutMillis(),
-            fromFile.minRequestDataRate());
+    return portOverride < 0 ? fromFile : fromFile.withPort(portOverride);
   }
 
   ServerConfig.Store defaultStore(int poolSize) {

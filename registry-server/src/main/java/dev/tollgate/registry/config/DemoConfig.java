@@ -23,12 +23,26 @@ public final class DemoConfig {
   public static final String TRUSTED_POLICY = "web";
   public static final String OPEN_POLICY = "partner";
 
+  /**
+   * Where the demo listens unless {@code --host} says otherwise: this machine only, since its
+   * credentials are public.
+   */
+  public static final String HOST = "127.0.0.1";
+
+  /** The demo's credentials, printed at start and in the README: public, so never a secret. */
+  public static final Set<String> PUBLIC_CREDENTIALS = Set.of(ADMIN_TOKEN, TRUSTED_KEY, OPEN_KEY);
+
   /** The demo's data folder when no {@code --data-dir} is given, relative to the working dir. */
   public static final String DATA_DIR = "tollgate-data";
 
   private DemoConfig() {}
 
+  /** The demo on {@link #HOST}. */
   public static ServerConfig create(int port, Path dataDir) {
+    return create(HOST, port, dataDir);
+  }
+
+  public static ServerConfig create(String host, int port, Path dataDir) {
     KeyPolicy web =
         KeyPolicy.newPolicy(TRUSTED_POLICY).apps(Set.of(DEMO_APP)).requireId(true).build();
     KeyPolicy partner =
@@ -44,7 +58,7 @@ public final class DemoConfig {
             .budget(new Budget(1_000, 10))
             .build();
     return new ServerConfig(
-        new ServerConfig.Http(port, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
+        new ServerConfig.Http(port, ServerConfig.Http.DEFAULTS.maxBodyBytes()).withHost(host),
         ServerConfig.Store.h2In(dataDir),
         ServerConfig.Schema.DEFAULTS,
         ServerConfig.Upstream.DEFAULTS,

@@ -101,16 +101,31 @@ public record ServerConfig(
     return Optional.ofNullable(keys.get(apiKey));
   }
 
+  /** This config with {@code http} in place of its own (a command-line override). */
+  public ServerConfig withHttp(Http http) {
+    return new ServerConfig(
+        http, store, schema, upstream, adminTokens, gateway, keys, anonymous, demo, registry);
+  }
+
   /**
    * @param port 0 picks a free port; {@code maxBodyBytes} bounds every request body (413 above).
+   * @param host the address to listen on: {@code 0.0.0.0} every interface (a config file's
+   *     default), {@code 127.0.0.1} this machine only (the demo's); checked when the server starts
    */
   public record Http(
-      int port, long maxBodyBytes, int bodyReadTimeoutMillis, long minRequestDataRate) {
+      int port,
+      long maxBodyBytes,
+      int bodyReadTimeoutMillis,
+      long minRequestDataRate,
+      String host) {
     /** A connection that sends no byte for this long, in a body or between requests, is closed. */
     public static final int DEFAULT_BODY_READ_TIMEOUT_MILLIS = 5_000;
 
     /** Bytes per second, over the whole request: slower clients are cut off (408). */
     public static final long DEFAULT_MIN_REQUEST_DATA_RATE = 1_024;
+
+    /** Every interface. */
+    public static final String DEFAULT_HOST = "0.0.0.0";
 
     public static final Http DEFAULTS = new Http(8080, 1_000_000);
 
@@ -123,11 +138,27 @@ public record ServerConfig(
       require(
           minRequestDataRate >= 0,
           "http.minRequestDataRate must not be negative: " + minRequestDataRate);
+      require(
+          !host.isBlank() && host.strip().equals(host),
+          "http.host must be an address or host name without spaces: '" + host + "'");
     }
 
-    /** With the default body read timeout and minimum data rate. */
+    /** On every interface, with the default body read timeout and minimum data rate. */
     public Http(int port, long maxBodyBytes) {
-      this(port, maxBodyBytes, DEFAULT_BODY_READ_TIMEOUT_MILLIS, DEFAULT_MIN_REQUEST_DATA_RATE);
+      this(
+          port,
+          maxBodyBytes,
+          DEFAULT_BODY_READ_TIMEOUT_MILLIS,
+          DEFAULT_MIN_REQUEST_DATA_RATE,
+          DEFAULT_HOST);
+    }
+
+    public Http withPort(int port) {
+      return new Http(port, maxBodyBytes, bodyReadTimeoutMillis, minRequestDataRate, host);
+    }
+
+    public Http withHost(String host) {
+      return new Http(port, maxBodyBytes, bodyReadTimeoutMillis, minRequestDataRate, host);
     }
 
     @JsonCreator
@@ -135,12 +166,14 @@ public record ServerConfig(
         @JsonProperty("port") @Nullable Integer port,
         @JsonProperty("maxBodyBytes") @Nullable Long maxBodyBytes,
         @JsonProperty("bodyReadTimeoutMillis") @Nullable Integer bodyReadTimeoutMillis,
-        @JsonProperty("minRequestDataRate") @Nullable Long minRequestDataRate) {
+        @JsonProperty("minRequestDataRate") @Nullable Long minRequestDataRate,
+        @JsonProperty("host") @Nullable String host) {
       return new Http(
           orElse(port, DEFAULTS.port),
           orElse(maxBodyBytes, DEFAULTS.maxBodyBytes),
           orElse(bodyReadTimeoutMillis, DEFAULTS.bodyReadTimeoutMillis),
-          orElse(minRequestDataRate, DEFAULTS.minRequestDataRate));
+          orElse(minRequestDataRate, DEFAULTS.minRequestDataRate),
+          orElse(host, DEFAULTS.host));
     }
   }
 

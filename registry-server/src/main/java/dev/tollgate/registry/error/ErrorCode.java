@@ -23,6 +23,8 @@ public enum ErrorCode {
   FORBIDDEN("FORBIDDEN", ErrorKind.FORBIDDEN),
   DOCUMENT_NOT_FOUND("DOCUMENT_NOT_FOUND", ErrorKind.NOT_FOUND),
   POLICY_NOT_FOUND("POLICY_NOT_FOUND", ErrorKind.NOT_FOUND),
+  /** No route serves the request's method and path. */
+  ROUTE_NOT_FOUND("ROUTE_NOT_FOUND", ErrorKind.NOT_FOUND),
 
   /* ---- publishing and the store ---- */
 

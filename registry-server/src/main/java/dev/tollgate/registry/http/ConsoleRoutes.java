@@ -2,6 +2,7 @@ package dev.tollgate.registry.http;
 
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,7 +15,8 @@ import java.util.Map;
  * modules, no build step and nothing fetched from elsewhere) read once from the jar's {@code
  * dev/tollgate/registry/console/} and served from memory. The page itself holds no data: it signs
  * in with a {@code /v1} bearer token (kept in the browser's session storage) and reads the {@code
- * /v1} routes with it. A strict Content-Security-Policy allows this origin only.
+ * /v1} routes with it. A strict Content-Security-Policy allows this origin only. {@code GET /}
+ * redirects here.
  */
 public final class ConsoleRoutes {
 
@@ -37,9 +39,15 @@ public final class ConsoleRoutes {
   }
 
   public void register(JavalinConfig config) {
+    config.routes.get("/", ConsoleRoutes::root);
     config.routes.get("/console", ctx -> serve(ctx, "index.html"));
     config.routes.get("/console/", ctx -> serve(ctx, "index.html"));
     config.routes.get("/console/{file}", ctx -> serve(ctx, ctx.pathParam("file")));
+  }
+
+  /** A browser lands on the console; curl reads where everything is. */
+  private static void root(Context ctx) {
+    ctx.status(HttpStatus.FOUND).header("Location", "/console/").json(RootBody.ROUTES);
   }
 
   private void serve(Context ctx, String file) {
@@ -77,4 +85,10 @@ public final class ConsoleRoutes {
   }
 
   private record Asset(String contentType, byte[] bytes) {}
+
+  /** Where things are: the body of {@code GET /}'s redirect to the console. */
+  record RootBody(String console, String registry, String graphql, String health, String metrics) {
+    static final RootBody ROUTES =
+        new RootBody("/console/", "/v1", "/graphql", "/health", "/metrics");
+  }
 }

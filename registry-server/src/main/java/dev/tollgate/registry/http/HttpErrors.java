@@ -5,6 +5,7 @@ import dev.tollgate.registry.error.ErrorKind;
 import dev.tollgate.registry.error.TollgateException;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import io.javalin.router.EndpointNotFound;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -13,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The one place where exceptions of the {@code /v1} API become HTTP responses: a JSON body {@code
  * {code, message, extensions}} and the status of the exception's {@link ErrorCode} (its {@link
- * ErrorKind}'s). The gateway renders GraphQL-shaped errors itself.
+ * ErrorKind}'s). The gateway renders GraphQL-shaped errors itself. A method and path that no route
+ * serves is a 404 {@code ROUTE_NOT_FOUND} in the same shape, saying where the API is.
  */
 public final class HttpErrors {
 
@@ -23,12 +25,17 @@ public final class HttpErrors {
 
   public static void register(JavalinConfig config) {
     config.routes.exception(TollgateException.class, HttpErrors::render);
+    config.routes.exception(EndpointNotFound.class, (e, ctx) -> render(noRoute(ctx), ctx));
     config.routes.exception(Exception.class, HttpErrors::renderUnexpected);
   }
 
   static void render(TollgateException e, Context ctx) {
     ctx.status(e.errorCode().status());
     ctx.json(ErrorBody.of(e));
+  }
+
+  private static RouteException noRoute(Context ctx) {
+    return RouteException.noRoute(ctx.method().name(), ctx.path());
   }
 
   private static void renderUnexpected(Exception e, Context ctx) {

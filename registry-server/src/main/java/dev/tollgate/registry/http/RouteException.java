@@ -105,6 +105,21 @@ final class RouteException extends TollgateException {
         ErrorCode.MALFORMED_JSON, "request body is not valid JSON: " + detail, Map.of());
   }
 
+  /** The longest path a {@link #noRoute} message repeats. */
+  private static final int PRINTED_PATH = 200;
+
+  static RouteException noRoute(String method, String path) {
+    String printed = path.length() <= PRINTED_PATH ? path : path.substring(0, PRINTED_PATH) + "…";
+    return new RouteException(
+        ErrorCode.ROUTE_NOT_FOUND,
+        "no route "
+            + method
+            + " "
+            + printed
+            + ": the registry API is under /v1, GraphQL at /graphql, the console at /console/",
+        Map.of("method", method, "path", printed));
+  }
+
   static RouteException schemaNotFound(String fingerprint) {
     return new RouteException(
         ErrorCode.SCHEMA_NOT_FOUND,

@@ -105,6 +105,22 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_httpHost_readAndKeptUnderAPortOverride() {
+    ServerConfig config =
+        ConfigLoader.parse("{\"http\": {\"host\": \"127.0.0.1\"}}", 7000, DATA, BASE);
+
+    assertThat(config.http().host()).isEqualTo("127.0.0.1");
+    assertThat(config.http().port()).isEqualTo(7000);
+  }
+
+  @Test
+  void parse_httpHostNotAString_refusedNamingTheKey() {
+    assertThatThrownBy(() -> ConfigLoader.parse("{\"http\": {\"host\": 127}}", -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("http.host");
+  }
+
+  @Test
   void parse_storeDataDir_relativeToTheConfigFolder() {
     ServerConfig config =
         ConfigLoader.parse("{\"store\": {\"dataDir\": \"data\"}}", -1, null, BASE);
@@ -769,7 +785,9 @@ final class ConfigLoaderTest {
     ServerConfig file = ConfigLoader.parse("{}", -1, DATA, BASE);
     ServerConfig demo = DemoConfig.create(file.http().port(), DATA);
 
-    assertThat(demo.http()).isEqualTo(file.http());
+    // but where it listens: a file's server every interface, the demo this machine only
+    assertThat(file.http().host()).isEqualTo("0.0.0.0");
+    assertThat(demo.http()).isEqualTo(file.http().withHost("127.0.0.1"));
     assertThat(demo.store()).isEqualTo(file.store());
     assertThat(demo.schema()).isEqualTo(file.schema());
     assertThat(demo.upstream()).isEqualTo(file.upstream());

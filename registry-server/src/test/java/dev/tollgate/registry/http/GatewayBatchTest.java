@@ -155,6 +155,26 @@ final class GatewayBatchTest {
     assertThat(gateway.upstreamCalls()).isZero();
   }
 
+  @Test
+  void post_emptyArray_oneBadRequestObject() {
+    HttpResponse<String> response = gateway.post("partner-key", "[]");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertRefused(body(response), "BAD_REQUEST");
+    assertThat(body(response).at("/errors/0/message").asText())
+        .isEqualTo("a batch must hold at least one operation");
+  }
+
+  @Test
+  void post_anElementThatIsNotAGraphqlRequest_oneBadRequestObjectNothingRuns() {
+    HttpResponse<String> response = post("partner-key", query(SMALL), "42");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertRefused(body(response), "BAD_REQUEST");
+    assertThat(body(response).at("/extensions/rateLimit/remaining").asLong()).isEqualTo(100_000);
+    assertThat(gateway.upstreamCalls()).isZero();
+  }
+
   /* ---- status, media types, failures, measure mode, metrics ---- */
 
   @Test

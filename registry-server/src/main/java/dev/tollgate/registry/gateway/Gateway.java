@@ -200,11 +200,14 @@ public final class Gateway {
       id = null;
     }
     reply.cost(decision.cost());
+    // observed once here: an admitted request whose upstream call fails is refused below, priced
+    if (decision.cost() != null) {
+      metrics.estimatedCost(decision.cost());
+    }
     if (decision instanceof Decision.Rejected rejected) {
       return refuse(reply, rejected);
     }
     Decision.Admitted admitted = (Decision.Admitted) decision;
-    metrics.estimatedCost(admitted.cost());
     if (admitted.wouldRefuse() != null) {
       metrics.wouldRefuse(admitted.wouldRefuse());
     }
@@ -323,9 +326,6 @@ public final class Gateway {
    */
   private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected, int elements) {
     Refusal refusal = rejected.refusal();
-    if (rejected.cost() != null) {
-      metrics.estimatedCost(rejected.cost());
-    }
     GatewayHeaders.rateLimit(reply.headers(), rejected.budget());
     GatewayHeaders.refusal(reply.headers(), refusal, rejected.budget());
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);

@@ -209,6 +209,10 @@ final class GatewayBatchTest {
     // charged 3 + 3, both given back
     assertThat(body.get(2).at("/extensions/rateLimit/remaining").asLong()).isEqualTo(100_000);
     assertThat(response.headers().firstValue("X-RateLimit-Remaining")).hasValue("100000");
+    assertThat(gateway.metricsText())
+        .contains("tollgate_requests_total{outcome=\"UPSTREAM_ERROR\"} 2\n")
+        // 3, 10,001 and 3, each observed once
+        .contains("tollgate_estimated_cost_count 3\n");
     assertThat(gateway.upstreamCalls()).isEqualTo(2);
   }
 

@@ -249,4 +249,18 @@ final class GatewayBudgetAndCachingTest {
         .contains("tollgate_estimated_cost_count 1")
         .contains("tollgate_upstream_requests_total 1");
   }
+
+  @Test
+  void metrics_upstreamFailure_costObservedOnce() {
+    gateway.upstream.failing(true);
+
+    HttpResponse<String> failed = gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
+
+    assertThat(failed.statusCode()).isEqualTo(502);
+    // one request priced at 3: one observation, though it was admitted and then refused
+    assertThat(gateway.metricsText())
+        .contains("tollgate_requests_total{outcome=\"UPSTREAM_ERROR\"} 1")
+        .contains("tollgate_estimated_cost_count 1\n")
+        .contains("tollgate_estimated_cost_sum 3\n");
+  }
 }

@@ -3,6 +3,7 @@ package dev.tollgate.bench;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmissionRequest;
+import dev.tollgate.registry.admission.BatchDecision;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.Transport;
@@ -106,7 +107,7 @@ public class AttackBenchmark {
 
   /** The fifth attack: a batch, refused before any text is read. */
   @Benchmark
-  public Decision batch() {
+  public BatchDecision batch() {
     AdmissionRequest request =
         new AdmissionRequest("{ __typename }", null, null, Map.of(), Transport.POST);
     return admission.admitBatch(PARTNER, List.of(request, request));

@@ -120,33 +120,50 @@ public final class AdmissionController {
 
   /** Decides one request. */
   public Decision admit(KeyPolicy policy, AdmissionRequest request) {
-    return decide(policy, List.of(request));
+    OperationOutcome outcome = checked(policy, request);
+    if (outcome instanceof Refused refused) {
+      return reject(policy, refused);
+    }
+    return charged(policy, (AdmittedOperation) outcome);
   }
 
   /**
-   * Decides a batch: refused unless batching is enabled; every operation priced, the sum charged
-   * once.
+   * Decides a batch: refused as a whole unless batching is enabled and it holds 1 to {@code
+   * gateway.maxBatchOperations} operations; else each operation is decided as {@link #admit}
+   * decides a single request, in order, so each admitted one is charged its own price and one that
+   * the bucket cannot pay any more is refused {@code RATE_LIMITED} while later, cheaper ones may
+   * still run.
    */
-  public Decision admitBatch(KeyPolicy policy, List<AdmissionRequest> requests) {
+  public BatchDecision admitBatch(KeyPolicy policy, List<AdmissionRequest> requests) {
+    Refusal whole = wholeBatchRefusal(requests.size());
+    if (whole != null) {
+      return new BatchDecision.Whole(reject(policy, Refused.of(whole)));
+    }
+    List<Decision> decisions = new ArrayList<>(requests.size());
+    for (AdmissionRequest request : requests) {
+      decisions.add(admit(policy, request));
+    }
+    return new BatchDecision.PerOperation(decisions);
+  }
+
+  private @Nullable Refusal wholeBatchRefusal(int size) {
     if (!gateway.batching()) {
-      return reject(policy, Refused.of(Refusals.batchingDisabled()));
+      return Refusals.batchingDisabled();
     }
-    if (requests.isEmpty()) {
-      return reject(policy, Refused.of(Refusals.emptyBatch()));
+    if (size == 0) {
+      return Refusals.emptyBatch();
     }
-    if (requests.size() > gateway.maxBatchOperations()) {
-      return reject(
-          policy,
-          Refused.of(Refusals.batchTooLarge(requests.size(), gateway.maxBatchOperations())));
+    if (size > gateway.maxBatchOperations()) {
+      return Refusals.batchTooLarge(size, gateway.maxBatchOperations());
     }
-    return decide(policy, requests);
+    return null;
   }
 
   /**
    * A refusal decided outside admission (bad input), carrying the caller's balance as this gateway
    * knows it; the budget store is not called.
    */
-  public Decision reject(KeyPolicy policy, TollgateException refusal) {
+  public Decision.Rejected reject(KeyPolicy policy, TollgateException refusal) {
     return reject(policy, Refused.of(Refusal.of(refusal)));
   }
 
@@ -161,6 +178,15 @@ public final class AdmissionController {
     } catch (BudgetStoreUnavailableException e) {
       return ledger.balance(policy.name(), policy.budget());
     }
+  }
+
+  /**
+   * The balance of {@code policy}'s bucket as this gateway knows it, without calling a shared store
+   * ({@link BudgetLedger#balance}): what a batch reports once all of its operations were charged;
+   * {@code null} when this gateway has not seen the bucket.
+   */
+  public @Nullable BudgetCharge balance(KeyPolicy policy) {
+    return ledger.balance(policy.name(), policy.budget());
   }
 
   /**
@@ -179,7 +205,7 @@ public final class AdmissionController {
     }
   }
 
-  private Decision reject(KeyPolicy policy, Refused refused) {
+  private Decision.Rejected reject(KeyPolicy policy, Refused refused) {
     return new Decision.Rejected(
         refused.refusal(),
         refused.cost(),
@@ -187,29 +213,19 @@ public final class AdmissionController {
         ledger.balance(policy.name(), policy.budget()));
   }
 
-  private Decision decide(KeyPolicy policy, List<AdmissionRequest> requests) {
-    List<AdmittedOperation> operations = new ArrayList<>(requests.size());
-    long total = 0;
-    for (AdmissionRequest request : requests) {
-      OperationOutcome outcome = checked(policy, request);
-      if (outcome instanceof Refused refused) {
-        return reject(policy, refused);
-      }
-      AdmittedOperation operation = (AdmittedOperation) outcome;
-      operations.add(operation);
-      total += operation.cost();
-    }
+  private Decision charged(KeyPolicy policy, AdmittedOperation operation) {
+    long cost = operation.cost();
     BudgetCharge charge;
     try {
-      charge = ledger.charge(policy.name(), policy.budget(), total);
+      charge = ledger.charge(policy.name(), policy.budget(), cost);
     } catch (BudgetStoreUnavailableException e) {
-      return new Decision.Rejected(Refusal.of(e), total, policy.limits().cost(), null);
+      return new Decision.Rejected(Refusal.of(e), cost, policy.limits().cost(), null);
     }
     if (!charge.allowed()) {
       return new Decision.Rejected(
-          Refusals.rateLimited(total, charge), total, policy.limits().cost(), charge);
+          Refusals.rateLimited(cost, charge), cost, policy.limits().cost(), charge);
     }
-    return new Decision.Admitted(operations, total, policy.limits().cost(), charge);
+    return new Decision.Admitted(List.of(operation), cost, policy.limits().cost(), charge);
   }
 
   /**

@@ -4,16 +4,16 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What admission decided for a request (or a batch): run these operations, or refuse. Both carry
- * the caller's budget after the decision (a refusal may lack it: see {@link Rejected}) and, when
- * the request was priced, its cost.
+ * What admission decided for a request (or for one operation of a batch: {@link BatchDecision}):
+ * run it, or refuse. Both carry the caller's budget after the decision (a refusal may lack it: see
+ * {@link Rejected}) and, when the request was priced, its cost.
  */
 public sealed interface Decision {
 
   /** The caller's balance after the decision; {@code null} only on a {@link Rejected}. */
   @Nullable BudgetCharge budget();
 
-  /** The estimated cost (the sum for a batch), or {@code null} when refused before pricing. */
+  /** The estimated cost, or {@code null} when refused before pricing. */
   @Nullable Long cost();
 
   /** The caller's per-operation cost limit. */

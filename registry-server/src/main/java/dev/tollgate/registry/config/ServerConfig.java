@@ -445,7 +445,8 @@ public record ServerConfig(
   /**
    * Gateway-wide settings.
    *
-   * @param batching whether a JSON array body is accepted (each operation priced, the sum charged)
+   * @param batching whether a JSON array body is accepted (each operation checked, charged and
+   *     answered on its own)
    * @param maxBatchOperations the longest batch accepted
    * @param openCacheBytes roughly how many bytes of open-mode analyses and refusals are kept, by
    *     hash (the texts are not: {@code openTextCacheBytes})

@@ -6,8 +6,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.AdmittedOperation;
-import dev.tollgate.registry.admission.BudgetCharge;
+import dev.tollgate.registry.admission.BatchDecision;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.admission.Transport;
@@ -21,7 +22,6 @@ import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -38,12 +38,17 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>Errors are GraphQL-shaped, with no {@code data}: {@code {"errors":[{"message","extensions":
- *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. A JSON array refused because batching
- *       is off is answered with an array holding that error once per element. The upstream failing
- *       (refused, reset, past {@code upstream.timeoutMillis}, larger than {@code
- *       upstream.maxResponseBytes}, a 5xx or not GraphQL) is a 502 {@code UPSTREAM_ERROR}, and
- *       {@code upstream.maxInFlight} calls in flight a 503 {@code UPSTREAM_BUSY} ({@code
- *       Retry-After}); neither is charged (the units are given back).
+ *       {"code",..}}],"extensions":{"cost"?,"rateLimit"}}}. The upstream failing (refused, reset,
+ *       past {@code upstream.timeoutMillis}, larger than {@code upstream.maxResponseBytes}, a 5xx
+ *       or not GraphQL) is a 502 {@code UPSTREAM_ERROR}, and {@code upstream.maxInFlight} calls in
+ *       flight a 503 {@code UPSTREAM_BUSY} ({@code Retry-After}); neither is charged (the units are
+ *       given back).
+ *   <li>Batches (a JSON array body, with {@code gateway.batching}): answered with an array, one
+ *       entry per operation in order, each decided, charged, run and measured as a single request
+ *       would be ({@link BatchRun}); a 200 in both media types. A batch refused as a whole ({@code
+ *       BATCHING_NOT_SUPPORTED}, {@code BATCH_TOO_LARGE}) is answered with an array holding that
+ *       error once per element, with the error's status. A body that cannot be read (not JSON, an
+ *       element that is not a GraphQL request) is one error object, as for a single request.
  *   <li>Measured cost ({@code CostMeter}): an answer's actual cost is measured when the upstream
  *       answers ({@code extensions.cost.actual}), and a cache hit reuses the actual measured when
  *       it was stored; under a policy with {@code budget.refund}, estimated − actual is given back
@@ -102,6 +107,7 @@ public final class Gateway {
   private final ServerConfig config;
   private final ObjectMapper json;
   private final CostMeter meter;
+  private final BatchRun batches;
 
   /**
    * @param upstream the raw upstream; calls are counted in {@code metrics} here
@@ -128,6 +134,7 @@ public final class Gateway {
     this.config = config;
     this.json = json;
     this.meter = meter;
+    this.batches = new BatchRun(admission, this.upstream, meter, metrics, json);
   }
 
   /** The response cache, for its statistics. */
@@ -137,9 +144,10 @@ public final class Gateway {
 
   /** Answers {@code call}; never throws. */
   public GatewayAnswer execute(GatewayCall call) {
+    long startNanos = System.nanoTime();
     Reply reply = new Reply(metrics, call.accept(), credentials.vary());
     try {
-      return handle(call, reply);
+      return handle(call, reply, startNanos);
     } catch (RuntimeException e) {
       LOG.error("unexpected error on {} /graphql", call.transport(), e);
       Refusal refusal = new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
@@ -161,43 +169,68 @@ public final class Gateway {
     return unauthenticated(new Reply(metrics, accept, credentials.vary()));
   }
 
-  private GatewayAnswer handle(GatewayCall call, Reply reply) {
-    Optional<KeyPolicy> policy = config.policyFor(call.apiKey());
-    if (policy.isEmpty()) {
+  private GatewayAnswer handle(GatewayCall call, Reply reply, long startNanos) {
+    Optional<KeyPolicy> found = config.policyFor(call.apiKey());
+    if (found.isEmpty()) {
       return unauthenticated(reply);
     }
-    reply.policy(policy.get().name());
-    Outcome outcome = decide(call, policy.get());
-    reply.cost(outcome.decision().cost());
-    if (outcome.decision() instanceof Decision.Rejected rejected) {
-      return refuse(reply, rejected, outcome.arrayWhileBatchingOff() ? outcome.size() : 0);
+    KeyPolicy policy = found.get();
+    reply.policy(policy.name());
+    GatewayCall.Read read;
+    try {
+      read = call.operations().read();
+    } catch (TollgateException e) {
+      return refuse(reply, admission.reject(policy, e));
     }
-    Decision.Admitted admitted = (Decision.Admitted) outcome.decision();
-    metrics.estimatedCost(admitted.cost());
+    if (read.batch()) {
+      return batch(call, reply, policy, read.operations(), startNanos);
+    }
+    return single(call, reply, policy, read.operations().get(0));
+  }
+
+  private GatewayAnswer single(
+      GatewayCall call, Reply reply, KeyPolicy policy, AdmissionRequest request) {
+    Decision decision;
+    DocumentHash id;
+    try {
+      decision = admission.admit(policy, request);
+      id = admission.documentOf(policy, request);
+    } catch (TollgateException e) {
+      decision = admission.reject(policy, e);
+      id = null;
+    }
+    reply.cost(decision.cost());
+    // observed once here: an admitted request whose upstream call fails is refused below, priced
+    if (decision.cost() != null) {
+      metrics.estimatedCost(decision.cost());
+    }
+    if (decision instanceof Decision.Rejected rejected) {
+      return refuse(reply, rejected);
+    }
+    Decision.Admitted admitted = (Decision.Admitted) decision;
     if (admitted.wouldRefuse() != null) {
       metrics.wouldRefuse(admitted.wouldRefuse());
     }
-    if (outcome.batch()) {
-      return runBatch(reply, call, admitted, policy.get());
-    }
-    return run(reply, call, admitted, outcome.id(), policy.get());
+    return run(reply, call, admitted, id, policy);
   }
 
-  private Outcome decide(GatewayCall call, KeyPolicy policy) {
-    try {
-      GatewayCall.Read read = call.operations().read();
-      Decision decision =
-          read.batch()
-              ? admission.admitBatch(policy, read.operations())
-              : admission.admit(policy, read.operations().get(0));
-      return new Outcome(
-          decision,
-          read.batch(),
-          read.batch() ? null : admission.documentOf(policy, read.operations().get(0)),
-          read.operations().size());
-    } catch (TollgateException e) {
-      return new Outcome(admission.reject(policy, e), false, null, 1);
+  /**
+   * A batch refused as a whole is answered with an array of as many copies of the error as it has
+   * elements (one error object when it has none); else each operation gets its own entry ({@link
+   * BatchRun}).
+   */
+  private GatewayAnswer batch(
+      GatewayCall call,
+      Reply reply,
+      KeyPolicy policy,
+      List<AdmissionRequest> requests,
+      long startNanos) {
+    BatchDecision decision = admission.admitBatch(policy, requests);
+    if (decision instanceof BatchDecision.Whole whole) {
+      return refuse(reply, whole.rejected(), requests.size());
     }
+    List<Decision> decisions = ((BatchDecision.PerOperation) decision).decisions();
+    return batches.answer(call, policy, decisions, credentials.vary(), startNanos);
   }
 
   /**
@@ -226,7 +259,8 @@ public final class Gateway {
       } else {
         meter.served(policy, operation, actual);
       }
-      return cacheableAnswer(reply, call, settle(policy, admitted, actual), cached, shared, maxAge);
+      return cacheableAnswer(
+          reply, call, upstream.settled(policy, admitted, actual), cached, shared, maxAge);
     }
     UpstreamResponse response;
     try {
@@ -236,7 +270,7 @@ public final class Gateway {
     }
     reply.upstreamHeaders(upstream.returned(response));
     Decision.Admitted settled =
-        settle(policy, admitted, meter.answered(policy, operation, response.body()));
+        upstream.settled(policy, admitted, meter.answered(policy, operation, response.body()));
     UpstreamCaching caching = responses.caching(call.transport(), operation, response);
     if (!caching.cacheable()) {
       GatewayHeaders.rateLimit(reply.headers(), settled.budget());
@@ -251,32 +285,6 @@ public final class Gateway {
       responses.store(key, fresh);
     }
     return cacheableAnswer(reply, call, settled, fresh, shared, maxAge);
-  }
-
-  /**
-   * {@code admitted} once answered at {@code actual}: under a refunding policy, estimated − actual
-   * is credited back to the caller's bucket ({@code extensions.rateLimit.refunded}; 0 when the
-   * store could not take it), and the balance reported is the one after the refund.
-   */
-  private Decision.Admitted settle(
-      KeyPolicy policy, Decision.Admitted admitted, @Nullable Long actual) {
-    if (actual == null) {
-      return admitted;
-    }
-    if (!policy.budget().refund()) {
-      return admitted.settled(actual, null, admitted.budget());
-    }
-    long units = Math.max(0, admitted.cost() - actual);
-    BudgetCharge after = units == 0 ? null : admission.refund(policy, units);
-    if (after == null) {
-      return admitted.settled(actual, 0L, admitted.budget());
-    }
-    BudgetCharge charged = admitted.budget();
-    return admitted.settled(
-        actual,
-        units,
-        new BudgetCharge(
-            true, charged.charged(), after.remaining(), after.resetInSeconds(), 0, after.limit()));
   }
 
   /**
@@ -307,30 +315,6 @@ public final class Gateway {
     return cached;
   }
 
-  /**
-   * Each operation of a batch in turn; one whose upstream call failed is answered with its error in
-   * its place, and its units are given back.
-   */
-  private GatewayAnswer runBatch(
-      Reply reply, GatewayCall call, Decision.Admitted admitted, KeyPolicy policy) {
-    List<Object> results = new ArrayList<>();
-    long failedUnits = 0;
-    for (AdmittedOperation operation : admitted.operations()) {
-      meter.used(operation);
-      try {
-        UpstreamResponse response = upstream.execute(call, operation, policy);
-        results.add(GatewayBodies.result(response.body(), admitted));
-      } catch (UpstreamException e) {
-        failedUnits += operation.cost();
-        results.add(GatewayBodies.error(Refusal.of(e), admitted));
-      }
-    }
-    GatewayHeaders.rateLimit(
-        reply.headers(), upstream.refunded(failedUnits, admitted.budget(), policy));
-    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-    return reply.body("ok", 200, bytes(results));
-  }
-
   private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected) {
     return refuse(reply, rejected, 0);
   }
@@ -342,9 +326,6 @@ public final class Gateway {
    */
   private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected, int elements) {
     Refusal refusal = rejected.refusal();
-    if (rejected.cost() != null) {
-      metrics.estimatedCost(rejected.cost());
-    }
     GatewayHeaders.rateLimit(reply.headers(), rejected.budget());
     GatewayHeaders.refusal(reply.headers(), refusal, rejected.budget());
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
@@ -365,24 +346,6 @@ public final class Gateway {
       return json.writeValueAsBytes(body);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot encode a response body", e);
-    }
-  }
-
-  /**
-   * @param id the document id of a single request, when it named one
-   * @param size how many operations the request held
-   */
-  private record Outcome(Decision decision, boolean batch, @Nullable DocumentHash id, int size) {
-
-    /**
-     * A JSON array refused because batching is off: answered with an array, one error per element.
-     * (An empty array has no element to carry it: it gets one error object.)
-     */
-    boolean arrayWhileBatchingOff() {
-      return batch
-          && size > 0
-          && decision instanceof Decision.Rejected rejected
-          && rejected.refusal().errorCode() == ErrorCode.BATCHING_NOT_SUPPORTED;
     }
   }
 }

@@ -13,11 +13,13 @@ import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The gateway's side of an upstream call: the operation's request with the headers of the call
  * ({@link UpstreamCallHeaders}), at most {@code upstream.maxInFlight} calls at once, and the units
- * of a call that failed given back to the caller's budget.
+ * given back to the caller's budget: all of them when the call failed, estimated − actual when the
+ * policy refunds what an answer did not cost.
  */
 final class UpstreamForwarder {
 
@@ -71,5 +73,30 @@ final class UpstreamForwarder {
     }
     BudgetCharge after = admission.refund(policy, units);
     return after != null ? after : charged;
+  }
+
+  /**
+   * {@code admitted} once answered at {@code actual}: under a refunding policy, estimated − actual
+   * is credited back to the caller's bucket ({@code extensions.rateLimit.refunded}; 0 when the
+   * store could not take it), and the balance reported is the one after the refund.
+   */
+  Decision.Admitted settled(KeyPolicy policy, Decision.Admitted admitted, @Nullable Long actual) {
+    if (actual == null) {
+      return admitted;
+    }
+    if (!policy.budget().refund()) {
+      return admitted.settled(actual, null, admitted.budget());
+    }
+    long units = Math.max(0, admitted.cost() - actual);
+    BudgetCharge after = units == 0 ? null : admission.refund(policy, units);
+    if (after == null) {
+      return admitted.settled(actual, 0L, admitted.budget());
+    }
+    BudgetCharge charged = admitted.budget();
+    return admitted.settled(
+        actual,
+        units,
+        new BudgetCharge(
+            true, charged.charged(), after.remaining(), after.resetInSeconds(), 0, after.limit()));
   }
 }

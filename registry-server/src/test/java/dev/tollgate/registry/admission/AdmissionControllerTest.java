@@ -156,14 +156,82 @@ final class AdmissionControllerTest {
     assertThat(openCache.stats().hitCount()).isEqualTo(1);
   }
 
+  /* ---- batches ---- */
+
   @Test
-  void admitBatch_disabled_rejected() {
-    Decision decision = admission.admitBatch(PARTNER, List.of());
+  void admitBatch_disabled_refusedWhole() {
+    AdmissionRequest small = text("{ cargos(first: 1) { edges { cursor } } }");
+
+    BatchDecision decision = admission.admitBatch(PARTNER, List.of(small, small));
 
     assertThat(decision)
         .isInstanceOfSatisfying(
+            BatchDecision.Whole.class,
+            whole -> {
+              assertThat(whole.rejected().refusal().code()).isEqualTo("BATCHING_NOT_SUPPORTED");
+              assertThat(whole.rejected().budget().remaining()).isEqualTo(1_000);
+            });
+  }
+
+  @Test
+  void admitBatch_longerThanTheMaximum_refusedWholeWithoutCharging() {
+    RecordingBudgetLedger ledger = new RecordingBudgetLedger(new FakeClock());
+    AdmissionRequest small = text("{ cargos(first: 1) { edges { cursor } } }");
+
+    BatchDecision decision = batching(ledger, 2).admitBatch(PARTNER, List.of(small, small, small));
+
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            BatchDecision.Whole.class,
+            whole ->
+                assertThat(whole.rejected().refusal().message())
+                    .isEqualTo("a batch may hold at most 2 operations, got 3"));
+    assertThat(ledger.charges()).isEmpty();
+  }
+
+  @Test
+  void admitBatch_enabled_eachOperationDecidedAndChargedInOrder() {
+    RecordingBudgetLedger ledger = new RecordingBudgetLedger(new FakeClock());
+    DocumentHash page = publish(PAGE);
+
+    // PAGE costs 151 + 150n: n = 5 is 901, n = 6 is 1,051 (over the maximum 1,000); the text
+    // costs 1 + 1 x (1 + 1) = 3
+    BatchDecision decision =
+        batching(ledger, 10)
+            .admitBatch(
+                PARTNER,
+                List.of(
+                    byId(page, Map.of("n", 5)),
+                    byId(page, Map.of("n", 5)),
+                    byId(page, Map.of("n", 6)),
+                    text("{ cargos(first: 1) { edges { cursor } } }")));
+
+    assertThat(decision).isInstanceOf(BatchDecision.PerOperation.class);
+    List<Decision> decisions = ((BatchDecision.PerOperation) decision).decisions();
+    assertThat(decisions).hasSize(4);
+    // 1,000 - 901 = 99
+    assertThat(decisions.get(0))
+        .isInstanceOfSatisfying(
+            Decision.Admitted.class,
+            admitted -> assertThat(admitted.budget().remaining()).isEqualTo(99));
+    // 901 > 99
+    assertThat(decisions.get(1))
+        .isInstanceOfSatisfying(
             Decision.Rejected.class,
-            rejected -> assertThat(rejected.refusal().code()).isEqualTo("BATCHING_NOT_SUPPORTED"));
+            rejected -> assertThat(rejected.refusal().code()).isEqualTo("RATE_LIMITED"));
+    assertThat(decisions.get(2))
+        .isInstanceOfSatisfying(
+            Decision.Rejected.class,
+            rejected ->
+                assertThat(rejected.refusal().code()).isEqualTo("COST_ESTIMATED_TOO_EXPENSIVE"));
+    // 99 - 3 = 96
+    assertThat(decisions.get(3))
+        .isInstanceOfSatisfying(
+            Decision.Admitted.class,
+            admitted -> assertThat(admitted.budget().remaining()).isEqualTo(96));
+    // the refused charge of 901 was tried and took nothing; the cost refusal was never charged
+    assertThat(ledger.charges()).containsExactly(901L, 901L, 3L);
+    assertThat(controllerBalance(ledger)).isEqualTo(96);
   }
 
   @Test
@@ -183,13 +251,34 @@ final class AdmissionControllerTest {
   }
 
   private AdmissionController controller(BudgetLedger ledger) {
+    return controller(
+        ledger,
+        new ServerConfig.Gateway(false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+  }
+
+  private AdmissionController batching(BudgetLedger ledger, int maxBatchOperations) {
+    return controller(
+        ledger,
+        new ServerConfig.Gateway(
+            true, maxBatchOperations, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+  }
+
+  private AdmissionController controller(BudgetLedger ledger, ServerConfig.Gateway gateway) {
     return new AdmissionController(
         catalog,
         pricer,
         openCache,
         Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
         ledger,
-        new ServerConfig.Gateway(false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+        gateway);
+  }
+
+  private static long controllerBalance(BudgetLedger ledger) {
+    return ledger.balance("partner", PARTNER.budget()).remaining();
+  }
+
+  private static AdmissionRequest text(String query) {
+    return new AdmissionRequest(query, null, null, Map.of(), Transport.POST);
   }
 
   private DocumentHash publish(String text) {

@@ -87,54 +87,6 @@ final class GatewayBudgetAndCachingTest {
     assertThat(other.headers().firstValue("X-RateLimit-Remaining")).hasValue("99099");
   }
 
-  /* ---- batching (enabled) ---- */
-
-  @Test
-  void post_batchWhenEnabled_chargesTheSumOnceAndRunsEach() {
-    try (GatewayHarness batching = GatewayHarness.startWithBatching()) {
-      String page = GatewayHarness.json(Map.of("query", fixture("s000-10-page-series-n5")));
-      String small = GatewayHarness.json(Map.of("query", "{ cargo(trackingId: \"A\") { id } }"));
-
-      HttpResponse<String> response = batching.post("partner-key", "[" + page + "," + small + "]");
-
-      assertThat(response.statusCode()).isEqualTo(200);
-      JsonNode body = body(response);
-      assertThat(body.isArray()).isTrue();
-      assertThat(body).hasSize(2);
-      assertThat(body.get(0).at("/extensions/rateLimit/cost").asLong()).isEqualTo(903);
-      assertThat(response.headers().firstValue("X-RateLimit-Remaining")).hasValue("99097");
-      assertThat(batching.upstreamCalls()).isEqualTo(2);
-    }
-  }
-
-  @Test
-  void post_batchSumOverBudget_429AndNothingRuns() {
-    try (GatewayHarness batching = GatewayHarness.startWithBatching()) {
-      String page = GatewayHarness.json(Map.of("query", fixture("s000-10-page-series-n5")));
-
-      HttpResponse<String> response = batching.post("small-key", "[" + page + "," + page + "]");
-
-      assertThat(response.statusCode()).isEqualTo(429);
-      assertThat(body(response).at("/extensions/cost/estimated").asLong()).isEqualTo(1802);
-      assertThat(batching.upstreamCalls()).isZero();
-    }
-  }
-
-  @Test
-  void post_batchLongerThanMaximum_400() {
-    try (GatewayHarness batching = GatewayHarness.startWithBatching()) {
-      String one = GatewayHarness.json(Map.of("query", "{ __typename }"));
-
-      HttpResponse<String> response =
-          batching.post("partner-key", "[" + String.join(",", List.of(one, one, one, one)) + "]");
-
-      assertThat(response.statusCode()).isEqualTo(400);
-      assertThat(body(response).at("/errors/0/extensions/code").asText())
-          .isEqualTo("BATCH_TOO_LARGE");
-      assertThat(batching.upstreamCalls()).isZero();
-    }
-  }
-
   /* ---- GET caching ---- */
 
   @Test
@@ -296,5 +248,19 @@ final class GatewayBudgetAndCachingTest {
         .contains("tollgate_requests_total{outcome=\"PERSISTED_QUERY_NOT_IN_LIST\"} 1")
         .contains("tollgate_estimated_cost_count 1")
         .contains("tollgate_upstream_requests_total 1");
+  }
+
+  @Test
+  void metrics_upstreamFailure_costObservedOnce() {
+    gateway.upstream.failing(true);
+
+    HttpResponse<String> failed = gateway.post("trusted-key", Map.of("documentId", cargo.hex()));
+
+    assertThat(failed.statusCode()).isEqualTo(502);
+    // one request priced at 3: one observation, though it was admitted and then refused
+    assertThat(gateway.metricsText())
+        .contains("tollgate_requests_total{outcome=\"UPSTREAM_ERROR\"} 1")
+        .contains("tollgate_estimated_cost_count 1\n")
+        .contains("tollgate_estimated_cost_sum 3\n");
   }
 }

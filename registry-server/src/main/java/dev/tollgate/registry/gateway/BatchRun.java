@@ -1,0 +1,149 @@
+package dev.tollgate.registry.gateway;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.calibration.CostMeter;
+import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.upstream.UpstreamException;
+import dev.tollgate.registry.upstream.UpstreamResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Answers a batch whose operations admission decided one by one: a JSON array with one entry per
+ * operation, in order. An admitted operation is run upstream and its entry is the upstream's result
+ * with our extensions (its own cost, charge and balance), measured and refunded as a single request
+ * is; a refused one's entry is the error object a single request would get; an upstream failure
+ * gives its entry {@code UPSTREAM_ERROR} (or {@code UPSTREAM_BUSY}) and its units back.
+ *
+ * <p>The answer is a 200 in both media types (each entry carries its own code), {@code
+ * Cache-Control: private, no-cache, must-revalidate}, {@code X-RateLimit-*} with the balance once
+ * every operation was charged (and given back what failed or was refunded), and {@code Retry-After}
+ * (the longest) when an entry was {@code RATE_LIMITED}, {@code BUDGET_STORE_UNAVAILABLE} or {@code
+ * UPSTREAM_BUSY}. Each entry is counted in the metrics as a single request would be: {@code
+ * tollgate_requests_total{outcome}} and the latency (the batch's), the console's traffic, {@code
+ * tollgate_estimated_cost} and {@code tollgate_would_refuse_total}.
+ */
+final class BatchRun {
+
+  private final AdmissionController admission;
+  private final UpstreamForwarder upstream;
+  private final CostMeter meter;
+  private final GatewayMetrics metrics;
+  private final ObjectMapper json;
+
+  BatchRun(
+      AdmissionController admission,
+      UpstreamForwarder upstream,
+      CostMeter meter,
+      GatewayMetrics metrics,
+      ObjectMapper json) {
+    this.admission = admission;
+    this.upstream = upstream;
+    this.meter = meter;
+    this.metrics = metrics;
+    this.json = json;
+  }
+
+  /**
+   * @param decisions one per operation of the batch, in order
+   * @param vary the {@code Vary} of every answer
+   * @param startNanos when the request arrived ({@link System#nanoTime}), for the latency
+   */
+  GatewayAnswer answer(
+      GatewayCall call, KeyPolicy policy, List<Decision> decisions, String vary, long startNanos) {
+    List<Entry> entries = new ArrayList<>(decisions.size());
+    for (Decision decision : decisions) {
+      entries.add(
+          decision instanceof Decision.Admitted admitted
+              ? run(call, policy, admitted)
+              : refused((Decision.Rejected) decision));
+    }
+    Map<String, String> headers = new LinkedHashMap<>();
+    GatewayHeaders.rateLimit(headers, admission.balance(policy));
+    long retryAfter = retryAfter(entries);
+    if (retryAfter > 0) {
+      headers.put("Retry-After", Long.toString(retryAfter));
+    }
+    headers.put("Cache-Control", GatewayHeaders.NO_CACHE);
+    headers.put("Vary", vary);
+    List<Object> bodies = new ArrayList<>(entries.size());
+    long nanos = System.nanoTime() - startNanos;
+    for (Entry entry : entries) {
+      bodies.add(entry.body());
+      metrics.request(entry.outcome(), nanos);
+      metrics.traffic(policy.name(), entry.cost(), entry.outcome());
+    }
+    return new GatewayAnswer(
+        200, headers, GatewayHeaders.responseType(call.accept()), bytes(bodies));
+  }
+
+  private Entry run(GatewayCall call, KeyPolicy policy, Decision.Admitted admitted) {
+    metrics.estimatedCost(admitted.cost());
+    if (admitted.wouldRefuse() != null) {
+      metrics.wouldRefuse(admitted.wouldRefuse());
+    }
+    AdmittedOperation operation = admitted.operations().get(0);
+    UpstreamResponse response;
+    try {
+      response = upstream.execute(call, operation, policy);
+    } catch (UpstreamException e) {
+      Decision.Rejected failed = upstream.failed(e, admitted, policy);
+      return new Entry(GatewayBodies.error(failed.refusal(), failed), failed);
+    }
+    Decision.Admitted settled =
+        upstream.settled(policy, admitted, meter.answered(policy, operation, response.body()));
+    return new Entry(GatewayBodies.result(response.body(), settled), "ok", admitted.cost(), null);
+  }
+
+  private Entry refused(Decision.Rejected rejected) {
+    if (rejected.cost() != null) {
+      metrics.estimatedCost(rejected.cost());
+    }
+    return new Entry(GatewayBodies.error(rejected.refusal(), rejected), rejected);
+  }
+
+  /** The longest {@code Retry-After} a single request refused as one of the entries would get. */
+  private static long retryAfter(List<Entry> entries) {
+    long longest = 0;
+    for (Entry entry : entries) {
+      if (entry.refused() == null) {
+        continue;
+      }
+      Map<String, String> headers = new LinkedHashMap<>();
+      GatewayHeaders.refusal(headers, entry.refused().refusal(), entry.refused().budget());
+      String seconds = headers.get("Retry-After");
+      if (seconds != null) {
+        longest = Math.max(longest, Long.parseLong(seconds));
+      }
+    }
+    return longest;
+  }
+
+  private byte[] bytes(Object body) {
+    try {
+      return json.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode a response body", e);
+    }
+  }
+
+  /**
+   * One operation's entry: its body, the outcome it is counted as ({@code ok} or the code), its
+   * estimated cost ({@code null} when refused before pricing), and its refusal, if refused.
+   */
+  private record Entry(
+      Object body, String outcome, @Nullable Long cost, Decision.@Nullable Rejected refused) {
+
+    Entry(Object body, Decision.Rejected rejected) {
+      this(body, rejected.refusal().code(), rejected.cost(), rejected);
+    }
+  }
+}

@@ -24,6 +24,8 @@ import org.eclipse.jetty.server.handler.EagerContentHandler;
  *       waited for.
  *   <li>A request line with a version Jetty does not take is answered 400, not 505 ({@link
  *       ClientErrorHandler}).
+ *   <li>Every header is read from the request's own bytes: Jetty's parser has no field cache here
+ *       (issue 23, item 1).
  * </ul>
  */
 public final class JettyBounds {
@@ -38,6 +40,17 @@ public final class JettyBounds {
         configuration -> {
           configuration.setIdleTimeout(http.bodyReadTimeoutMillis());
           configuration.setMinRequestDataRate(http.minRequestDataRate());
+          // Jetty's HTTP/1 parser caches, per connection, the Authorization, Cookie, Accept*,
+          // Cache-Control, User-Agent and Host fields of earlier requests, and matches later
+          // ones against them ignoring case: `Bearer CAROL-1` after `Bearer carol-1` was handed
+          // on as `Bearer carol-1`, forwarded upstream and keyed in the response cache as that
+          // other credential (issue 23). Size 0: no such cache, so no value of any header
+          // (forwarded, keying the cache, X-API-Key) outlives its request. Case-sensitive: a value
+          // that Jetty's static table of common fields also holds (`Cache-Control: no-cache`) is
+          // taken from the request's bytes as sent, not in the table's spelling. The cache only
+          // saved allocating a field per repeated header.
+          configuration.setHeaderCacheSize(0);
+          configuration.setHeaderCacheCaseSensitive(true);
         });
     javalin.jetty.modifyServer(
         server -> {

@@ -12,13 +12,13 @@ import org.eclipse.jetty.server.handler.EagerContentHandler;
  *
  * <ul>
  *   <li>A body is read before any server thread runs the request: Jetty's {@link
- *       EagerContentHandler} waits for the whole body (up to {@code http.maxBodyBytes})
- *       asynchronously, so 250 connections dripping a byte every few seconds hold no thread, and
- *       requests that are ready run at once. (Measured: with blocking reads, 250 such connections
- *       held all 250 of Jetty's threads and {@code /health} timed out.)
- *   <li>A connection that sends nothing for {@code http.bodyReadTimeoutMillis} is closed, and a
- *       request slower than {@code http.minRequestDataRate} bytes per second over its lifetime is
- *       answered 408.
+ *       EagerContentHandler}, with a {@link BodyLoader}, waits for the whole body (up to {@code
+ *       http.maxBodyBytes}) asynchronously, so 250 connections dripping a byte every few seconds
+ *       hold no thread, and requests that are ready run at once. (Measured: with blocking reads,
+ *       250 such connections held all 250 of Jetty's threads and {@code /health} timed out.)
+ *   <li>A connection that sends nothing for {@code http.bodyReadTimeoutMillis} is closed, between
+ *       requests as in a body (answered 408 there), and a body slower than {@code
+ *       http.minRequestDataRate} bytes per second is answered 408 ({@link BodyLoader}).
  *   <li>A {@code /graphql} request with an unknown {@code X-API-Key} is refused from its headers
  *       ({@link UnknownKeyGuard}, outside the {@code EagerContentHandler}), so its body is never
  *       waited for.
@@ -56,11 +56,7 @@ public final class JettyBounds {
         server -> {
           // Javalin puts its servlet context inside the innermost wrapper it finds here
           server.setHandler(
-              new UnknownKeyGuard(
-                  gateway,
-                  new EagerContentHandler(
-                      new EagerContentHandler.RetainedContentLoaderFactory(
-                          http.maxBodyBytes(), 0, false))));
+              new UnknownKeyGuard(gateway, new EagerContentHandler(BodyLoader.factory(http))));
           server.setErrorHandler(new ClientErrorHandler());
         });
     // Javalin's own connector would keep Jetty's 30 s idle timeout (it is made after modifyServer

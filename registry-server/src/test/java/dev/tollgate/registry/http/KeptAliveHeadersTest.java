@@ -2,6 +2,7 @@ package dev.tollgate.registry.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Cookie} differed from the one before only in letter case was handled with the earlier value
  * (Jetty's per-connection header field cache matched it ignoring case): forwarded upstream as it,
  * and answered from its response-cache entry ({@code Age: 0}). Both requests go on one raw socket,
- * one after the other, as curl's {@code --next} sends them.
+ * one after the other, as curl's {@code --next} sends them. A value that Jetty's static table of
+ * common fields holds was taken in the table's spelling, on any connection.
  */
 final class KeptAliveHeadersTest {
 
@@ -62,6 +64,44 @@ final class KeptAliveHeadersTest {
     }
   }
 
+  /**
+   * A value that Jetty's static table of common fields also holds ({@code Cache-Control: no-cache})
+   * is forwarded as sent, not in the table's spelling: its lookup ignores case too.
+   */
+  @Test
+  void post_forwardedValueInJettysTable_forwardedAsSent() throws IOException {
+    List<String> forward = new ArrayList<>(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS);
+    forward.add("cache-control");
+    ServerConfig.Upstream upstream =
+        new ServerConfig.Upstream(
+            null,
+            1_000,
+            ServerConfig.Upstream.DEFAULT_MAX_RESPONSE_BYTES,
+            ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT,
+            forward,
+            Map.of(),
+            false,
+            List.of(),
+            List.of());
+    try (GatewayHarness forwarding = GatewayHarness.startWith(upstream);
+        RawConnection connection = new RawConnection(forwarding.port(), 5_000)) {
+      String body = "{\"query\":\"{ __typename }\"}";
+      for (String value : List.of("no-cache", "NO-CACHE")) {
+        connection.write(
+            "POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: partner-key\r\n"
+                + "Content-Type: application/json\r\nCache-Control: "
+                + value
+                + "\r\nContent-Length: "
+                + body.length()
+                + "\r\n\r\n"
+                + body);
+        assertThat(connection.readAnswer().status()).isEqualTo(200);
+      }
+
+      assertThat(forwarded(forwarding, "Cache-Control")).containsExactly("no-cache", "NO-CACHE");
+    }
+  }
+
   /** A registered GET by id with {@code header: value}; its answer. */
   private RawConnection.Answer send(
       RawConnection connection, String key, String header, String value) throws IOException {
@@ -80,6 +120,10 @@ final class KeptAliveHeadersTest {
 
   /** The values of {@code header} on the upstream's requests, in order. */
   private List<String> forwarded(String header) {
+    return forwarded(gateway, header);
+  }
+
+  private static List<String> forwarded(GatewayHarness gateway, String header) {
     List<String> values = new ArrayList<>();
     for (UpstreamRequest request : gateway.upstream.requests()) {
       for (Map.Entry<String, List<String>> sent : request.headers().entrySet()) {

@@ -64,6 +64,7 @@ final class UnfinishedBodyTest {
     "GET, /graphql?documentId=cecd6ffb8bbbccd57fdf53c4b72c8aa691c1b9c8aca6013850757ef6da830487, ''",
     "POST, /v1/apps/cargo-web/versions/9, ''",
     "POST, /v1/apps/cargo-web/versions/9, Authorization: Bearer admin-demo",
+    "POST, /v1/schemas, ''",
     "POST, /v1/schemas, Authorization: Bearer admin-demo",
     "GET, /console/, ''",
     "POST, /no-such-path, ''",

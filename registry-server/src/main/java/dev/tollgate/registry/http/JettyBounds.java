@@ -12,18 +12,20 @@ import org.eclipse.jetty.server.handler.EagerContentHandler;
  *
  * <ul>
  *   <li>A body is read before any server thread runs the request: Jetty's {@link
- *       EagerContentHandler} waits for the whole body (up to {@code http.maxBodyBytes})
- *       asynchronously, so 250 connections dripping a byte every few seconds hold no thread, and
- *       requests that are ready run at once. (Measured: with blocking reads, 250 such connections
- *       held all 250 of Jetty's threads and {@code /health} timed out.)
- *   <li>A connection that sends nothing for {@code http.bodyReadTimeoutMillis} is closed, and a
- *       request slower than {@code http.minRequestDataRate} bytes per second over its lifetime is
- *       answered 408.
+ *       EagerContentHandler}, with a {@link BodyLoader}, waits for the whole body (up to {@code
+ *       http.maxBodyBytes}) asynchronously, so 250 connections dripping a byte every few seconds
+ *       hold no thread, and requests that are ready run at once. (Measured: with blocking reads,
+ *       250 such connections held all 250 of Jetty's threads and {@code /health} timed out.)
+ *   <li>A connection that sends nothing for {@code http.bodyReadTimeoutMillis} is closed, between
+ *       requests as in a body (answered 408 there), and a body slower than {@code
+ *       http.minRequestDataRate} bytes per second is answered 408 ({@link BodyLoader}).
  *   <li>A {@code /graphql} request with an unknown {@code X-API-Key} is refused from its headers
  *       ({@link UnknownKeyGuard}, outside the {@code EagerContentHandler}), so its body is never
  *       waited for.
  *   <li>A request line with a version Jetty does not take is answered 400, not 505 ({@link
  *       ClientErrorHandler}).
+ *   <li>Every header is read from the request's own bytes: Jetty's parser has no field cache here
+ *       (issue 23, item 1).
  * </ul>
  */
 public final class JettyBounds {
@@ -38,16 +40,23 @@ public final class JettyBounds {
         configuration -> {
           configuration.setIdleTimeout(http.bodyReadTimeoutMillis());
           configuration.setMinRequestDataRate(http.minRequestDataRate());
+          // Jetty's HTTP/1 parser caches, per connection, the Authorization, Cookie, Accept*,
+          // Cache-Control, User-Agent and Host fields of earlier requests, and matches later
+          // ones against them ignoring case: `Bearer CAROL-1` after `Bearer carol-1` was handed
+          // on as `Bearer carol-1`, forwarded upstream and keyed in the response cache as that
+          // other credential (issue 23). Size 0: no such cache, so no value of any header
+          // (forwarded, keying the cache, X-API-Key) outlives its request. Case-sensitive: a value
+          // that Jetty's static table of common fields also holds (`Cache-Control: no-cache`) is
+          // taken from the request's bytes as sent, not in the table's spelling. The cache only
+          // saved allocating a field per repeated header.
+          configuration.setHeaderCacheSize(0);
+          configuration.setHeaderCacheCaseSensitive(true);
         });
     javalin.jetty.modifyServer(
         server -> {
           // Javalin puts its servlet context inside the innermost wrapper it finds here
           server.setHandler(
-              new UnknownKeyGuard(
-                  gateway,
-                  new EagerContentHandler(
-                      new EagerContentHandler.RetainedContentLoaderFactory(
-                          http.maxBodyBytes(), 0, false))));
+              new UnknownKeyGuard(gateway, new EagerContentHandler(BodyLoader.factory(http))));
           server.setErrorHandler(new ClientErrorHandler());
         });
     // Javalin's own connector would keep Jetty's 30 s idle timeout (it is made after modifyServer

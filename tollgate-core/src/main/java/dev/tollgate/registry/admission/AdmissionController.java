@@ -4,11 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
-import dev.tollgate.registry.config.KeyPolicy;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.TollgateException;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +43,7 @@ public final class AdmissionController {
   private final Cache<DocumentHash, String> openTexts;
   private final OpenDocuments open;
   private final BudgetLedger ledger;
-  private final ServerConfig.Gateway gateway;
+  private final AdmissionSettings gateway;
 
   /**
    * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included,
@@ -59,7 +58,7 @@ public final class AdmissionController {
       Caffeine<Object, Object> openAnalyses,
       Caffeine<Object, Object> openTexts,
       BudgetLedger ledger,
-      ServerConfig.Gateway gateway) {
+      AdmissionSettings gateway) {
     this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
   }
 
@@ -73,7 +72,7 @@ public final class AdmissionController {
       Caffeine<Object, Object> openAnalyses,
       Caffeine<Object, Object> openTexts,
       BudgetLedger ledger,
-      ServerConfig.Gateway gateway) {
+      AdmissionSettings gateway) {
     this(
         catalog,
         pricer,
@@ -89,7 +88,7 @@ public final class AdmissionController {
       Cache<DocumentHash, OpenAnalysis> openAnalyses,
       Cache<DocumentHash, String> openTexts,
       BudgetLedger ledger,
-      ServerConfig.Gateway gateway) {
+      AdmissionSettings gateway) {
     this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
   }
 
@@ -99,7 +98,7 @@ public final class AdmissionController {
       Cache<DocumentHash, OpenAnalysis> openAnalyses,
       Cache<DocumentHash, String> openTexts,
       BudgetLedger ledger,
-      ServerConfig.Gateway gateway) {
+      AdmissionSettings gateway) {
     this.catalog = catalog;
     this.openAnalyses = openAnalyses;
     this.openTexts = openTexts;

@@ -2,7 +2,6 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,8 +1,8 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.catalog.DocumentCatalog;
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.policy.KeyPolicy;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;

@@ -1,6 +1,6 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
 
 /**
  * The outcome of one charge against a bucket.

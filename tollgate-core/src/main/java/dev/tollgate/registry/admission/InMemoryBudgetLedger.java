@@ -1,6 +1,6 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,7 +1,7 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.config.KeyPolicy;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
 
 /**
  * What a breached per-operation limit (depth, aliases, cost) does, derived from a caller's {@link

@@ -1,10 +1,10 @@
 package dev.tollgate.registry.admission;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
 import dev.tollgate.registry.pricing.FragmentLimitExceededException;

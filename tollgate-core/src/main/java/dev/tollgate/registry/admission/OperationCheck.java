@@ -2,13 +2,12 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.catalog.RegisteredOperation;
-import dev.tollgate.registry.config.KeyPolicy;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.PricedOperation;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

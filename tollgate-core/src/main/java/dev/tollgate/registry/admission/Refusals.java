@@ -1,8 +1,8 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.config.KeyPolicy.Limits;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy;
 
 /**
  * What happens to document text sent without a registered id (Apollo Router's {@code

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.upstream;
+package dev.tollgate.registry.admission;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

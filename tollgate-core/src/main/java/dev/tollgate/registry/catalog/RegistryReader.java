@@ -1,4 +1,4 @@
-package dev.tollgate.registry.store;
+package dev.tollgate.registry.catalog;
 
 import dev.tollgate.registry.document.DocumentHash;
 import java.util.Map;

@@ -1,7 +1,4 @@
-package dev.tollgate.registry.config;
-
-import static dev.tollgate.registry.config.ServerConfig.orElse;
-import static dev.tollgate.registry.config.ServerConfig.require;
+package dev.tollgate.registry.policy;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -67,7 +64,7 @@ public record KeyPolicy(
     return apps.contains("*") || apps.contains(app);
   }
 
-  /** The name is left empty when not given: {@link ConfigFile} names it after its place. */
+  /** The name is left empty when not given: the config file names it after its place. */
   @JsonCreator
   static KeyPolicy fromJson(
       @JsonProperty("name") @Nullable String name,
@@ -270,7 +267,7 @@ public record KeyPolicy(
     }
 
     /**
-     * @throws ConfigException when a setting is out of range
+     * @throws InvalidPolicyException when a setting is out of range
      */
     public KeyPolicy build() {
       return new KeyPolicy(
@@ -284,5 +281,15 @@ public record KeyPolicy(
           introspection,
           cacheMaxAgeSeconds);
     }
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new InvalidPolicyException(message);
+    }
+  }
+
+  private static <T> T orElse(@Nullable T value, T fallback) {
+    return value != null ? value : fallback;
   }
 }

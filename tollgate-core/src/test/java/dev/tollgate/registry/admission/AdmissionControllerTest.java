@@ -6,17 +6,16 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
-import dev.tollgate.registry.config.KeyPolicy;
-import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Mode;
-import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.PricedOperation;
-import dev.tollgate.registry.store.StoredDocument;
-import dev.tollgate.registry.store.StoredOperation;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
 import java.io.IOException;
@@ -189,7 +188,8 @@ final class AdmissionControllerTest {
         openCache,
         Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
         ledger,
-        new ServerConfig.Gateway(false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+        // no batching, 10 operations, 128 KiB of text: the config's defaults
+        new AdmissionSettings(false, 10, 128 << 10));
   }
 
   private DocumentHash publish(String text) {

@@ -3,8 +3,8 @@ package dev.tollgate.registry.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.OnStoreFailure;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.OnStoreFailure;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;

@@ -2,7 +2,7 @@ package dev.tollgate.registry.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tollgate.registry.config.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

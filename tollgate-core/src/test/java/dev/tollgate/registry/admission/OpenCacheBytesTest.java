@@ -6,11 +6,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
-import dev.tollgate.registry.config.KeyPolicy;
-import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Mode;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import graphql.schema.idl.SchemaParser;
@@ -50,7 +49,6 @@ final class OpenCacheBytesTest {
       Caffeine.newBuilder().maximumSize(100).build();
 
   private AdmissionController controller(Cache<DocumentHash, String> texts, int maxTextBytes) {
-    ServerConfig.Gateway defaults = ServerConfig.Gateway.DEFAULTS;
     return new AdmissionController(
         new DocumentCatalog(
             new InMemoryRegistry(), pricer::restore, Caffeine.newBuilder().maximumSize(10).build()),
@@ -58,17 +56,7 @@ final class OpenCacheBytesTest {
         analyses,
         texts,
         new InMemoryBudgetLedger(new FakeClock()),
-        new ServerConfig.Gateway(
-            false,
-            10,
-            defaults.openCacheBytes(),
-            ServerConfig.BudgetStore.MEMORY,
-            null,
-            1_000,
-            defaults.responseCacheBytes(),
-            1,
-            defaults.openTextCacheBytes(),
-            maxTextBytes));
+        new AdmissionSettings(false, 10, maxTextBytes));
   }
 
   @Test

@@ -6,13 +6,12 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
-import dev.tollgate.registry.config.KeyPolicy;
-import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Limits;
-import dev.tollgate.registry.config.KeyPolicy.Mode;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import graphql.schema.idl.SchemaParser;
@@ -54,8 +53,8 @@ final class OpenModeRefusalTest {
           openCache,
           Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
           new InMemoryBudgetLedger(new FakeClock()),
-          new ServerConfig.Gateway(
-              false, 10, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 1_000));
+          // no batching, 10 operations, 128 KiB of text: the config's defaults
+          new AdmissionSettings(false, 10, 128 << 10));
 
   /* ---- each attack, twice: refused the same, the second time from the cache ---- */
 

@@ -10,8 +10,6 @@ import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.OperationNotFoundException;
-import dev.tollgate.registry.store.StoredDocument;
-import dev.tollgate.registry.store.StoredOperation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,6 @@
 package dev.tollgate.registry.catalog;
 
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.RegistryReader;
-import dev.tollgate.registry.store.StoredDocument;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

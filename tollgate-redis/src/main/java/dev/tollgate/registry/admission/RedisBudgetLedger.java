@@ -2,8 +2,8 @@ package dev.tollgate.registry.admission;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.tollgate.registry.config.KeyPolicy.Budget;
 import dev.tollgate.registry.document.Sha256;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tollgate.registry.config.KeyPolicy.Budget;
 import dev.tollgate.registry.error.ErrorKind;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

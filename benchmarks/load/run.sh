@@ -87,7 +87,7 @@ AUTHORIZATION='Bearer load-test-user-0123456789abcdef'
 python3 - "$WORK" "$ID" <<'PY'
 import json, sys, pathlib
 work, doc_id = pathlib.Path(sys.argv[1]), sys.argv[2]
-cases = pathlib.Path("registry-server/src/test/resources/fixtures/cases")
+cases = pathlib.Path("tollgate-core/src/test/resources/fixtures/cases")
 def q(name): return (cases / name / "query.graphql").read_text()
 bodies = {
   "post-registered": {"documentId": doc_id, "operationName": "TrackCargo", "variables": {"trackingId": "ABC123"}},

@@ -1,8 +1,8 @@
 package dev.tollgate.bench;
 
+import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.RegistryReader;
-import dev.tollgate.registry.store.StoredDocument;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.tollgate.bench;
 
 import dev.tollgate.registry.config.DemoConfig;
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.publish.Publisher;

@@ -2,8 +2,8 @@ package dev.tollgate.bench;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.demo.DemoService;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.io.IOException;

@@ -12,7 +12,7 @@ import dev.tollgate.registry.admission.RedisBudgetLedger;
 import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
-import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.demo.DemoManifest;
@@ -29,6 +29,7 @@ import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
 import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.CostModel;
@@ -38,7 +39,6 @@ import dev.tollgate.registry.schema.ActiveSchema;
 import dev.tollgate.registry.schema.SchemaInput;
 import dev.tollgate.registry.schema.SchemaRegistry;
 import dev.tollgate.registry.schema.SchemaVersion;
-import dev.tollgate.registry.store.RegistryReader;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.upstream.HttpUpstream;
 import dev.tollgate.registry.upstream.Upstream;
@@ -314,7 +314,7 @@ public final class ServerBuilder {
                 .ticker(ticker)
                 .recordStats(),
             budgets,
-            config.gateway());
+            config.gateway().admission());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");
     metrics.monitor(admission.openTextCache(), "open_texts");
     Gateway gateway =

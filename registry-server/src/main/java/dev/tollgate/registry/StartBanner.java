@@ -1,8 +1,8 @@
 package dev.tollgate.registry;
 
 import dev.tollgate.registry.config.DemoConfig;
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.store.StoreLocation;
 import java.io.PrintStream;
 import java.util.ArrayList;

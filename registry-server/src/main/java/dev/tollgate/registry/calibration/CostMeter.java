@@ -2,9 +2,9 @@ package dev.tollgate.registry.calibration;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.admission.AdmittedOperation;
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.ActualCost;
 import dev.tollgate.registry.pricing.ActualCostPlan;
 import dev.tollgate.registry.pricing.ListObservation;

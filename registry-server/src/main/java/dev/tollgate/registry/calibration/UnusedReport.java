@@ -1,11 +1,11 @@
 package dev.tollgate.registry.calibration;
 
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.RegistryStore;
-import dev.tollgate.registry.store.StoredDocument;
-import dev.tollgate.registry.store.StoredOperation;
 import dev.tollgate.registry.store.VersionContents;
 import dev.tollgate.registry.store.VersionStatus;
 import java.time.Duration;

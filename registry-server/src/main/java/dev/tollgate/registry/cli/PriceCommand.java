@@ -2,7 +2,7 @@ package dev.tollgate.registry.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.tollgate.registry.error.TollgateException;
+import dev.tollgate.registry.policy.InvalidPolicyException;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -52,12 +54,15 @@ final class ConfigErrors {
       return new ConfigException("cannot read config: " + e.getMessage(), e);
     }
     String key = path(mapping.getPath());
-    ConfigException invalid = causeOf(e);
+    TollgateException invalid = causeOf(e);
     if (invalid != null) {
       String message = String.valueOf(invalid.getMessage());
-      return key.isEmpty() || message.startsWith(key + ".")
-          ? invalid
-          : new ConfigException(key + "." + message, invalid);
+      if (!key.isEmpty() && !message.startsWith(key + ".")) {
+        return new ConfigException(key + "." + message, invalid);
+      }
+      return invalid instanceof ConfigException config
+          ? config
+          : new ConfigException(message, invalid);
     }
     if (e instanceof UnrecognizedPropertyException) {
       return new ConfigException("unknown config key: " + key, e);
@@ -72,10 +77,11 @@ final class ConfigErrors {
     return new ConfigException(key + " is invalid: " + firstLine(mapping.getOriginalMessage()), e);
   }
 
-  private static @Nullable ConfigException causeOf(Throwable e) {
+  /** A record's own check: of the server's config, or of a policy (the core's). */
+  private static @Nullable TollgateException causeOf(Throwable e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof ConfigException invalid) {
-        return invalid;
+      if (cause instanceof ConfigException || cause instanceof InvalidPolicyException) {
+        return (TollgateException) cause;
       }
     }
     return null;

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.policy.KeyPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

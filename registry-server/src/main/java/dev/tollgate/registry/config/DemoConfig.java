@@ -1,7 +1,8 @@
 package dev.tollgate.registry.config;
 
-import dev.tollgate.registry.config.KeyPolicy.Budget;
-import dev.tollgate.registry.config.KeyPolicy.Mode;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
+import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,8 @@ package dev.tollgate.registry.config;
 import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tollgate.registry.admission.AdmissionSettings;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
@@ -612,6 +614,11 @@ public record ServerConfig(
           DEFAULT_EXPECTED_INSTANCES,
           DEFAULT_OPEN_TEXT_CACHE_BYTES,
           DEFAULT_OPEN_MAX_TEXT_BYTES);
+    }
+
+    /** What admission reads of these settings. */
+    public AdmissionSettings admission() {
+      return new AdmissionSettings(batching, maxBatchOperations, openMaxTextBytes);
     }
 
     @JsonCreator

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.demo;
 
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;

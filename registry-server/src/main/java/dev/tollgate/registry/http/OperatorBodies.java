@@ -1,9 +1,9 @@
 package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.admission.BudgetCharge;
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.metrics.RefusalInterval;
 import dev.tollgate.registry.metrics.TrafficSample;
+import dev.tollgate.registry.policy.KeyPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,12 +2,12 @@ package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetCharge;
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.config.ServerConfig.AdminToken;
 import dev.tollgate.registry.http.OperatorBodies.PoliciesBody;
 import dev.tollgate.registry.http.OperatorBodies.RefusalsBody;
 import dev.tollgate.registry.http.OperatorBodies.TrafficBody;
 import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.policy.KeyPolicy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.time.Duration;

@@ -1,6 +1,8 @@
 package dev.tollgate.registry.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CostDirectives;
 import dev.tollgate.registry.pricing.OperationKind;
@@ -12,8 +14,6 @@ import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.DocumentAlias;
 import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.ReplacedPublication;
-import dev.tollgate.registry.store.StoredDocument;
-import dev.tollgate.registry.store.StoredOperation;
 import dev.tollgate.registry.store.VersionContents;
 import java.time.Instant;
 import java.util.ArrayList;

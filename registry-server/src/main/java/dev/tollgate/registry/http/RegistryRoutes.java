@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.config.ServerConfig.AdminToken;
 import dev.tollgate.registry.config.ServerConfig.Scope;
 import dev.tollgate.registry.document.DocumentHash;
@@ -18,7 +19,6 @@ import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.DocumentAlias;
 import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.RegistryStore;
-import dev.tollgate.registry.store.StoredDocument;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;

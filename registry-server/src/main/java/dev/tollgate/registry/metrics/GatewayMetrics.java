@@ -1,9 +1,9 @@
 package dev.tollgate.registry.metrics;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.RegistryReader;
-import dev.tollgate.registry.store.StoredDocument;
 import dev.tollgate.registry.upstream.Upstream;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;

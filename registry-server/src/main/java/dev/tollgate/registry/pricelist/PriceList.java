@@ -1,6 +1,6 @@
 package dev.tollgate.registry.pricelist;
 
-import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.CostDirectives.Price;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.SchemaPrices;

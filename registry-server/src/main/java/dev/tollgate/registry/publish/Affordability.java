@@ -1,6 +1,6 @@
 package dev.tollgate.registry.publish;
 
-import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

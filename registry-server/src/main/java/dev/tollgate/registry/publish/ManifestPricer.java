@@ -1,5 +1,6 @@
 package dev.tollgate.registry.publish;
 
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
@@ -7,7 +8,6 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.PricedOperation;
 import dev.tollgate.registry.pricing.PricingException;
 import dev.tollgate.registry.store.NewDocument;
-import dev.tollgate.registry.store.StoredOperation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

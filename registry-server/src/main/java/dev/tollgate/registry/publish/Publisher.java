@@ -1,15 +1,15 @@
 package dev.tollgate.registry.publish;
 
-import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.NewDocument;
 import dev.tollgate.registry.store.Publication;
 import dev.tollgate.registry.store.PublishOutcome;
 import dev.tollgate.registry.store.RegistryStore;
-import dev.tollgate.registry.store.StoredDocument;
-import dev.tollgate.registry.store.StoredOperation;
 import dev.tollgate.registry.store.VersionContents;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.tollgate.registry.schema;
 
-import dev.tollgate.registry.config.KeyPolicy;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.BrokenPrice;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.InvalidDocumentException;

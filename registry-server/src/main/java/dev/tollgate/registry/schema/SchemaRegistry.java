@@ -1,6 +1,6 @@
 package dev.tollgate.registry.schema;
 
-import dev.tollgate.registry.config.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.BrokenPrice;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.OperationPricer;

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import java.util.List;
 

@@ -2,6 +2,9 @@ package dev.tollgate.registry.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.internal.AliasRow;

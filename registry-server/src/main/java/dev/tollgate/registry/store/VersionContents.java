@@ -1,5 +1,6 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.catalog.StoredDocument;
 import java.util.List;
 
 /** A version with its documents (ordered by id) and their priced operations. */

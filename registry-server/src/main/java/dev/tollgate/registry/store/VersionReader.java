@@ -1,5 +1,7 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.internal.Rows.DocumentRow;
 import dev.tollgate.registry.store.internal.Rows.OperationRow;

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.upstream;
 
+import dev.tollgate.registry.admission.UpstreamRequest;
 import java.util.concurrent.Semaphore;
 
 /**

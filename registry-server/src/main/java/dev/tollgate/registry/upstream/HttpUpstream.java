@@ -3,6 +3,7 @@ package dev.tollgate.registry.upstream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.tollgate.registry.admission.UpstreamRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,5 +1,7 @@
 package dev.tollgate.registry.upstream;
 
+import dev.tollgate.registry.admission.UpstreamRequest;
+
 /**
  * Where admitted operations run: an HTTP GraphQL endpoint, or the in-process demo service. Every
  * call is one upstream request (the gateway counts them in {@code

@@ -3,7 +3,8 @@ package dev.tollgate.registry.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tollgate.registry.config.KeyPolicy.Mode;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.tollgate.registry.demo;
 
-import dev.tollgate.registry.upstream.UpstreamRequest;
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.List;
 import java.util.Map;

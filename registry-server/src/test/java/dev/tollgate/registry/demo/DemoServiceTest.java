@@ -5,7 +5,7 @@ import static dev.tollgate.registry.demo.DemoResponses.errors;
 import static dev.tollgate.registry.demo.DemoResponses.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tollgate.registry.upstream.UpstreamRequest;
+import dev.tollgate.registry.admission.UpstreamRequest;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -5,9 +5,9 @@ import static dev.tollgate.registry.http.GatewayHarness.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;

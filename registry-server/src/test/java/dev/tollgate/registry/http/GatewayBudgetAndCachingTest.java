@@ -5,10 +5,10 @@ import static dev.tollgate.registry.http.GatewayHarness.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
-import dev.tollgate.registry.store.StoredDocument;
-import dev.tollgate.registry.store.StoredOperation;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,10 +2,10 @@ package dev.tollgate.registry.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

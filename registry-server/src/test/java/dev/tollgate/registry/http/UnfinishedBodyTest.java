@@ -39,7 +39,8 @@ final class UnfinishedBodyTest {
     ServerConfig demo = DemoConfig.create(0, temp.resolve("data"));
     ServerConfig config =
         new ServerConfig(
-            new ServerConfig.Http(0, demo.http().maxBodyBytes(), SILENCE_MILLIS, MIN_RATE),
+            new ServerConfig.Http(
+                0, demo.http().maxBodyBytes(), SILENCE_MILLIS, MIN_RATE, demo.http().host()),
             demo.store(),
             demo.schema(),
             demo.upstream(),

@@ -2,8 +2,8 @@ package dev.tollgate.registry.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.upstream.Upstream;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

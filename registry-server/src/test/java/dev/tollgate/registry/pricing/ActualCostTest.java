@@ -2,8 +2,8 @@ package dev.tollgate.registry.pricing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.demo.DemoService;
-import dev.tollgate.registry.upstream.UpstreamRequest;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

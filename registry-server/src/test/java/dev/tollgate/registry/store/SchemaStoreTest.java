@@ -2,6 +2,7 @@ package dev.tollgate.registry.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import java.io.IOException;

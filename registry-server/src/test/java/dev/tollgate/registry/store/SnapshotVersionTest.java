@@ -3,6 +3,7 @@ package dev.tollgate.registry.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import java.io.IOException;
 import java.nio.file.Files;

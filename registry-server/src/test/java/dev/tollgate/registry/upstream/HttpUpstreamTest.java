@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.admission.UpstreamRequest;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

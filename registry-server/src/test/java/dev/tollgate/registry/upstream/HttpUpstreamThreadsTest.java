@@ -3,6 +3,7 @@ package dev.tollgate.registry.upstream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.admission.UpstreamRequest;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

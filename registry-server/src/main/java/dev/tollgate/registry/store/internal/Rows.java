@@ -1,9 +1,9 @@
 package dev.tollgate.registry.store.internal;
 
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.store.AppVersion;
-import dev.tollgate.registry.store.StoredOperation;
 import java.time.Instant;
 import org.jdbi.v3.core.mapper.Nested;
 import org.jdbi.v3.core.mapper.reflect.ColumnName;

@@ -1,0 +1,122 @@
+package dev.tollgate.registry.admission;
+
+import dev.tollgate.registry.catalog.RegisteredDocument;
+import dev.tollgate.registry.catalog.RegisteredOperation;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.pricing.Measure;
+import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.pricing.PricedOperation;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The per-operation checks, in the book's order: introspection (of analysed text only: a registered
+ * document was reviewed when it was published, so only its cost and the budget apply) and method
+ * first, then the price evaluated with the request's variables, then depth and aliases (open mode),
+ * then the cost limit. A breached limit refuses or is reported, as the caller's {@link LimitPolicy}
+ * says. Refusals are values; only the pricing engine's (a variable that does not coerce, an unknown
+ * operation name) arrive as exceptions.
+ */
+final class OperationCheck {
+
+  private OperationCheck() {}
+
+  static OperationOutcome registered(
+      KeyPolicy policy, RegisteredDocument document, AdmissionRequest request, boolean byId) {
+    RegisteredOperation operation = document.select(request.operationName());
+    boolean open = policy.mode() == KeyPolicy.Mode.OPEN;
+    Subject subject = new Subject(document.text(), document.hash(), true, document.introspective());
+    return check(policy, subject, operation, request, open, byId);
+  }
+
+  static OperationOutcome analysed(
+      KeyPolicy policy, AnalysedText analysed, AdmissionRequest request, DocumentHash hash) {
+    PricedOperation priced = analysed.analysis().select(request.operationName());
+    RegisteredOperation operation =
+        new RegisteredOperation(priced.name(), priced.kind(), priced.price(), priced.aliases());
+    Subject subject = new Subject(analysed.text(), hash, false, analysed.introspective());
+    return check(policy, subject, operation, request, true, false);
+  }
+
+  /** The document an operation comes from. */
+  private record Subject(
+      String text, DocumentHash hash, boolean registered, boolean introspective) {}
+
+  private static OperationOutcome check(
+      KeyPolicy policy,
+      Subject subject,
+      RegisteredOperation operation,
+      AdmissionRequest request,
+      boolean checkShape,
+      boolean byId) {
+    if (subject.introspective() && !subject.registered() && !policy.introspection()) {
+      return Refused.of(Refusals.introspectionDisabled());
+    }
+    if (request.transport() == Transport.GET && operation.kind() == OperationKind.MUTATION) {
+      return Refused.of(Refusals.mutationByGet());
+    }
+    Measure measure = operation.price().evaluate(request.variables());
+    Refused breach = breach(measure, operation.aliases(), policy.limits(), checkShape);
+    if (breach != null && LimitPolicy.of(policy).refusesBreaches()) {
+      return breach;
+    }
+    String wouldRefuse = breach == null ? null : breach.refusal().code();
+    String name = request.operationName() != null ? request.operationName() : operation.name();
+    return new AdmittedOperation(
+        new UpstreamRequest(subject.text(), name, declared(operation, request.variables())),
+        operation.kind(),
+        measure.cost(),
+        byId,
+        wouldRefuse,
+        subject.hash(),
+        subject.registered());
+  }
+
+  /** The variables the operation declares, in the request's order; the others are dropped. */
+  private static Map<String, @Nullable Object> declared(
+      RegisteredOperation operation, Map<String, @Nullable Object> variables) {
+    List<String> names = operation.price().variableNames();
+    if (allDeclared(names, variables)) {
+      return variables;
+    }
+    Map<String, @Nullable Object> declared = new LinkedHashMap<>();
+    for (Map.Entry<String, @Nullable Object> variable : variables.entrySet()) {
+      if (names.contains(variable.getKey())) {
+        declared.put(variable.getKey(), variable.getValue());
+      }
+    }
+    return declared;
+  }
+
+  /** Whether every variable sent is declared: counted without an iterator, on every request. */
+  private static boolean allDeclared(List<String> names, Map<String, @Nullable Object> variables) {
+    int declared = 0;
+    for (int i = 0; i < names.size(); i++) {
+      if (variables.containsKey(names.get(i))) {
+        declared++;
+      }
+    }
+    return declared == variables.size();
+  }
+
+  /**
+   * The refusal of the first limit the operation breaches, in the book's order, or {@code null}.
+   */
+  private static @Nullable Refused breach(
+      Measure measure, int aliases, Limits limits, boolean checkShape) {
+    if (checkShape && measure.depth() > limits.depth()) {
+      return new Refused(Refusals.depth(measure.depth(), limits), measure.cost());
+    }
+    if (checkShape && aliases > limits.aliases()) {
+      return new Refused(Refusals.aliases(aliases, limits), measure.cost());
+    }
+    if (measure.cost() > limits.cost()) {
+      return new Refused(Refusals.tooExpensive(measure.cost(), limits.cost()), measure.cost());
+    }
+    return null;
+  }
+}

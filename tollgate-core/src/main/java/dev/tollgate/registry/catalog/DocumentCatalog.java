@@ -1,0 +1,181 @@
+package dev.tollgate.registry.catalog;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.document.IntrospectionFields;
+import dev.tollgate.registry.pricing.CompiledPrice;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateway's view of the registered documents.
+ *
+ * <p>An index of every active document and its apps, and of every custom document id (alias) of the
+ * active versions, is held in memory and swapped whole on {@link #refresh()}: whether an id or an
+ * alias is registered, and for which apps, is answered without the store. Only an active id reaches
+ * {@link RegistryReader#findDocument}, once, to fill a bounded cache of documents with their prices
+ * restored; documents are immutable, so the cache never goes stale, and retiring a version only
+ * changes the index.
+ */
+public final class DocumentCatalog implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(DocumentCatalog.class);
+
+  private final RegistryReader reader;
+  private final Function<String, CompiledPrice> restorer;
+  private final Cache<DocumentHash, RegisteredDocument> documents;
+  private final List<Runnable> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private volatile Snapshot snapshot = new Snapshot(-1, Map.of(), Map.of());
+  private @Nullable ScheduledExecutorService poller;
+
+  /**
+   * @param restorer reads a stored price back ({@code pricer::restore})
+   * @param documents a bounded cache built by the wiring ({@code
+   *     Caffeine.newBuilder().maximumSize(..).recordStats().build()})
+   */
+  public DocumentCatalog(
+      RegistryReader reader,
+      Function<String, CompiledPrice> restorer,
+      Cache<DocumentHash, RegisteredDocument> documents) {
+    this.reader = reader;
+    this.restorer = restorer;
+    this.documents = documents;
+    refresh();
+  }
+
+  /**
+   * Runs {@code hook} at the start of every {@link #refresh()}, before the index is reloaded: the
+   * wiring follows the registry's active schema with it, and drops what the previous one priced.
+   */
+  public void beforeRefresh(Runnable hook) {
+    hooks.add(hook);
+  }
+
+  /** Reloads the index of active documents; call after a publication or a retirement. */
+  public synchronized void refresh() {
+    for (Runnable hook : hooks) {
+      hook.run();
+    }
+    long changeId = reader.latestChangeId();
+    snapshot =
+        new Snapshot(
+            changeId, Map.copyOf(reader.activeDocumentApps()), Map.copyOf(reader.activeAliases()));
+  }
+
+  /** Reloads the index when the store's change id moved (another gateway published or retired). */
+  public void refreshIfChanged() {
+    if (reader.latestChangeId() != snapshot.changeId()) {
+      refresh();
+    }
+  }
+
+  /**
+   * Polls {@link #refreshIfChanged()} every {@code interval} on a daemon thread, until {@link
+   * #close()}.
+   */
+  public synchronized void startPolling(Duration interval) {
+    if (poller != null) {
+      return;
+    }
+    ScheduledExecutorService executor =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "tollgate-catalog-poller");
+              thread.setDaemon(true);
+              return thread;
+            });
+    executor.scheduleWithFixedDelay(
+        this::pollOnce, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    poller = executor;
+  }
+
+  private void pollOnce() {
+    try {
+      refreshIfChanged();
+    } catch (RuntimeException e) {
+      LOG.warn("catalog refresh failed; keeping the previous index", e);
+    }
+  }
+
+  /**
+   * The apps of the active versions holding {@code hash}; empty when it is not active. No store
+   * read.
+   */
+  public Set<String> appsOf(DocumentHash hash) {
+    return snapshot.apps().getOrDefault(hash, Set.of());
+  }
+
+  /**
+   * The documents that the custom id {@code alias} names, by app, among the active versions; empty
+   * when it names none. No store read.
+   */
+  public Map<String, DocumentHash> aliasTargets(String alias) {
+    return snapshot.aliases().getOrDefault(alias, Map.of());
+  }
+
+  /** True when any active version holds {@code hash}. No store read. */
+  public boolean isActive(DocumentHash hash) {
+    return snapshot.apps().containsKey(hash);
+  }
+
+  /**
+   * The active document {@code hash} with restored prices: from the cache, else read once from the
+   * store. Empty, without a store read, when no active version holds it.
+   */
+  public Optional<RegisteredDocument> findActive(DocumentHash hash) {
+    if (!isActive(hash)) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(documents.get(hash, this::load));
+  }
+
+  private @Nullable RegisteredDocument load(DocumentHash hash) {
+    return reader.findDocument(hash).map(this::restore).orElse(null);
+  }
+
+  private RegisteredDocument restore(StoredDocument stored) {
+    List<RegisteredOperation> operations = new ArrayList<>();
+    for (StoredOperation operation : stored.operations()) {
+      operations.add(
+          new RegisteredOperation(
+              operation.name(),
+              operation.kind(),
+              restorer.apply(operation.price()),
+              operation.aliases()));
+    }
+    return new RegisteredDocument(
+        stored.hash(), stored.body(), operations, IntrospectionFields.selectedIn(stored.body()));
+  }
+
+  /** How many documents are active (for logs and metrics). */
+  public int activeCount() {
+    return snapshot.apps().size();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (poller != null) {
+      poller.shutdownNow();
+      poller = null;
+    }
+  }
+
+  /**
+   * @param aliases custom document id, then app, then the document it names there
+   */
+  private record Snapshot(
+      long changeId,
+      Map<DocumentHash, Set<String>> apps,
+      Map<String, Map<String, DocumentHash>> aliases) {}
+}

@@ -1,0 +1,304 @@
+package dev.tollgate.registry.admission;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.document.Sha256;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.HexFormat;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import redis.clients.jedis.ConnectionPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.util.JedisURIHelper;
+
+/**
+ * Token buckets in Redis, shared by every gateway that points at the same server: the semantics of
+ * {@link InMemoryBudgetLedger} (starts full, continuous refill, capped at capacity), with each
+ * charge done by one Lua script so that concurrent charges from any number of gateways never spend
+ * the same units.
+ *
+ * <p>A bucket is the hash {@code {units, updatedMicros}} under {@code tollgate:budget:} followed by
+ * the SHA-256 of the key, so raw keys never sit in Redis. It expires once it would have refilled
+ * (plus a minute), so idle buckets cost nothing; a bucket that never refills (rate 0) is kept.
+ *
+ * <p>"Now" comes from the injected clock, truncated to microseconds, and is passed to the script:
+ * gateways sharing a Redis need synchronised clocks (NTP). A gateway whose clock runs behind does
+ * not refill a bucket that a faster one has touched; one that runs ahead grants at most its skew
+ * times the refill rate early.
+ *
+ * <p>Every call is bounded by the timeout (connect, read, and wait for a pooled connection; one
+ * second by default, so a stopped or frozen Redis is noticed within a second). A failure is a
+ * {@link BudgetStoreUnavailableException}; this ledger never falls back to allowing, {@link
+ * FallbackBudgetLedger} applies each policy's {@code budget.onStoreFailure}.
+ *
+ * <p>Only a charge calls Redis. {@link #balance} answers from what this gateway last saw of the
+ * bucket (the units after its last charge here, refilled since), kept for the {@value
+ * #LAST_SEEN_BUCKETS} most recently charged keys; it does not see charges by other gateways since.
+ */
+public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
+
+  static final String KEY_PREFIX = "tollgate:budget:";
+  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
+  static final int LAST_SEEN_BUCKETS = 10_000;
+
+  // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros; returns allowed, units and
+  // updatedMicros. Doubles are stored with %.17g so they round-trip exactly, and the arithmetic is
+  // InMemoryBudgetLedger's, step by step.
+  static final String SCRIPT =
+      """
+      local capacity = tonumber(ARGV[1])
+      local rate = tonumber(ARGV[2])
+      local cost = tonumber(ARGV[3])
+      local now = tonumber(ARGV[4])
+      local state = redis.call('HMGET', KEYS[1], 'units', 'updatedMicros')
+      local units = capacity
+      local updated = now
+      if state[1] then
+        units = tonumber(state[1])
+        updated = tonumber(state[2])
+      end
+      if now > updated then
+        units = math.min(capacity, units + (now - updated) / 1e6 * rate)
+        updated = now
+      end
+      local allowed = 0
+      if cost <= units then
+        units = units - cost
+        allowed = 1
+      end
+      local unitsText = string.format('%.17g', units)
+      local updatedText = string.format('%.17g', updated)
+      redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
+      local ttl = 60
+      if units < capacity then
+        ttl = -1
+        if rate > 0 then
+          ttl = math.ceil((capacity - units) / rate) + 60
+        end
+      end
+      if ttl > 0 and ttl < 1e9 then
+        redis.call('EXPIRE', KEYS[1], ttl)
+      else
+        redis.call('PERSIST', KEYS[1])
+      end
+      return {allowed, unitsText, updatedText}
+      """;
+
+  // KEYS[1] bucket; ARGV capacity, refillPerSecond, units, nowMicros; returns units and
+  // updatedMicros. SCRIPT's refill, then the units given back up to the capacity; a bucket that
+  // does not exist is full and stays absent.
+  static final String REFUND_SCRIPT =
+      """
+      local capacity = tonumber(ARGV[1])
+      local rate = tonumber(ARGV[2])
+      local back = tonumber(ARGV[3])
+      local now = tonumber(ARGV[4])
+      local state = redis.call('HMGET', KEYS[1], 'units', 'updatedMicros')
+      if not state[1] then
+        return {string.format('%.17g', capacity), string.format('%.17g', now)}
+      end
+      local units = tonumber(state[1])
+      local updated = tonumber(state[2])
+      if now > updated then
+        units = math.min(capacity, units + (now - updated) / 1e6 * rate)
+        updated = now
+      end
+      units = math.min(capacity, units + back)
+      local unitsText = string.format('%.17g', units)
+      local updatedText = string.format('%.17g', updated)
+      redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
+      local ttl = 60
+      if units < capacity then
+        ttl = -1
+        if rate > 0 then
+          ttl = math.ceil((capacity - units) / rate) + 60
+        end
+      end
+      if ttl > 0 and ttl < 1e9 then
+        redis.call('EXPIRE', KEYS[1], ttl)
+      else
+        redis.call('PERSIST', KEYS[1])
+      end
+      return {unitsText, updatedText}
+      """;
+
+  private static final String SCRIPT_SHA = hex("SHA-1", SCRIPT);
+  private static final String REFUND_SCRIPT_SHA = hex("SHA-1", REFUND_SCRIPT);
+
+  private final RedisClient redis;
+  private final HostAndPort address;
+  private final InstantSource clock;
+  private final Cache<String, Seen> lastSeen =
+      Caffeine.newBuilder().maximumSize(LAST_SEEN_BUCKETS).build();
+
+  /**
+   * Connects lazily to {@code redisUrl} ({@code redis://[user:password@]host:port[/db]}, or {@code
+   * rediss://}) with a one-second timeout on every call.
+   *
+   * @throws IllegalArgumentException if {@code redisUrl} is not a Redis URL
+   */
+  public RedisBudgetLedger(String redisUrl, InstantSource clock) {
+    this(redisUrl, clock, DEFAULT_TIMEOUT);
+  }
+
+  RedisBudgetLedger(String redisUrl, InstantSource clock, Duration timeout) {
+    URI uri = redisUri(redisUrl);
+    int millis = Math.toIntExact(timeout.toMillis());
+    ConnectionPoolConfig pool = new ConnectionPoolConfig();
+    pool.setMaxWait(timeout);
+    this.address = JedisURIHelper.getHostAndPort(uri);
+    this.clock = clock;
+    this.redis =
+        RedisClient.builder()
+            .clientConfig(
+                DefaultJedisClientConfig.builder()
+                    .connectionTimeoutMillis(millis)
+                    .socketTimeoutMillis(millis)
+                    .clientName("tollgate-budget")
+                    .build())
+            .poolConfig(pool)
+            .fromURI(uri)
+            .build();
+  }
+
+  /**
+   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time or refuses the
+   *     charge
+   */
+  @Override
+  public BudgetCharge charge(String key, Budget budget, long cost) {
+    if (cost < 0) {
+      throw new IllegalArgumentException("cost must not be negative: " + cost);
+    }
+    List<String> args =
+        List.of(
+            Long.toString(budget.capacity()),
+            Double.toString(budget.refillPerSecond()),
+            Long.toString(cost),
+            Long.toString(micros(clock.instant())));
+    List<?> reply = (List<?>) run(SCRIPT, SCRIPT_SHA, List.of(bucketKey(key)), args);
+    boolean allowed = ((Long) reply.get(0)) == 1L;
+    double units = Double.parseDouble((String) reply.get(1));
+    lastSeen.put(key, new Seen(units, Double.parseDouble((String) reply.get(2))));
+    return BudgetCharge.afterCharge(allowed, cost, units, budget);
+  }
+
+  /**
+   * One script: refilled, then {@code units} given back up to the capacity.
+   *
+   * @throws BudgetStoreUnavailableException if Redis cannot be reached in time or refuses the
+   *     refund
+   */
+  @Override
+  public BudgetCharge refund(String key, Budget budget, long units) {
+    if (units < 0) {
+      throw new IllegalArgumentException("units must not be negative: " + units);
+    }
+    List<String> args =
+        List.of(
+            Long.toString(budget.capacity()),
+            Double.toString(budget.refillPerSecond()),
+            Long.toString(units),
+            Long.toString(micros(clock.instant())));
+    List<?> reply = (List<?>) run(REFUND_SCRIPT, REFUND_SCRIPT_SHA, List.of(bucketKey(key)), args);
+    double balance = Double.parseDouble((String) reply.get(0));
+    lastSeen.put(key, new Seen(balance, Double.parseDouble((String) reply.get(1))));
+    return BudgetCharge.afterCharge(true, 0, balance, budget);
+  }
+
+  /**
+   * What this gateway last saw of the bucket, refilled in Java with the script's arithmetic; no
+   * call to Redis, so a refusal never waits for it or fails on it.
+   *
+   * @return {@code null} when this gateway has not charged {@code key} (or has forgotten it)
+   */
+  @Override
+  public @Nullable BudgetCharge balance(String key, Budget budget) {
+    Seen seen = lastSeen.getIfPresent(key);
+    if (seen == null) {
+      return null;
+    }
+    double elapsedSeconds = (micros(clock.instant()) - seen.updatedMicros()) / 1e6;
+    return BudgetCharge.afterCharge(
+        true, 0, BudgetCharge.refilled(seen.units(), elapsedSeconds, budget), budget);
+  }
+
+  @Override
+  public void close() {
+    redis.close();
+  }
+
+  static String bucketKey(String key) {
+    return KEY_PREFIX + Sha256.hex(key);
+  }
+
+  private Object run(String script, String sha, List<String> keys, List<String> args) {
+    try {
+      return evaluate(script, sha, keys, args);
+    } catch (JedisException e) {
+      throw unavailable(e);
+    }
+  }
+
+  private BudgetStoreUnavailableException unavailable(JedisException e) {
+    return new BudgetStoreUnavailableException(
+        "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
+  }
+
+  private Object evaluate(String script, String sha, List<String> keys, List<String> args) {
+    try {
+      return redis.evalsha(sha, keys, args);
+    } catch (JedisNoScriptException e) {
+      // First use, or Redis restarted: EVAL runs the script and caches it for the next EVALSHA.
+      return redis.eval(script, keys, args);
+    }
+  }
+
+  /** The units of a bucket after a charge at {@code updatedMicros}. */
+  private record Seen(double units, double updatedMicros) {}
+
+  private static long micros(Instant now) {
+    return Math.addExact(
+        Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1_000);
+  }
+
+  private static URI redisUri(String redisUrl) {
+    URI uri;
+    try {
+      uri = URI.create(redisUrl);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("not a redis:// URL: " + e.getMessage(), e);
+    }
+    if (!JedisURIHelper.isValid(uri)
+        || !(JedisURIHelper.isRedisScheme(uri) || JedisURIHelper.isRedisSSLScheme(uri))) {
+      throw new IllegalArgumentException(
+          "not a redis:// URL with a host and port: "
+              + uri.getScheme()
+              + "://"
+              + uri.getHost()
+              + ":"
+              + uri.getPort());
+    }
+    return uri;
+  }
+
+  private static String hex(String algorithm, String text) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance(algorithm);
+      return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(algorithm + " is required of every JVM", e);
+    }
+  }
+}

@@ -89,7 +89,8 @@ import org.slf4j.LoggerFactory;
  *       admitted and charged as usual and then answered from it without an upstream call (with an
  *       {@code Age} header), the body identical to the upstream's answer but for our extensions. A
  *       caller who sent other keyed headers (credentials, {@code Accept-Language}), or none, never
- *       gets it.
+ *       gets it. Duplicate credential headers are refused from the headers ({@link
+ *       #refuseHeaders}).
  * </ul>
  */
 public final class Gateway {
@@ -162,6 +163,22 @@ public final class Gateway {
       return null;
     }
     return unauthenticated(new Reply(metrics, accept, credentials.vary()));
+  }
+
+  /**
+   * The 400 {@code BAD_REQUEST} of a request whose headers alone are wrong ({@code message} says
+   * how, without their values), such as one with two {@code X-API-Key} lines: refused from its
+   * headers, before its body is read, and counted as {@link #execute}'s refusals are. Who is
+   * calling is not known yet, so, as for a 401, nothing is charged and no balance is reported.
+   */
+  public GatewayAnswer refuseHeaders(String message, @Nullable String accept) {
+    Reply reply = new Reply(metrics, accept, credentials.vary());
+    Refusal refusal = new Refusal(ErrorCode.BAD_REQUEST, message);
+    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    return reply.body(
+        refusal.code(),
+        GatewayHeaders.status(refusal, reply.graphqlResponse()),
+        bytes(GatewayBodies.error(refusal, null)));
   }
 
   private GatewayAnswer handle(GatewayCall call, Reply reply) {

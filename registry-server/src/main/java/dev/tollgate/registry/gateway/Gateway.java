@@ -165,22 +165,6 @@ public final class Gateway {
     return unauthenticated(new Reply(metrics, accept, credentials.vary()));
   }
 
-  /**
-   * The 400 {@code BAD_REQUEST} of a request whose headers alone are wrong ({@code message} says
-   * how, without their values), such as one with two {@code X-API-Key} lines: refused from its
-   * headers, before its body is read, and counted as {@link #execute}'s refusals are. Who is
-   * calling is not known yet, so, as for a 401, nothing is charged and no balance is reported.
-   */
-  public GatewayAnswer refuseHeaders(String message, @Nullable String accept) {
-    Reply reply = new Reply(metrics, accept, credentials.vary());
-    Refusal refusal = new Refusal(ErrorCode.BAD_REQUEST, message);
-    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-    return reply.body(
-        refusal.code(),
-        GatewayHeaders.status(refusal, reply.graphqlResponse()),
-        bytes(GatewayBodies.error(refusal, null)));
-  }
-
   private GatewayAnswer handle(GatewayCall call, Reply reply) {
     Optional<KeyPolicy> policy = config.policyFor(call.apiKey());
     if (policy.isEmpty()) {
@@ -378,6 +362,22 @@ public final class Gateway {
     Refusal refusal = new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body(refusal.code(), 401, bytes(GatewayBodies.error(refusal, null)));
+  }
+
+  /**
+   * The 400 {@code BAD_REQUEST} of a request whose headers alone are wrong ({@code message} says
+   * how, without their values), such as one with two {@code X-API-Key} lines: refused from its
+   * headers, before its body is read, and counted as {@link #execute}'s refusals are. Who is
+   * calling is not known yet, so, as for a 401, nothing is charged and no balance is reported.
+   */
+  public GatewayAnswer refuseHeaders(String message, @Nullable String accept) {
+    Reply reply = new Reply(metrics, accept, credentials.vary());
+    Refusal refusal = new Refusal(ErrorCode.BAD_REQUEST, message);
+    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    return reply.body(
+        refusal.code(),
+        GatewayHeaders.status(refusal, reply.graphqlResponse()),
+        bytes(GatewayBodies.error(refusal, null)));
   }
 
   private byte[] bytes(Object body) {

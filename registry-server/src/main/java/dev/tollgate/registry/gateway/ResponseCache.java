@@ -10,7 +10,6 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.config.KeyPolicy;
-import dev.tollgate.registry.config.UpstreamHeaders;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.UpstreamRequest;
@@ -68,11 +67,6 @@ final class ResponseCache {
     this.ticker = ticker;
     this.canonical = json.writer().with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
     this.keyHeaders = keyHeaders;
-  }
-
-  /** Keyed on {@code authorization} and {@code cookie} only. */
-  ResponseCache(Caffeine<Object, Object> entries, Ticker ticker, ObjectMapper json) {
-    this(entries, ticker, json, new CacheKeyHeaders(UpstreamHeaders.ALWAYS_KEYED));
   }
 
   /** Caffeine weigher: roughly the bytes an entry holds. */

@@ -41,7 +41,9 @@ final class ResponseCacheTest {
               .ticker(nanos::get)
               .recordStats(),
           nanos::get,
-          JSON);
+          JSON,
+          // the credentials only, as a config forwarding nothing else would
+          new CacheKeyHeaders(List.of("authorization", "cookie")));
 
   /* ---- key ---- */
 

@@ -27,8 +27,14 @@ final class RepeatedCredentialsTest {
 
   private static final String QUERY = "query Greeting { cargo(trackingId: \"ABC123\") { id } }";
 
-  /** Ample for an answer that does not wait for the body (the harness's read timeout is 5 s). */
-  private static final int WAIT_MILLIS = 2_000;
+  /**
+   * Ample for an answer that does not wait for the body, under the harness's 5 s body read timeout:
+   * a server waiting for the body would answer nothing before this.
+   */
+  private static final int REFUSAL_MILLIS = 4_000;
+
+  /** For an admitted request, which runs and calls the upstream (slow on a loaded machine). */
+  private static final int ANSWER_MILLIS = 30_000;
 
   @TempDir Path dir;
 
@@ -55,6 +61,7 @@ final class RepeatedCredentialsTest {
       String answer =
           exchange(
               gateway.port(),
+              REFUSAL_MILLIS,
               "POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   + "Accept: application/graphql-response+json\r\n"
                   + headers.replace(" & ", "\r\n")
@@ -91,6 +98,7 @@ final class RepeatedCredentialsTest {
       String answer =
           exchange(
               gateway.port(),
+              ANSWER_MILLIS,
               "GET /graphql?documentId="
                   + greeting.hex()
                   + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: trusted-key\r\n"
@@ -119,10 +127,13 @@ final class RepeatedCredentialsTest {
     }
   }
 
-  /** Sends {@code request} in one write and reads the answer to the end of the stream. */
-  private static String exchange(int port, String request) throws IOException {
+  /**
+   * Sends {@code request} in one write and reads the answer to the end of the stream, each read
+   * timing out after {@code timeoutMillis}.
+   */
+  private static String exchange(int port, int timeoutMillis, String request) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", port)) {
-      socket.setSoTimeout(WAIT_MILLIS);
+      socket.setSoTimeout(timeoutMillis);
       socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
       return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

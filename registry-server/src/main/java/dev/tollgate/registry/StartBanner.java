@@ -13,8 +13,9 @@ import java.util.TreeMap;
 
 /**
  * What a started server is, printed once on stdout: where it listens, its store, schema and model,
- * its upstream, its policies by mode, and warnings for configs under which nothing can be published
- * or called. The demo's credentials follow when it runs the demo.
+ * its upstream and the headers its response cache keys on, its policies by mode, and warnings for
+ * configs under which nothing can be published or called. The demo's credentials follow when it
+ * runs the demo.
  */
 final class StartBanner {
 
@@ -40,6 +41,7 @@ final class StartBanner {
         text,
         "upstream",
         config.upstream().url() == null ? "in-process demo service" : config.upstream().url());
+    line(text, "cache key", "on " + config.upstream().describeCacheKey());
     line(text, "policies", policies(config));
     line(text, "documents", activeDocuments + " active");
     for (String warning : warnings(config)) {

@@ -10,10 +10,12 @@ import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -290,9 +292,12 @@ public record ServerConfig(
    *     policy name) and {@code X-Tollgate-Operation} (the operation name)
    * @param returnHeaders upstream response headers copied back to the caller, lower case, beside
    *     {@code Set-Cookie}, which always is
-   * @param varyHeaders request headers, besides {@code authorization} and {@code cookie}, that the
-   *     upstream's answers depend on: the response cache keys on them (lower-cased) and {@code
-   *     Vary} names them
+   * @param varyHeaders request headers, besides {@code authorization}, {@code cookie} and the
+   *     forwarded ones, that the upstream's answers depend on: the response cache keys on them
+   *     (lower-cased) and {@code Vary} names them, forwarded or not
+   * @param unkeyedHeaders forwarded headers, lower case, that the response cache does not key on
+   *     and {@code Vary} does not name ({@link #cacheKeyHeaders}); never {@code authorization} nor
+   *     {@code cookie}, each in {@code forwardHeaders}
    */
   public record Upstream(
       @Nullable String url,
@@ -303,7 +308,8 @@ public record ServerConfig(
       Map<String, String> headers,
       boolean identifyClient,
       List<String> returnHeaders,
-      List<String> varyHeaders) {
+      List<String> varyHeaders,
+      List<String> unkeyedHeaders) {
 
     /** 16 MiB. */
     public static final long DEFAULT_MAX_RESPONSE_BYTES = 16L << 20;
@@ -323,6 +329,13 @@ public record ServerConfig(
             "baggage",
             "x-request-id",
             "accept-language");
+
+    /**
+     * The per-request tracing headers: each request's own, so keying on them would make every entry
+     * of the response cache a miss. Those of them that are forwarded are unkeyed by default.
+     */
+    public static final List<String> DEFAULT_UNKEYED_HEADERS =
+        List.of("traceparent", "tracestate", "baggage", "x-request-id");
 
     public static final Upstream DEFAULTS = new Upstream(null, 5_000);
 
@@ -349,6 +362,31 @@ public record ServerConfig(
         names.add(name.toLowerCase(Locale.ROOT));
       }
       varyHeaders = List.copyOf(names);
+      unkeyedHeaders = UpstreamHeaders.unkeyed(unkeyedHeaders, forwardHeaders, varyHeaders);
+    }
+
+    /** With the default {@code unkeyedHeaders} among {@code forwardHeaders}. */
+    public Upstream(
+        @Nullable String url,
+        int timeoutMillis,
+        long maxResponseBytes,
+        int maxInFlight,
+        List<String> forwardHeaders,
+        Map<String, String> headers,
+        boolean identifyClient,
+        List<String> returnHeaders,
+        List<String> varyHeaders) {
+      this(
+          url,
+          timeoutMillis,
+          maxResponseBytes,
+          maxInFlight,
+          forwardHeaders,
+          headers,
+          identifyClient,
+          returnHeaders,
+          varyHeaders,
+          UpstreamHeaders.defaultUnkeyed(forwardHeaders, varyHeaders));
     }
 
     /** With the default bounds and header rules. */
@@ -380,17 +418,53 @@ public record ServerConfig(
         @JsonProperty("headers") @Nullable Map<String, String> headers,
         @JsonProperty("identifyClient") @Nullable Boolean identifyClient,
         @JsonProperty("returnHeaders") @Nullable List<String> returnHeaders,
-        @JsonProperty("varyHeaders") @Nullable List<String> varyHeaders) {
+        @JsonProperty("varyHeaders") @Nullable List<String> varyHeaders,
+        @JsonProperty("unkeyedHeaders") @Nullable List<String> unkeyedHeaders) {
+      List<String> forwarded = orElse(forwardHeaders, DEFAULTS.forwardHeaders);
+      List<String> vary = orElse(varyHeaders, DEFAULTS.varyHeaders);
       return new Upstream(
           url,
           orElse(timeoutMillis, DEFAULTS.timeoutMillis),
           orElse(maxResponseBytes, DEFAULTS.maxResponseBytes),
           orElse(maxInFlight, DEFAULTS.maxInFlight),
-          orElse(forwardHeaders, DEFAULTS.forwardHeaders),
+          forwarded,
           orElse(headers, DEFAULTS.headers),
           orElse(identifyClient, DEFAULTS.identifyClient),
           orElse(returnHeaders, DEFAULTS.returnHeaders),
-          orElse(varyHeaders, DEFAULTS.varyHeaders));
+          vary,
+          unkeyedHeaders != null
+              ? unkeyedHeaders
+              : UpstreamHeaders.defaultUnkeyed(forwarded, vary));
+    }
+
+    /**
+     * The request headers the response cache keys on and {@code Vary} names, lower case, in this
+     * order: {@code authorization} and {@code cookie} (forwarded or not), every other forwarded
+     * header but the {@code unkeyedHeaders}, then the {@code varyHeaders}. So whatever the upstream
+     * is sent of the caller's headers keys the cache, unless the config says otherwise by name.
+     */
+    public List<String> cacheKeyHeaders() {
+      Set<String> keyed = new LinkedHashSet<>(UpstreamHeaders.ALWAYS_KEYED);
+      for (String name : forwardHeaders) {
+        if (!unkeyedHeaders.contains(name)) {
+          keyed.add(name);
+        }
+      }
+      keyed.addAll(varyHeaders);
+      return List.copyOf(keyed);
+    }
+
+    /**
+     * What the response cache keys on, for the start log and banner: {@code authorization, cookie,
+     * accept-language; not on traceparent, tracestate, baggage, x-request-id
+     * (upstream.unkeyedHeaders)}.
+     */
+    public String describeCacheKey() {
+      String keyed = String.join(", ", cacheKeyHeaders());
+      if (unkeyedHeaders.isEmpty()) {
+        return keyed + "; every forwarded header";
+      }
+      return keyed + "; not on " + String.join(", ", unkeyedHeaders) + " (upstream.unkeyedHeaders)";
     }
 
     /** This config with other bounds, for tests and benchmarks. */
@@ -404,7 +478,8 @@ public record ServerConfig(
           headers,
           identifyClient,
           returnHeaders,
-          varyHeaders);
+          varyHeaders,
+          unkeyedHeaders);
     }
   }
 

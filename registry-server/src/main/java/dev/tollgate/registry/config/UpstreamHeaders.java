@@ -10,9 +10,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The rules of the header names in {@code upstream.forwardHeaders}, {@code upstream.headers} and
- * {@code upstream.returnHeaders}: valid tokens, compared case-insensitively, and never one that is
- * Tollgate's own credential or belongs to one HTTP connection rather than to the request.
+ * The rules of the header names in {@code upstream.forwardHeaders}, {@code upstream.headers},
+ * {@code upstream.returnHeaders} and {@code upstream.unkeyedHeaders}: valid tokens, compared
+ * case-insensitively, never one that is Tollgate's own credential or belongs to one HTTP connection
+ * rather than to the request, and never a credential left out of the response cache's key.
  */
 public final class UpstreamHeaders {
 
@@ -33,6 +34,12 @@ public final class UpstreamHeaders {
           "host",
           "content-length",
           "content-encoding");
+
+  /**
+   * The credentials the upstream is told: the response cache always keys on them, forwarded or not,
+   * and they may never be unkeyed.
+   */
+  public static final List<String> ALWAYS_KEYED = List.of("authorization", "cookie");
 
   /** RFC 9110 token characters. */
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -57,6 +64,65 @@ public final class UpstreamHeaders {
       }
     }
     return List.copyOf(lower);
+  }
+
+  /**
+   * {@code upstream.unkeyedHeaders}, lower case, without repeats, in their order: each a header
+   * name, not one of {@link #ALWAYS_KEYED}, in {@code forwarded} and not in {@code vary} (which
+   * keys the cache by name); refused naming its index.
+   *
+   * @param forwarded {@code upstream.forwardHeaders}, lower case
+   * @param vary {@code upstream.varyHeaders}, lower case
+   */
+  static List<String> unkeyed(List<String> names, List<String> forwarded, List<String> vary) {
+    List<String> lower = new ArrayList<>(names.size());
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      String at = "upstream.unkeyedHeaders[" + i + "]";
+      ServerConfig.require(
+          name != null && TOKEN.matcher(name).matches(), at + " must be a header name: " + name);
+      String checked = name.toLowerCase(Locale.ROOT);
+      ServerConfig.require(
+          !ALWAYS_KEYED.contains(checked),
+          at
+              + " names "
+              + name
+              + ": the response cache always keys on the credentials authorization and cookie");
+      ServerConfig.require(
+          forwarded.contains(checked),
+          at + " names " + name + ", which is not in upstream.forwardHeaders");
+      ServerConfig.require(
+          !vary.contains(checked),
+          at + " names " + name + ", which upstream.varyHeaders keys the response cache on");
+      if (!lower.contains(checked)) {
+        lower.add(checked);
+      }
+    }
+    return List.copyOf(lower);
+  }
+
+  /**
+   * The default {@code upstream.unkeyedHeaders}: those of {@link
+   * ServerConfig.Upstream#DEFAULT_UNKEYED_HEADERS} that {@code forwarded} names and {@code vary}
+   * does not (names in any case).
+   */
+  static List<String> defaultUnkeyed(List<String> forwarded, List<String> vary) {
+    List<String> unkeyed = new ArrayList<>();
+    for (String name : ServerConfig.Upstream.DEFAULT_UNKEYED_HEADERS) {
+      if (containsIgnoringCase(forwarded, name) && !containsIgnoringCase(vary, name)) {
+        unkeyed.add(name);
+      }
+    }
+    return List.copyOf(unkeyed);
+  }
+
+  private static boolean containsIgnoringCase(List<String> names, String name) {
+    for (String candidate : names) {
+      if (name.equalsIgnoreCase(candidate)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -55,7 +55,8 @@ import org.slf4j.LoggerFactory;
  *       ({@code extensions.rateLimit.refunded}).
  *   <li>Content type: {@code application/graphql-response+json} when {@code Accept} names it, else
  *       {@code application/json}; so {@code Vary} names {@code X-API-Key}, {@code Accept} and the
- *       credential headers ({@code Authorization}, {@code Cookie}, {@code upstream.varyHeaders}) on
+ *       headers of the cache key ({@code CacheKeyHeaders}: {@code Authorization}, {@code Cookie},
+ *       the forwarded headers but {@code upstream.unkeyedHeaders}, {@code upstream.varyHeaders}) on
  *       every answer.
  *   <li>Statuses depend on the media type, as GraphQL over HTTP says ({@code
  *       GatewayHeaders.status}). In {@code application/graphql-response+json}: 400 for request
@@ -82,17 +83,19 @@ import org.slf4j.LoggerFactory;
  *   <li>Caching ({@code ResponseCache.caching}): a registered query fetched by id with GET,
  *       answered without errors and with upstream headers that allow it (no {@code Set-Cookie}, no
  *       {@code Cache-Control: private}, {@code no-store} or {@code no-cache}), gets {@code
- *       Cache-Control: public, max-age=N} (a caller with neither key nor credential headers) or
- *       {@code private, max-age=N}, N the policy's max-age or the upstream's if shorter, and a
- *       strong {@code ETag} over the response without {@code extensions.rateLimit} (which changes
- *       on every request and is in the headers too); {@code If-None-Match} gives a 304 (still
- *       charged). Everything else gets {@code Cache-Control: private, no-cache, must-revalidate}.
+ *       Cache-Control: public, max-age=N} (a caller with neither key nor keyed headers) or {@code
+ *       private, max-age=N}, N the policy's max-age or the upstream's if shorter, and a strong
+ *       {@code ETag} over the response without {@code extensions.rateLimit} (which changes on every
+ *       request and is in the headers too); {@code If-None-Match} gives a 304 (still charged).
+ *       Everything else gets {@code Cache-Control: private, no-cache, must-revalidate}.
  *   <li>Those cacheable answers are also kept in the gateway's response cache for that max-age,
- *       keyed by the caller's policy and a digest of its credential headers: a later GET of the
- *       same query with the same variables by a caller with the same policy and credentials is
+ *       keyed by the caller's policy and a digest of its keyed headers: a later GET of the same
+ *       query with the same variables by a caller with the same policy and keyed headers is
  *       admitted and charged as usual and then answered from it without an upstream call (with an
  *       {@code Age} header), the body identical to the upstream's answer but for our extensions. A
- *       caller with other credentials, or none, never gets it.
+ *       caller who sent other keyed headers (credentials, {@code Accept-Language}), or none, never
+ *       gets it. Duplicate credential headers are refused from the headers ({@link
+ *       #refuseHeaders}).
  * </ul>
  */
 public final class Gateway {
@@ -102,7 +105,7 @@ public final class Gateway {
   private final AdmissionController admission;
   private final UpstreamForwarder upstream;
   private final ResponseCache responses;
-  private final CredentialHeaders credentials;
+  private final CacheKeyHeaders credentials;
   private final GatewayMetrics metrics;
   private final ServerConfig config;
   private final ObjectMapper json;
@@ -128,7 +131,8 @@ public final class Gateway {
       CostMeter meter) {
     this.admission = admission;
     this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, config.upstream());
-    this.credentials = new CredentialHeaders(config.upstream().varyHeaders());
+    this.credentials = CacheKeyHeaders.of(config.upstream());
+    LOG.info("response cache keys on headers {}", config.upstream().describeCacheKey());
     this.responses = new ResponseCache(responseCache, ticker, json, credentials);
     this.metrics = metrics;
     this.config = config;
@@ -244,11 +248,11 @@ public final class Gateway {
       @Nullable DocumentHash id,
       KeyPolicy policy) {
     AdmittedOperation operation = admitted.operations().get(0);
-    // only a GET can be cached: a POST need not hash its credentials
-    String credentials =
-        call.transport() == Transport.GET ? responses.credentials(call.headers()) : "";
-    boolean shared = call.apiKey() == null && credentials.isEmpty();
-    ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, credentials);
+    // only a GET can be cached: a POST need not hash its headers
+    String headers =
+        call.transport() == Transport.GET ? responses.headerDigest(call.headers()) : "";
+    boolean shared = call.apiKey() == null && headers.isEmpty();
+    ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, headers);
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
@@ -339,6 +343,22 @@ public final class Gateway {
     Refusal refusal = new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body(refusal.code(), 401, bytes(GatewayBodies.error(refusal, null)));
+  }
+
+  /**
+   * The 400 {@code BAD_REQUEST} of a request whose headers alone are wrong ({@code message} says
+   * how, without their values), such as one with two {@code X-API-Key} lines: refused from its
+   * headers, before its body is read, and counted as {@link #execute}'s refusals are. Who is
+   * calling is not known yet, so, as for a 401, nothing is charged and no balance is reported.
+   */
+  public GatewayAnswer refuseHeaders(String message, @Nullable String accept) {
+    Reply reply = new Reply(metrics, accept, credentials.vary());
+    Refusal refusal = new Refusal(ErrorCode.BAD_REQUEST, message);
+    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    return reply.body(
+        refusal.code(),
+        GatewayHeaders.status(refusal, reply.graphqlResponse()),
+        bytes(GatewayBodies.error(refusal, null)));
   }
 
   private byte[] bytes(Object body) {

@@ -31,12 +31,13 @@ import org.jspecify.annotations.Nullable;
  * Never a mutation, a POST, a document sent as text, a batch, an error or a refusal.
  *
  * <p>The key is everything the upstream's answer may depend on: the caller's policy, a SHA-256
- * digest of the credential headers it sent ({@link CredentialHeaders}: {@code authorization},
- * {@code cookie}, {@code upstream.varyHeaders}), the document's hash, the operation name and the
- * variables as canonical JSON (object keys sorted). Callers with the same policy and credentials
- * share an entry; one with other credentials, or none, never reads it. The entry holds the
- * upstream's body serialised once, with our per-request {@code extensions.cost} and {@code
- * extensions.rateLimit} written into it on each hit (see {@link CachedResponse}).
+ * digest of the headers it sent that the upstream may answer by ({@link CacheKeyHeaders}: {@code
+ * authorization}, {@code cookie}, every other forwarded header but {@code upstream.unkeyedHeaders},
+ * {@code upstream.varyHeaders}), the document's hash, the operation name and the variables as
+ * canonical JSON (object keys sorted). Callers with the same policy and the same such headers share
+ * an entry; one with other credentials, another {@code Accept-Language}, or none, never reads it.
+ * The entry holds the upstream's body serialised once, with our per-request {@code extensions.cost}
+ * and {@code extensions.rateLimit} written into it on each hit (see {@link CachedResponse}).
  *
  * <p>For how long: an entry is served while it is younger than its max-age, the caller's {@code
  * cacheMaxAgeSeconds} or the upstream's {@code max-age} if shorter, the {@code max-age} the caller
@@ -50,7 +51,7 @@ final class ResponseCache {
   private final Cache<Key, CachedResponse> entries;
   private final Ticker ticker;
   private final ObjectWriter canonical;
-  private final CredentialHeaders credentials;
+  private final CacheKeyHeaders keyHeaders;
 
   /**
    * @param entries the wiring's bounds: {@code maximumWeight} (weighed here, in bytes), expiring
@@ -61,23 +62,18 @@ final class ResponseCache {
       Caffeine<Object, Object> entries,
       Ticker ticker,
       ObjectMapper json,
-      CredentialHeaders credentials) {
+      CacheKeyHeaders keyHeaders) {
     this.entries = entries.weigher(ResponseCache::weigh).build();
     this.ticker = ticker;
     this.canonical = json.writer().with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
-    this.credentials = credentials;
-  }
-
-  /** With only {@code authorization} and {@code cookie} as credential headers. */
-  ResponseCache(Caffeine<Object, Object> entries, Ticker ticker, ObjectMapper json) {
-    this(entries, ticker, json, new CredentialHeaders(List.of()));
+    this.keyHeaders = keyHeaders;
   }
 
   /** Caffeine weigher: roughly the bytes an entry holds. */
   private static int weigh(Key key, CachedResponse response) {
     long weight =
         (long) response.weight()
-            + (key.variables().length() + key.credentials().length() + key.policy().length()) * 2L
+            + (key.variables().length() + key.headers().length() + key.policy().length()) * 2L
             + 256;
     return (int) Math.min(Integer.MAX_VALUE, weight);
   }
@@ -94,7 +90,7 @@ final class ResponseCache {
         || response.body().get("errors") != null) {
       return UpstreamCaching.NEVER;
     }
-    return UpstreamCaching.of(response.headers(), credentials.names());
+    return UpstreamCaching.of(response.headers(), keyHeaders.names());
   }
 
   /** The request half of {@link #caching}. */
@@ -108,30 +104,30 @@ final class ResponseCache {
    * The key of an admitted operation that may be answered from the cache: a cacheable request for
    * its id {@code document}, by a caller whose max-age is not 0; else {@code null}.
    *
-   * @param credentials the digest of the caller's credential headers ({@link #credentials})
+   * @param headers the digest of the caller's keyed headers ({@link #headerDigest})
    */
   @Nullable Key keyFor(
       Transport transport,
       AdmittedOperation operation,
       @Nullable DocumentHash document,
       KeyPolicy policy,
-      String credentials) {
+      String headers) {
     if (document == null || !cacheable(transport, operation) || policy.cacheMaxAgeSeconds() <= 0) {
       return null;
     }
-    return key(policy.name(), credentials, document, operation.request());
+    return key(policy.name(), headers, document, operation.request());
   }
 
-  /** The digest of the credential headers among {@code headers}; empty when there are none. */
-  String credentials(GatewayCall.Headers headers) {
+  /** The digest of the keyed headers among {@code headers}; empty when there are none. */
+  String headerDigest(GatewayCall.Headers headers) {
     Map<String, List<String>> sent = new HashMap<>();
-    for (String name : credentials.names()) {
+    for (String name : keyHeaders.names()) {
       List<String> values = headers.values(name);
       if (!values.isEmpty()) {
         sent.put(name, values);
       }
     }
-    return credentials.digest(sent);
+    return keyHeaders.digest(sent);
   }
 
   /** The entries, for their statistics. */
@@ -141,11 +137,11 @@ final class ResponseCache {
 
   /**
    * The key of {@code request} sent for the registered document {@code document} by a caller of
-   * {@code policy} with {@code credentials}.
+   * {@code policy} with the keyed headers of digest {@code headers}.
    */
-  Key key(String policy, String credentials, DocumentHash document, UpstreamRequest request) {
+  Key key(String policy, String headers, DocumentHash document, UpstreamRequest request) {
     return new Key(
-        policy, credentials, document, request.operationName(), canonicalJson(request.variables()));
+        policy, headers, document, request.operationName(), canonicalJson(request.variables()));
   }
 
   /**
@@ -195,12 +191,13 @@ final class ResponseCache {
    * Who asked and what the upstream receives, and so everything its answer depends on.
    *
    * @param policy the caller's policy name
-   * @param credentials the SHA-256 hex digest of the caller's credential headers, empty for none
+   * @param headers the SHA-256 hex digest of the caller's keyed headers ({@link CacheKeyHeaders}),
+   *     empty for none
    * @param variables the request's variables as JSON with object keys sorted at every level
    */
   record Key(
       String policy,
-      String credentials,
+      String headers,
       DocumentHash document,
       @Nullable String operationName,
       String variables) {}

@@ -7,13 +7,15 @@ import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Bearer tokens of the {@code /v1} API. Tokens are kept and compared only as SHA-256 digests, with
  * {@link MessageDigest#isEqual} against every configured token (no early exit), and never logged.
- * Missing or malformed credentials are 401; an unknown token or too small a scope is 403.
+ * Missing or malformed credentials are 401; an unknown token or too small a scope is 403; two
+ * {@code Authorization} (or {@code X-API-Key}) lines are 400 ({@link RepeatedCredentials}).
  */
 final class AdminAuth {
 
@@ -52,6 +54,11 @@ final class AdminAuth {
   }
 
   private Credential authenticate(Context ctx) {
+    String repeated =
+        RepeatedCredentials.refusal(name -> Collections.list(ctx.req().getHeaders(name)).size());
+    if (repeated != null) {
+      throw RouteException.badHeaders(repeated);
+    }
     String header = ctx.header("Authorization");
     if (header == null
         || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())

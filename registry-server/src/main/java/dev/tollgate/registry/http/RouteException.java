@@ -23,6 +23,11 @@ final class RouteException extends TollgateException {
     return new RouteException(ErrorCode.FORBIDDEN, message, Map.of());
   }
 
+  /** Headers wrong in themselves, such as a credential sent twice ({@link RepeatedCredentials}). */
+  static RouteException badHeaders(String message) {
+    return new RouteException(ErrorCode.BAD_REQUEST, message, Map.of());
+  }
+
   static RouteException tooLarge(long maxBytes) {
     return new RouteException(
         ErrorCode.PAYLOAD_TOO_LARGE,

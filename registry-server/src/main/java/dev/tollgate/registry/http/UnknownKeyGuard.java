@@ -22,8 +22,9 @@ import org.jspecify.annotations.Nullable;
  * headers alone, with the gateway's own 401 ({@link Gateway#refuseUnknownKey}), before the {@link
  * org.eclipse.jetty.server.handler.EagerContentHandler} inside it waits for the body (issue 10,
  * item 2): an unknown caller's body is never waited for or buffered. When it has not all arrived,
- * the connection is closed after the answer rather than read the rest. Anything else (no key, a
- * known key, another route) is passed on unchanged.
+ * the connection is closed after the answer rather than read the rest. A request with two {@code
+ * X-API-Key} or two {@code Authorization} lines is refused alike, with the gateway's 400 ({@link
+ * RepeatedCredentials}). Anything else (no key, a known key, another route) is passed on unchanged.
  */
 final class UnknownKeyGuard extends Handler.Wrapper {
 
@@ -59,6 +60,10 @@ final class UnknownKeyGuard extends Handler.Wrapper {
 
   private @Nullable GatewayAnswer refusal(Request request) {
     HttpFields headers = request.getHeaders();
+    String repeated = RepeatedCredentials.refusal(name -> headers.getFields(name).size());
+    if (repeated != null) {
+      return gateway.refuseHeaders(repeated, headers.get(HttpHeader.ACCEPT));
+    }
     String key = headers.get("X-API-Key");
     return key == null ? null : gateway.refuseUnknownKey(key, headers.get(HttpHeader.ACCEPT));
   }

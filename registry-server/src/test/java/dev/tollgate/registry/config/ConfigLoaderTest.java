@@ -728,6 +728,115 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_unkeyedHeadersLeftOut_theForwardedTracingHeaders() {
+    ServerConfig.Upstream defaults = ConfigLoader.parse("{}", -1, DATA, BASE).upstream();
+    // forwarding fewer headers still loads: the default is what of it is forwarded
+    ServerConfig.Upstream fewer =
+        ConfigLoader.parse(
+                "{\"upstream\": {\"forwardHeaders\": [\"Authorization\", \"X-Request-Id\"]}}",
+                -1,
+                DATA,
+                BASE)
+            .upstream();
+
+    assertThat(defaults.unkeyedHeaders())
+        .containsExactly("traceparent", "tracestate", "baggage", "x-request-id");
+    assertThat(defaults.cacheKeyHeaders())
+        .containsExactly("authorization", "cookie", "accept-language");
+    assertThat(fewer.unkeyedHeaders()).containsExactly("x-request-id");
+    assertThat(fewer.cacheKeyHeaders()).containsExactly("authorization", "cookie");
+  }
+
+  @Test
+  void parse_unkeyedHeaders_lowerCasedAndLeftOutOfTheKey() {
+    String json =
+        """
+        {"upstream": {"forwardHeaders": ["authorization", "x-user", "Accept-Language"],
+                      "unkeyedHeaders": ["ACCEPT-LANGUAGE", "accept-language"]}}
+        """;
+
+    ServerConfig.Upstream upstream = ConfigLoader.parse(json, -1, DATA, BASE).upstream();
+
+    assertThat(upstream.unkeyedHeaders()).containsExactly("accept-language");
+    assertThat(upstream.cacheKeyHeaders()).containsExactly("authorization", "cookie", "x-user");
+    assertThat(upstream.describeCacheKey())
+        .isEqualTo(
+            "authorization, cookie, x-user; not on accept-language (upstream.unkeyedHeaders)");
+  }
+
+  @Test
+  void parse_unkeyedHeadersEmpty_everyForwardedHeaderKeys() {
+    ServerConfig.Upstream upstream =
+        ConfigLoader.parse("{\"upstream\": {\"unkeyedHeaders\": []}}", -1, DATA, BASE).upstream();
+
+    assertThat(upstream.cacheKeyHeaders())
+        .containsExactly(
+            "authorization",
+            "cookie",
+            "traceparent",
+            "tracestate",
+            "baggage",
+            "x-request-id",
+            "accept-language");
+    assertThat(upstream.describeCacheKey()).endsWith("; every forwarded header");
+  }
+
+  @Test
+  void parse_unkeyedHeaderNotForwarded_refusedNamingItsPath() {
+    String json = "{\"upstream\": {\"unkeyedHeaders\": [\"traceparent\", \"x-foo\"]}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "upstream.unkeyedHeaders[1] names x-foo, which is not in upstream.forwardHeaders");
+  }
+
+  @Test
+  void parse_unkeyedCredential_refused() {
+    for (String name : List.of("Authorization", "cookie")) {
+      String json = "{\"upstream\": {\"unkeyedHeaders\": [\"" + name + "\"]}}";
+
+      assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+          .isInstanceOf(ConfigException.class)
+          .hasMessage(
+              "upstream.unkeyedHeaders[0] names "
+                  + name
+                  + ": the response cache always keys on the credentials authorization and"
+                  + " cookie");
+    }
+  }
+
+  @Test
+  void parse_unkeyedHeaderNotAName_refused() {
+    String json = "{\"upstream\": {\"unkeyedHeaders\": [\"bad header\"]}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("upstream.unkeyedHeaders[0] must be a header name: bad header");
+  }
+
+  @Test
+  void parse_unkeyedHeaderAlsoAVaryHeader_refused_andLeftOutOfTheDefault() {
+    String json =
+        """
+        {"upstream": {"varyHeaders": ["x-request-id"], "unkeyedHeaders": ["x-request-id"]}}
+        """;
+    ServerConfig.Upstream byDefault =
+        ConfigLoader.parse("{\"upstream\": {\"varyHeaders\": [\"X-Request-Id\"]}}", -1, DATA, BASE)
+            .upstream();
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "upstream.unkeyedHeaders[0] names x-request-id, which upstream.varyHeaders keys the"
+                + " response cache on");
+    assertThat(byDefault.unkeyedHeaders()).containsExactly("traceparent", "tracestate", "baggage");
+    // forwarded and keyed, so in forwardHeaders' order
+    assertThat(byDefault.cacheKeyHeaders())
+        .containsExactly("authorization", "cookie", "x-request-id", "accept-language");
+  }
+
+  @Test
   void parse_twoKeysWithOneName_refused() {
     // budgets are kept per policy name, so a shared name would mean a shared bucket
     String json = "{\"keys\": {\"k1\": {\"name\": \"web\"}, \"k2\": {\"name\": \"web\"}}}";

@@ -62,7 +62,9 @@ final class GatewayTest {
     assertThat(answer.status()).isEqualTo(401);
     assertThat(answer.headers())
         .containsEntry("Cache-Control", "private, no-cache, must-revalidate")
-        .containsEntry("Vary", "X-API-Key, Accept, Authorization, Cookie")
+        // the demo forwards the default headers: Accept-Language keys the cache, tracing headers
+        // not
+        .containsEntry("Vary", "X-API-Key, Accept, Authorization, Cookie, Accept-Language")
         .doesNotContainKey("X-RateLimit-Remaining");
     assertThat(text(answer)).contains("\"code\":\"UNAUTHENTICATED\"");
   }

@@ -41,7 +41,9 @@ final class ResponseCacheTest {
               .ticker(nanos::get)
               .recordStats(),
           nanos::get,
-          JSON);
+          JSON,
+          // the credentials only, as a config forwarding nothing else would
+          new CacheKeyHeaders(List.of("authorization", "cookie")));
 
   /* ---- key ---- */
 
@@ -115,13 +117,13 @@ final class ResponseCacheTest {
   @Test
   void keyFor_otherCredentials_otherKey() {
     AdmittedOperation query = operation(OperationKind.QUERY, true);
-    String alice = cache.credentials(authorization("Bearer alice"));
-    String bob = cache.credentials(authorization("Bearer bob"));
+    String alice = cache.headerDigest(authorization("Bearer alice"));
+    String bob = cache.headerDigest(authorization("Bearer bob"));
 
     ResponseCache.Key forAlice = cache.keyFor(Transport.GET, query, DOCUMENT, policy(60), alice);
 
     assertThat(forAlice).isNotNull();
-    assertThat(forAlice.credentials()).hasSize(64).isNotEqualTo(bob);
+    assertThat(forAlice.headers()).hasSize(64).isNotEqualTo(bob);
     assertThat(forAlice)
         .isNotEqualTo(cache.keyFor(Transport.GET, query, DOCUMENT, policy(60), bob));
     assertThat(forAlice).isNotEqualTo(cache.keyFor(Transport.GET, query, DOCUMENT, policy(60), ""));
@@ -132,7 +134,7 @@ final class ResponseCacheTest {
                 query,
                 DOCUMENT,
                 policy(60),
-                cache.credentials(authorization("Bearer alice"))));
+                cache.headerDigest(authorization("Bearer alice"))));
   }
 
   @Test

@@ -189,8 +189,9 @@ final class GatewayCacheIsolationTest {
     assertThat(alice.headers().firstValue("Cache-Control")).hasValue("private, max-age=60");
     assertThat(anonymous.headers().firstValue("Cache-Control")).hasValue("public, max-age=60");
     for (HttpResponse<String> response : List.of(alice, anonymous)) {
+      // the forwarded Accept-Language keys the cache too (issue 23 item 2)
       assertThat(response.headers().firstValue("Vary"))
-          .hasValue("X-API-Key, Accept, Authorization, Cookie, X-Tenant");
+          .hasValue("X-API-Key, Accept, Authorization, Cookie, Accept-Language, X-Tenant");
     }
   }
 

@@ -70,8 +70,12 @@ final class GatewayHarness implements AutoCloseable {
       new ServerConfig.Upstream(null, 1_000, List.of("X-Tenant"));
   static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
 
-  /** The {@code Vary} of every answer: the harness's upstream varies on {@code x-tenant} too. */
-  static final String VARY = "X-API-Key, Accept, Authorization, Cookie, X-Tenant";
+  /**
+   * The {@code Vary} of every answer: the cache key's headers, the forwarded {@code
+   * accept-language} (the default {@code forwardHeaders} but the unkeyed tracing ones) and {@code
+   * x-tenant} ({@code varyHeaders}).
+   */
+  static final String VARY = "X-API-Key, Accept, Authorization, Cookie, Accept-Language, X-Tenant";
 
   private static final Pattern UPSTREAM_TOTAL =
       Pattern.compile("(?m)^tollgate_upstream_requests_total (\\d+)$");

@@ -1,35 +1,32 @@
 package dev.tollgate.registry.gateway;
 
+import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.Sha256;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The request headers that tell the upstream who is calling: {@code authorization}, {@code cookie}
- * and those of {@code upstream.varyHeaders}. The response cache keys on a SHA-256 digest of them,
- * so an answer made for one credential is never served to another (the digest, not the values, is
- * kept in memory), and {@code Vary} names them on every answer, so a shared cache in front of the
- * gateway keys on them too.
+ * The request headers the upstream's answer may depend on ({@link
+ * ServerConfig.Upstream#cacheKeyHeaders}): {@code authorization}, {@code cookie}, every other
+ * forwarded header but those of {@code upstream.unkeyedHeaders}, and {@code upstream.varyHeaders}.
+ * The response cache keys on a SHA-256 digest of them, so an answer made for one caller is never
+ * served to a caller who sent the upstream anything else (the digest, not the values, is kept in
+ * memory), and {@code Vary} names them on every answer, so a shared cache in front of the gateway
+ * keys on them too.
  */
-final class CredentialHeaders {
+final class CacheKeyHeaders {
 
-  static final List<String> ALWAYS = List.of("authorization", "cookie");
-
-  /** Lower-cased, in order: {@link #ALWAYS}, then the configured ones. */
+  /** Lower-cased, in order: {@code authorization}, {@code cookie}, then the others. */
   private final List<String> names;
 
   private final String vary;
 
   /**
-   * @param varyHeaders {@code upstream.varyHeaders}, lower-cased
+   * @param names the lower-cased header names, in the order {@code Vary} names them
    */
-  CredentialHeaders(List<String> varyHeaders) {
-    Set<String> all = new LinkedHashSet<>(ALWAYS);
-    all.addAll(varyHeaders);
-    this.names = List.copyOf(all);
+  CacheKeyHeaders(List<String> names) {
+    this.names = List.copyOf(names);
     List<String> named = new ArrayList<>(List.of("X-API-Key", "Accept"));
     for (String name : names) {
       if (!name.equals("x-api-key") && !name.equals("accept")) {
@@ -39,22 +36,28 @@ final class CredentialHeaders {
     this.vary = String.join(", ", named);
   }
 
+  /** The headers {@code upstream} keys the cache on. */
+  static CacheKeyHeaders of(ServerConfig.Upstream upstream) {
+    return new CacheKeyHeaders(upstream.cacheKeyHeaders());
+  }
+
   /** The lower-cased names, {@code authorization} and {@code cookie} first. */
   List<String> names() {
     return names;
   }
 
   /**
-   * The {@code Vary} of every {@code /graphql} answer: the key, the media type, the credentials.
+   * The {@code Vary} of every {@code /graphql} answer: the key, the media type, the headers of the
+   * cache key.
    */
   String vary() {
     return vary;
   }
 
   /**
-   * The digest of the credential headers in {@code headers} (keyed by lower-cased name), or the
-   * empty string when the request sent none of them. Each header present goes in as its name and
-   * every value, each prefixed by its length, so no two different sets of headers share an input.
+   * The digest of the keyed headers in {@code headers} (keyed by lower-cased name), or the empty
+   * string when the request sent none of them. Each header present goes in as its name and every
+   * value, each prefixed by its length, so no two different sets of headers share an input.
    */
   String digest(Map<String, List<String>> headers) {
     StringBuilder input = new StringBuilder();

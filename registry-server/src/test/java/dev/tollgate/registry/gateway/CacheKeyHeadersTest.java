@@ -2,18 +2,20 @@ package dev.tollgate.registry.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.Sha256;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The digest the response cache keys on, and the Vary that names its headers. */
-final class CredentialHeadersTest {
+final class CacheKeyHeadersTest {
 
-  private final CredentialHeaders headers = new CredentialHeaders(List.of("x-tenant-id"));
+  private final CacheKeyHeaders headers =
+      new CacheKeyHeaders(List.of("authorization", "cookie", "x-tenant-id"));
 
   @Test
-  void digest_noCredentialHeader_empty() {
+  void digest_noKeyedHeader_empty() {
     assertThat(headers.digest(Map.of("accept", List.of("*/*"), "x-api-key", List.of("k"))))
         .isEmpty();
   }
@@ -58,9 +60,44 @@ final class CredentialHeadersTest {
   }
 
   @Test
-  void vary_namesKeyAcceptAndEveryCredentialHeader() {
+  void vary_namesKeyAcceptAndEveryKeyedHeader() {
     assertThat(headers.vary()).isEqualTo("X-API-Key, Accept, Authorization, Cookie, X-Tenant-Id");
-    assertThat(new CredentialHeaders(List.of("cookie", "accept")).vary())
+    assertThat(new CacheKeyHeaders(List.of("authorization", "cookie", "accept")).vary())
         .isEqualTo("X-API-Key, Accept, Authorization, Cookie");
+  }
+
+  @Test
+  void of_defaultUpstream_keysOnAcceptLanguageNotOnTracing() {
+    CacheKeyHeaders defaults = CacheKeyHeaders.of(ServerConfig.Upstream.DEFAULTS);
+
+    assertThat(defaults.names()).containsExactly("authorization", "cookie", "accept-language");
+    assertThat(defaults.vary())
+        .isEqualTo("X-API-Key, Accept, Authorization, Cookie, Accept-Language");
+    assertThat(defaults.digest(Map.of("x-request-id", List.of("r-1"), "traceparent", List.of("t"))))
+        .isEmpty();
+    assertThat(defaults.digest(Map.of("accept-language", List.of("fr")))).hasSize(64);
+  }
+
+  @Test
+  void of_forwardedCustomHeaderWithoutVaryEntry_keyedAndNamedBeforeTheVaryHeaders() {
+    ServerConfig.Upstream upstream =
+        new ServerConfig.Upstream(
+            null,
+            1_000,
+            ServerConfig.Upstream.DEFAULT_MAX_RESPONSE_BYTES,
+            ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT,
+            List.of("x-user", "traceparent"),
+            Map.of(),
+            true,
+            List.of(),
+            List.of("x-tenant"));
+
+    CacheKeyHeaders keyed = CacheKeyHeaders.of(upstream);
+
+    // authorization and cookie always, then the forwarded x-user (traceparent is unkeyed by
+    // default), then varyHeaders
+    assertThat(keyed.names()).containsExactly("authorization", "cookie", "x-user", "x-tenant");
+    assertThat(keyed.vary())
+        .isEqualTo("X-API-Key, Accept, Authorization, Cookie, X-User, X-Tenant");
   }
 }

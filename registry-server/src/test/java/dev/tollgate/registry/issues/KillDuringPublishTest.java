@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -53,6 +54,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * kills, lost the tail of an acknowledged one in 2, and in 2 of 16 kills damaged its file so that
  * the store's repair hung or the store did not start.
  */
+@Tag("durability") // minutes on 2 cores: run by -Pdurability (.ci/run), not by a plain mvn verify
 @Isolated // times starts, so nothing else runs beside it
 final class KillDuringPublishTest {
 

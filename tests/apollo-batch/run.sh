@@ -17,24 +17,7 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 fi
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
 
-port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
-data="$(mktemp -d)"
-log="$data/server.log"
-java -jar "$jar" --config "$here/config.json" --port "$port" --data-dir "$data" >"$log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"' EXIT
-
-for _ in $(seq 1 120); do
-  if curl -fs "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
-    break
-  fi
-  if ! kill -0 "$server" 2>/dev/null; then
-    echo "Apollo batch test: the server did not start:" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-  sleep 0.5
-done
-curl -fs "http://127.0.0.1:$port/health" >/dev/null || { echo "Apollo batch test: no /health after 60 s" >&2; cat "$log" >&2; exit 1; }
+. "$here/../lib/server.sh"
+start_server "Apollo batch test" "$jar" --config "$here/config.json"
 
 node "$here/batch.mjs" "http://127.0.0.1:$port/graphql" batch-key

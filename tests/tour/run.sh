@@ -33,24 +33,7 @@ if ! selftest="$(cd "$here" && python3 -m unittest -q test_checker 2>&1)"; then
 fi
 echo "checker: $(echo "$selftest" | grep -E '^Ran ')"
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-work="$(mktemp -d)"
-log="$work/server.log"
-(cd "$root" && exec java -jar "$jar" --port "$port" --data-dir "$work/data") >"$log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-
-for _ in $(seq 1 120); do
-  if curl -fs "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
-    break
-  fi
-  if ! kill -0 "$server" 2>/dev/null; then
-    echo "README tour: the server did not start:" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-  sleep 0.5
-done
-curl -fs "http://127.0.0.1:$port/health" >/dev/null || { echo "README tour: no /health after 60 s" >&2; cat "$log" >&2; exit 1; }
-
+. "$here/../lib/server.sh"
+cd "$root" # the demo runs with the clone root as its working directory
+start_server "README tour" "$jar"
 python3 "$here/tour.py" --readme "$root/README.md" --port "$port" --jar "$jar" --tmp "$work/tmp"

@@ -41,15 +41,13 @@ public final class JettyBounds {
           configuration.setIdleTimeout(http.bodyReadTimeoutMillis());
           configuration.setMinRequestDataRate(http.minRequestDataRate());
           // Jetty's HTTP/1 parser caches, per connection, the Authorization, Cookie, Accept*,
-          // Cache-Control, User-Agent and Host fields of earlier requests, and matches later
-          // ones against them ignoring case: `Bearer CAROL-1` after `Bearer carol-1` was handed
-          // on as `Bearer carol-1`, forwarded upstream and keyed in the response cache as that
-          // other credential (issue 23). Size 0: no such cache, so no value of any header
-          // (forwarded, keying the cache, X-API-Key) outlives its request. Case-sensitive: a value
-          // that Jetty's static table of common fields also holds (`Cache-Control: no-cache`) is
-          // taken from the request's bytes as sent, not in the table's spelling. The cache only
-          // saved allocating a field per repeated header.
-          configuration.setHeaderCacheSize(0);
+          // Cache-Control, User-Agent and Host fields of earlier requests, and by default matches
+          // later ones against them ignoring case: `Bearer CAROL-1` after `Bearer carol-1` was
+          // handed on as `Bearer carol-1`, forwarded upstream and keyed in the response cache as
+          // that other credential (issue 23). Case-sensitive, the cache (and Jetty's static table
+          // of common fields, `Cache-Control: no-cache`) gives back a field only for the same
+          // bytes, so every value is the request's own as sent; the cache is kept, as a repeated
+          // header then costs no allocation (size 0 cost the registered GET about 4 us of CPU).
           configuration.setHeaderCacheCaseSensitive(true);
         });
     javalin.jetty.modifyServer(

@@ -1,6 +1,5 @@
 package dev.tollgate.registry.gateway;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
@@ -11,9 +10,7 @@ import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,9 +24,9 @@ import org.jspecify.annotations.Nullable;
  * Cache-Control: private, no-cache, must-revalidate}, {@code X-RateLimit-*} with the balance once
  * every operation was charged (and given back what failed or was refunded), and {@code Retry-After}
  * (the longest) when an entry was {@code RATE_LIMITED}, {@code BUDGET_STORE_UNAVAILABLE} or {@code
- * UPSTREAM_BUSY}. Each entry is counted in the metrics as a single request would be: {@code
- * tollgate_requests_total{outcome}} and the latency (the batch's), the console's traffic, {@code
- * tollgate_estimated_cost} and {@code tollgate_would_refuse_total}.
+ * UPSTREAM_BUSY}. Each entry is counted in the metrics as a single request would be ({@link
+ * Reply#entries}: {@code tollgate_requests_total{outcome}}, the latency, the console's traffic),
+ * and in {@code tollgate_estimated_cost} and {@code tollgate_would_refuse_total}.
  */
 final class BatchRun {
 
@@ -53,12 +50,10 @@ final class BatchRun {
   }
 
   /**
+   * @param reply the answer being built, for the caller's policy (its {@code Vary} and counting)
    * @param decisions one per operation of the batch, in order
-   * @param vary the {@code Vary} of every answer
-   * @param startNanos when the request arrived ({@link System#nanoTime}), for the latency
    */
-  GatewayAnswer answer(
-      GatewayCall call, KeyPolicy policy, List<Decision> decisions, String vary, long startNanos) {
+  GatewayAnswer answer(GatewayCall call, Reply reply, KeyPolicy policy, List<Decision> decisions) {
     List<Entry> entries = new ArrayList<>(decisions.size());
     for (Decision decision : decisions) {
       entries.add(
@@ -66,23 +61,19 @@ final class BatchRun {
               ? run(call, policy, admitted)
               : refused((Decision.Rejected) decision));
     }
-    Map<String, String> headers = new LinkedHashMap<>();
-    GatewayHeaders.rateLimit(headers, admission.balance(policy));
+    GatewayHeaders.rateLimit(reply.headers(), admission.balance(policy));
     long retryAfter = retryAfter(entries);
     if (retryAfter > 0) {
-      headers.put("Retry-After", Long.toString(retryAfter));
+      reply.header("Retry-After", Long.toString(retryAfter));
     }
-    headers.put("Cache-Control", GatewayHeaders.NO_CACHE);
-    headers.put("Vary", vary);
+    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     List<Object> bodies = new ArrayList<>(entries.size());
-    long nanos = System.nanoTime() - startNanos;
+    List<Reply.Counted> counted = new ArrayList<>(entries.size());
     for (Entry entry : entries) {
       bodies.add(entry.body());
-      metrics.request(entry.outcome(), nanos);
-      metrics.traffic(policy.name(), entry.cost(), entry.outcome());
+      counted.add(new Reply.Counted(entry.outcome(), entry.cost()));
     }
-    return new GatewayAnswer(
-        200, headers, GatewayHeaders.responseType(call.accept()), bytes(bodies));
+    return reply.entries(counted, GatewayBodies.encode(json, bodies));
   }
 
   private Entry run(GatewayCall call, KeyPolicy policy, Decision.Admitted admitted) {
@@ -114,25 +105,14 @@ final class BatchRun {
   private static long retryAfter(List<Entry> entries) {
     long longest = 0;
     for (Entry entry : entries) {
-      if (entry.refused() == null) {
-        continue;
-      }
-      Map<String, String> headers = new LinkedHashMap<>();
-      GatewayHeaders.refusal(headers, entry.refused().refusal(), entry.refused().budget());
-      String seconds = headers.get("Retry-After");
-      if (seconds != null) {
-        longest = Math.max(longest, Long.parseLong(seconds));
+      Decision.Rejected refused = entry.refused();
+      if (refused != null) {
+        longest =
+            Math.max(
+                longest, GatewayHeaders.retryAfterSeconds(refused.refusal(), refused.budget()));
       }
     }
     return longest;
-  }
-
-  private byte[] bytes(Object body) {
-    try {
-      return json.writeValueAsBytes(body);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot encode a response body", e);
-    }
   }
 
   /**

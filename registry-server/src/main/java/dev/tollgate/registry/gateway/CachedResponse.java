@@ -1,6 +1,5 @@
 package dev.tollgate.registry.gateway;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.tollgate.registry.admission.BudgetCharge;
@@ -94,8 +93,8 @@ final class CachedResponse {
             body,
             new RawValue(String.valueOf((char) COST)),
             new RawValue(String.valueOf((char) RATE_LIMIT)));
-    byte[] bytes = bytes(json, template);
-    byte[] etagSource = bytes(json, GatewayBodies.withoutRateLimit(template));
+    byte[] bytes = GatewayBodies.encode(json, template);
+    byte[] etagSource = GatewayBodies.encode(json, GatewayBodies.withoutRateLimit(template));
     int cost = onlyIndexOf(bytes, COST);
     int rateLimit = onlyIndexOf(bytes, RATE_LIMIT);
     // Our extensions come last, cost first, and everything before them is the same in both.
@@ -218,13 +217,5 @@ final class CachedResponse {
       found = i;
     }
     return found;
-  }
-
-  private static byte[] bytes(ObjectMapper json, Object value) {
-    try {
-      return json.writeValueAsBytes(value);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot encode a response body", e);
-    }
   }
 }

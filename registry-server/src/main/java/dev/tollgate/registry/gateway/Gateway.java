@@ -1,6 +1,5 @@
 package dev.tollgate.registry.gateway;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -105,7 +104,7 @@ public final class Gateway {
   private final AdmissionController admission;
   private final UpstreamForwarder upstream;
   private final ResponseCache responses;
-  private final CacheKeyHeaders credentials;
+  private final CacheKeyHeaders keyHeaders;
   private final GatewayMetrics metrics;
   private final ServerConfig config;
   private final ObjectMapper json;
@@ -131,9 +130,9 @@ public final class Gateway {
       CostMeter meter) {
     this.admission = admission;
     this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, config.upstream());
-    this.credentials = CacheKeyHeaders.of(config.upstream());
+    this.keyHeaders = CacheKeyHeaders.of(config.upstream());
     LOG.info("response cache keys on headers {}", config.upstream().describeCacheKey());
-    this.responses = new ResponseCache(responseCache, ticker, json, credentials);
+    this.responses = new ResponseCache(responseCache, ticker, json, keyHeaders);
     this.metrics = metrics;
     this.config = config;
     this.json = json;
@@ -148,15 +147,15 @@ public final class Gateway {
 
   /** Answers {@code call}; never throws. */
   public GatewayAnswer execute(GatewayCall call) {
-    long startNanos = System.nanoTime();
-    Reply reply = new Reply(metrics, call.accept(), credentials.vary());
+    Reply reply = new Reply(metrics, call.accept(), keyHeaders.vary());
     try {
-      return handle(call, reply, startNanos);
+      return handle(call, reply);
     } catch (RuntimeException e) {
       LOG.error("unexpected error on {} /graphql", call.transport(), e);
       Refusal refusal = new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-      return reply.body(refusal.code(), 500, bytes(GatewayBodies.error(refusal, null)));
+      return reply.body(
+          refusal.code(), 500, GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
     }
   }
 
@@ -170,10 +169,10 @@ public final class Gateway {
     if (config.policyFor(apiKey).isPresent()) {
       return null;
     }
-    return unauthenticated(new Reply(metrics, accept, credentials.vary()));
+    return unauthenticated(new Reply(metrics, accept, keyHeaders.vary()));
   }
 
-  private GatewayAnswer handle(GatewayCall call, Reply reply, long startNanos) {
+  private GatewayAnswer handle(GatewayCall call, Reply reply) {
     Optional<KeyPolicy> found = config.policyFor(call.apiKey());
     if (found.isEmpty()) {
       return unauthenticated(reply);
@@ -187,7 +186,7 @@ public final class Gateway {
       return refuse(reply, admission.reject(policy, e));
     }
     if (read.batch()) {
-      return batch(call, reply, policy, read.operations(), startNanos);
+      return batch(call, reply, policy, read.operations());
     }
     return single(call, reply, policy, read.operations().get(0));
   }
@@ -224,17 +223,13 @@ public final class Gateway {
    * BatchRun}).
    */
   private GatewayAnswer batch(
-      GatewayCall call,
-      Reply reply,
-      KeyPolicy policy,
-      List<AdmissionRequest> requests,
-      long startNanos) {
+      GatewayCall call, Reply reply, KeyPolicy policy, List<AdmissionRequest> requests) {
     BatchDecision decision = admission.admitBatch(policy, requests);
     if (decision instanceof BatchDecision.Whole whole) {
       return refuse(reply, whole.rejected(), requests.size());
     }
     List<Decision> decisions = ((BatchDecision.PerOperation) decision).decisions();
-    return batches.answer(call, policy, decisions, credentials.vary(), startNanos);
+    return batches.answer(call, reply, policy, decisions);
   }
 
   /**
@@ -280,7 +275,9 @@ public final class Gateway {
       GatewayHeaders.rateLimit(reply.headers(), settled.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(
-          "ok", response.status(), bytes(GatewayBodies.result(response.body(), settled)));
+          "ok",
+          response.status(),
+          GatewayBodies.encode(json, GatewayBodies.result(response.body(), settled)));
     }
     int maxAge = caching.maxAge(policy.cacheMaxAgeSeconds());
     CachedResponse fresh =
@@ -336,13 +333,16 @@ public final class Gateway {
     Map<String, Object> error = GatewayBodies.error(refusal, rejected);
     Object body = elements > 0 ? Collections.nCopies(elements, error) : error;
     return reply.body(
-        refusal.code(), GatewayHeaders.status(refusal, reply.graphqlResponse()), bytes(body));
+        refusal.code(),
+        GatewayHeaders.status(refusal, reply.graphqlResponse()),
+        GatewayBodies.encode(json, body));
   }
 
   private GatewayAnswer unauthenticated(Reply reply) {
     Refusal refusal = new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-    return reply.body(refusal.code(), 401, bytes(GatewayBodies.error(refusal, null)));
+    return reply.body(
+        refusal.code(), 401, GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
   }
 
   /**
@@ -352,20 +352,12 @@ public final class Gateway {
    * calling is not known yet, so, as for a 401, nothing is charged and no balance is reported.
    */
   public GatewayAnswer refuseHeaders(String message, @Nullable String accept) {
-    Reply reply = new Reply(metrics, accept, credentials.vary());
+    Reply reply = new Reply(metrics, accept, keyHeaders.vary());
     Refusal refusal = new Refusal(ErrorCode.BAD_REQUEST, message);
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body(
         refusal.code(),
         GatewayHeaders.status(refusal, reply.graphqlResponse()),
-        bytes(GatewayBodies.error(refusal, null)));
-  }
-
-  private byte[] bytes(Object body) {
-    try {
-      return json.writeValueAsBytes(body);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot encode a response body", e);
-    }
+        GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
   }
 }

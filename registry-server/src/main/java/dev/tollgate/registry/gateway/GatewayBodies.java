@@ -1,5 +1,7 @@
 package dev.tollgate.registry.gateway;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
@@ -19,6 +21,15 @@ final class GatewayBodies {
    * graphql-java adds none today, but a suggestion would name schema fields the caller never asked
    * for.
    */
+  /** {@code body} as JSON bytes; a body that does not encode is a bug. */
+  static byte[] encode(ObjectMapper json, Object body) {
+    try {
+      return json.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode a response body", e);
+    }
+  }
+
   private static final Pattern SUGGESTION = Pattern.compile("\\s*Did you mean[^?]*\\?");
 
   private GatewayBodies() {}

@@ -88,19 +88,30 @@ final class GatewayHeaders {
 
   /** {@code Retry-After} on 429 and 503 (budget store, busy upstream), {@code Allow} on 405. */
   static void refusal(Map<String, String> headers, Refusal refusal, @Nullable BudgetCharge budget) {
-    if (refusal.errorCode() == ErrorCode.RATE_LIMITED && budget != null) {
-      headers.put("Retry-After", Long.toString(Math.max(1, budget.retryAfterSeconds())));
-    }
-    if (refusal.errorCode() == ErrorCode.UPSTREAM_BUSY) {
-      headers.put("Retry-After", "1");
-    }
-    if (refusal.errorCode() == ErrorCode.BUDGET_STORE_UNAVAILABLE) {
-      Object seconds = refusal.extensions().get("retryAfter");
-      headers.put("Retry-After", seconds instanceof Long known ? Long.toString(known) : "1");
+    long retryAfter = retryAfterSeconds(refusal, budget);
+    if (retryAfter > 0) {
+      headers.put("Retry-After", Long.toString(retryAfter));
     }
     if (refusal.errorCode() == ErrorCode.METHOD_NOT_ALLOWED) {
       headers.put("Allow", "POST");
     }
+  }
+
+  /**
+   * The {@code Retry-After} seconds of {@code refusal}: {@code RATE_LIMITED} (when the balance is
+   * known), {@code UPSTREAM_BUSY} and {@code BUDGET_STORE_UNAVAILABLE}; 0 for the others.
+   */
+  static long retryAfterSeconds(Refusal refusal, @Nullable BudgetCharge budget) {
+    if (refusal.errorCode() == ErrorCode.RATE_LIMITED && budget != null) {
+      return Math.max(1, budget.retryAfterSeconds());
+    }
+    if (refusal.errorCode() == ErrorCode.UPSTREAM_BUSY) {
+      return 1;
+    }
+    if (refusal.errorCode() == ErrorCode.BUDGET_STORE_UNAVAILABLE) {
+      return refusal.extensions().get("retryAfter") instanceof Long known ? known : 1;
+    }
+    return 0;
   }
 
   /** A strong entity tag: the quoted SHA-256 of {@code bytes}. */

@@ -74,6 +74,26 @@ final class Reply {
             status, headers, upstreamHeaders, GatewayHeaders.responseType(accept), body));
   }
 
+  /**
+   * A batch's answer, a 200 with {@code body}: counted once per entry, each as a single request
+   * with its outcome and estimated cost would be (the latency is the whole batch's).
+   */
+  GatewayAnswer entries(List<Counted> entries, byte[] body) {
+    headers.put("Vary", vary);
+    long nanos = System.nanoTime() - startNanos;
+    for (Counted entry : entries) {
+      metrics.request(entry.outcome(), nanos);
+      if (policy != null) {
+        metrics.traffic(policy, entry.cost(), entry.outcome());
+      }
+    }
+    return new GatewayAnswer(
+        200, headers, upstreamHeaders, GatewayHeaders.responseType(accept), body);
+  }
+
+  /** How one entry of a batch is counted: {@code ok} or its code, and its estimated cost. */
+  record Counted(String outcome, @Nullable Long cost) {}
+
   /** A 304 Not Modified: no body, no media type. */
   GatewayAnswer notModified(String outcome) {
     headers.put("Vary", vary);

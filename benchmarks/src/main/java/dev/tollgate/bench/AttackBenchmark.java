@@ -11,8 +11,8 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.config.SchemaSource;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.gateway.GatewaySettings;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -90,7 +90,7 @@ public class AttackBenchmark {
             Caffeine.newBuilder().maximumWeight(32L << 20).recordStats(),
             Caffeine.newBuilder().maximumWeight(16L << 20).recordStats(),
             new InMemoryBudgetLedger(InstantSource.system()),
-            ServerConfig.Gateway.DEFAULTS.admission());
+            GatewaySettings.DEFAULTS.admission());
     text = attack.equals(FRAGMENT_CHAIN) ? fragmentChain(620) : resource(attack + "/query.graphql");
     requireRefused(admit(text));
   }

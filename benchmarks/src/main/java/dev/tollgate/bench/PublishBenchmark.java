@@ -3,7 +3,6 @@ package dev.tollgate.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -11,6 +10,7 @@ import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.publish.VersionRef;
 import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.store.StoreSettings;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
@@ -68,7 +68,7 @@ public final class PublishBenchmark {
         Locale.ROOT, "manifest: %d operations, %d bytes%n", operations, manifest.length);
     Path dir = Files.createTempDirectory("tollgate-bench");
     try {
-      run("h2", ServerConfig.Store.h2In(dir), pricer, schemaText, manifest);
+      run("h2", StoreSettings.h2In(dir), pricer, schemaText, manifest);
     } finally {
       deleteTree(dir);
     }
@@ -85,7 +85,7 @@ public final class PublishBenchmark {
       String separator = url.contains("?") ? "&" : "?";
       run(
           "postgresql",
-          new ServerConfig.Store(url + separator + "currentSchema=" + schema, "", ""),
+          StoreSettings.of(url + separator + "currentSchema=" + schema, "", ""),
           pricer,
           schemaText,
           manifest);
@@ -96,7 +96,7 @@ public final class PublishBenchmark {
 
   private static void run(
       String label,
-      ServerConfig.Store config,
+      StoreSettings config,
       OperationPricer pricer,
       String schemaText,
       byte[] manifest) {

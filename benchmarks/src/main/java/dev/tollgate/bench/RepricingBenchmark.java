@@ -13,6 +13,7 @@ import dev.tollgate.registry.schema.SchemaPublication;
 import dev.tollgate.registry.schema.SchemaRegistry;
 import dev.tollgate.registry.schema.SchemaVersion;
 import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.store.StoreSettings;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ public final class RepricingBenchmark {
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     Path dir = Files.createTempDirectory("tollgate-bench");
     try (RegistryStore store =
-        RegistryStore.open(ServerConfig.Store.h2In(dir), InstantSource.system())) {
+        RegistryStore.open(StoreSettings.h2In(dir), InstantSource.system())) {
       SchemaRegistry schemas = SchemaRegistry.start(store, policies(), original, null, false);
       Publisher publisher =
           new Publisher(

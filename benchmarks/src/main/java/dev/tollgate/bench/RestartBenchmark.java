@@ -1,12 +1,12 @@
 package dev.tollgate.bench;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.publish.VersionRef;
 import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.store.StoreSettings;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
@@ -36,7 +36,7 @@ public final class RestartBenchmark {
         UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(schemaText));
     OperationPricer pricer = new OperationPricer(schema, CostModel.book());
     Path dir = Files.createTempDirectory("tollgate-restart");
-    ServerConfig.Store config = ServerConfig.Store.h2In(dir);
+    StoreSettings config = StoreSettings.h2In(dir);
     try {
       try (RegistryStore store = RegistryStore.open(config, InstantSource.system())) {
         new Publisher(store, pricer, DocumentHash.of(schemaText).hex())
@@ -57,7 +57,7 @@ public final class RestartBenchmark {
     }
   }
 
-  private static long open(ServerConfig.Store config) {
+  private static long open(StoreSettings config) {
     long start = System.nanoTime();
     try (RegistryStore store = RegistryStore.open(config, InstantSource.system())) {
       store.apps();

@@ -1,56 +1,23 @@
 package dev.tollgate.registry;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
-import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetLedger;
-import dev.tollgate.registry.admission.FallbackBudgetLedger;
-import dev.tollgate.registry.admission.InMemoryBudgetLedger;
-import dev.tollgate.registry.admission.RedisBudgetLedger;
 import dev.tollgate.registry.calibration.Calibration;
-import dev.tollgate.registry.catalog.DocumentCatalog;
-import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.config.ServerConfig;
-import dev.tollgate.registry.demo.DemoManifest;
-import dev.tollgate.registry.demo.DemoService;
-import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.gateway.Gateway;
-import dev.tollgate.registry.http.CalibrationRoutes;
-import dev.tollgate.registry.http.ConsoleRoutes;
-import dev.tollgate.registry.http.GatewayRoutes;
-import dev.tollgate.registry.http.HttpErrors;
-import dev.tollgate.registry.http.JettyBounds;
-import dev.tollgate.registry.http.OperatorRoutes;
-import dev.tollgate.registry.http.OpsRoutes;
-import dev.tollgate.registry.http.RegistryRoutes;
-import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
-import dev.tollgate.registry.policy.KeyPolicy;
-import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CompiledPrice;
-import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
-import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.schema.ActiveSchema;
-import dev.tollgate.registry.schema.SchemaInput;
-import dev.tollgate.registry.schema.SchemaRegistry;
-import dev.tollgate.registry.schema.SchemaVersion;
 import dev.tollgate.registry.store.RegistryStore;
-import dev.tollgate.registry.upstream.HttpUpstream;
 import dev.tollgate.registry.upstream.Upstream;
 import io.javalin.Javalin;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Locale;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -126,7 +93,7 @@ public final class ServerBuilder {
   }
 
   /**
-   * The budget ledger, instead of the one {@code config.gateway().budgetStore()} names; its caller
+   * The budget ledger, instead of the one {@code config.budget().budgetStore()} names; its caller
    * closes it.
    */
   public ServerBuilder ledger(BudgetLedger ledger) {
@@ -174,8 +141,9 @@ public final class ServerBuilder {
       GatewayMetrics metrics = closer.add(new GatewayMetrics());
       OperationPricer fixed = pricer();
       Calibration calibration = new Calibration(null, () -> fixed, clock);
-      return services(
-          closer, () -> fixed, documents, restorer, metrics, new ObjectMapper(), calibration);
+      return gateway()
+          .services(
+              closer, () -> fixed, documents, restorer, metrics, new ObjectMapper(), calibration);
     } catch (RuntimeException e) {
       closer.close();
       throw e;
@@ -190,85 +158,21 @@ public final class ServerBuilder {
             PortProbe.reserve(ListenAddress.check(config.http().host()), config.http().port()));
     GatewayMetrics metrics = closer.add(new GatewayMetrics(clock));
     metrics.startSampling(REQUEST_SAMPLING);
-    RegistryStore store =
-        this.store != null
-            ? this.store
-            : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
-    SchemaRegistry schemas =
-        SchemaRegistry.start(
-            store, policies(config), schemaInput(schema, config.schema()), pricer, activateSchema);
-    ActiveSchema active = schemas.active();
-    Publisher publisher =
-        new Publisher(
-            store,
-            () -> {
-              SchemaVersion version = active.version();
-              return new Publisher.PricingSchema(version.pricer(), version.fingerprint());
-            },
-            policies(config),
-            config.registry()::isSnapshot);
-    if (config.demo().publishDemoManifest()) {
-      DemoManifest.publish(publisher);
-    }
-    Calibration calibration = closer.add(new Calibration(store, active::pricer, clock));
+    RegistryWiring registry =
+        RegistryWiring.start(config, schema, closer, store, clock, metrics, pricer, activateSchema);
+    ActiveSchema active = registry.active();
     GatewayServices services =
-        services(
-            closer,
-            active::pricer,
-            documents == null ? store : documents,
-            restorer == null ? serialized -> active.pricer().restore(serialized) : restorer,
-            metrics,
-            json,
-            calibration);
-    calibration.startFlushing(Duration.ofMillis(config.gateway().measurementFlushMillis()));
-    services
-        .catalog()
-        .beforeRefresh(
-            () -> {
-              if (schemas.sync()) {
-                services.documents().invalidateAll();
-                services.admission().openAnalysisCache().invalidateAll();
-                calibration.schemaChanged();
-              }
-            });
-    store.addChangeListener(services.catalog()::refresh);
-    GatewayRoutes gateway =
-        new GatewayRoutes(services.gateway(), json, config.http().maxBodyBytes());
-    RegistryRoutes registry =
-        new RegistryRoutes(
-            publisher,
-            store,
-            priceLists(active, policies(config)),
-            config.adminTokens(),
-            config.http().maxBodyBytes(),
-            calibration::usage);
-    CalibrationRoutes measured = new CalibrationRoutes(calibration, config.adminTokens());
-    SchemaRoutes schemaRoutes =
-        new SchemaRoutes(schemas, config.adminTokens(), config.http().maxBodyBytes());
-    OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
-    OperatorRoutes operator =
-        new OperatorRoutes(
-            services.admission(),
-            policies(config),
-            metrics,
-            REQUEST_SAMPLING,
-            config.adminTokens());
-    ConsoleRoutes console = new ConsoleRoutes();
-    Javalin app =
-        Javalin.create(
-            javalin -> {
-              javalin.http.maxRequestSize = config.http().maxBodyBytes();
-              javalin.startup.showJavalinBanner = false;
-              HttpErrors.register(javalin);
-              JettyBounds.apply(javalin, config.http(), services.gateway());
-              registry.register(javalin);
-              measured.register(javalin);
-              schemaRoutes.register(javalin);
-              gateway.register(javalin);
-              ops.register(javalin);
-              operator.register(javalin);
-              console.register(javalin);
-            });
+        gateway()
+            .services(
+                closer,
+                active::pricer,
+                documents == null ? registry.store() : documents,
+                restorer == null ? serialized -> active.pricer().restore(serialized) : restorer,
+                metrics,
+                json,
+                registry.calibration());
+    registry.follow(services, config.calibration());
+    Javalin app = HttpWiring.app(config, registry, services, metrics, json, REQUEST_SAMPLING);
     port.close();
     try {
       app.start(config.http().host(), config.http().port());
@@ -281,57 +185,12 @@ public final class ServerBuilder {
         app.port(),
         services.catalog().activeCount(),
         config.schema().path() == null ? "bundled cargo demo" : config.schema().path(),
-        config.schema().model().name().toLowerCase(java.util.Locale.ROOT));
+        config.schema().model().name().toLowerCase(Locale.ROOT));
     return new RegistryServer(app, services.catalog(), closer);
   }
 
-  private GatewayServices services(
-      Closer closer,
-      Supplier<OperationPricer> pricer,
-      RegistryReader reader,
-      Function<String, CompiledPrice> restorer,
-      GatewayMetrics metrics,
-      ObjectMapper json,
-      Calibration calibration) {
-    Cache<DocumentHash, RegisteredDocument> documents =
-        Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats().build();
-    metrics.monitor(documents, "catalog");
-    DocumentCatalog catalog =
-        closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
-    catalog.startPolling(Duration.ofMillis(config.gateway().refreshMillis()));
-    BudgetLedger budgets =
-        ledger != null ? ledger : closer.add(ledger(config.gateway(), clock, metrics));
-    AdmissionController admission =
-        new AdmissionController(
-            catalog,
-            pricer,
-            Caffeine.newBuilder()
-                .maximumWeight(config.gateway().openCacheBytes())
-                .ticker(ticker)
-                .recordStats(),
-            Caffeine.newBuilder()
-                .maximumWeight(config.gateway().openTextCacheBytes())
-                .ticker(ticker)
-                .recordStats(),
-            budgets,
-            config.gateway().admission());
-    metrics.monitor(admission.openAnalysisCache(), "open_analyses");
-    metrics.monitor(admission.openTextCache(), "open_texts");
-    Gateway gateway =
-        new Gateway(
-            admission,
-            upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
-            responseCache(config, ticker),
-            ticker,
-            metrics,
-            config,
-            json,
-            calibration.meter(
-                Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats(),
-                metrics,
-                config.gateway().actualCost()));
-    metrics.monitor(gateway.responseCache(), "responses");
-    return new GatewayServices(catalog, documents, admission, gateway, closer);
+  private GatewayWiring gateway() {
+    return new GatewayWiring(config, clock, ticker, catalogSize, upstream, ledger);
   }
 
   private OperationPricer pricer() {
@@ -339,78 +198,6 @@ public final class ServerBuilder {
       return pricer;
     }
     return new OperationPricer(
-        SchemaSource.load(config.schema().path()).schema(), costModel(config.schema()));
-  }
-
-  private static SchemaInput schemaInput(SchemaSource source, ServerConfig.Schema schema) {
-    return new SchemaInput(
-        source.text(), schema.model(), schema.defaultListSize(), schema.fragmentSpreads());
-  }
-
-  /** The active schema's price list, built once per schema. */
-  private static Supplier<PriceList> priceLists(ActiveSchema active, List<KeyPolicy> policies) {
-    AtomicReference<@Nullable BuiltPriceList> built = new AtomicReference<>();
-    return () -> {
-      SchemaVersion version = active.version();
-      BuiltPriceList list = built.get();
-      if (list == null || !list.fingerprint().equals(version.fingerprint())) {
-        list =
-            new BuiltPriceList(
-                version.fingerprint(),
-                PriceList.of(version.pricer().schema(), version.pricer().model(), policies));
-        built.set(list);
-      }
-      return list.priceList();
-    };
-  }
-
-  private record BuiltPriceList(String fingerprint, PriceList priceList) {}
-
-  private static CostModel costModel(ServerConfig.Schema schema) {
-    return CostModel.of(schema.model())
-        .withDefaultListSize(schema.defaultListSize())
-        .withFragmentSpreads(schema.fragmentSpreads());
-  }
-
-  private static BudgetLedger ledger(
-      ServerConfig.Gateway gateway, InstantSource clock, GatewayMetrics metrics) {
-    return switch (gateway.budgetStore()) {
-      case MEMORY -> new InMemoryBudgetLedger(clock);
-      case REDIS ->
-          new FallbackBudgetLedger(
-              new RedisBudgetLedger(Objects.requireNonNull(gateway.redisUrl()), clock),
-              gateway.expectedInstances(),
-              clock,
-              metrics::budgetStoreFailure);
-    };
-  }
-
-  private static Upstream configuredUpstream(ServerConfig.Upstream upstream, ObjectMapper json) {
-    String url = upstream.url();
-    return url == null
-        ? new DemoService()
-        : HttpUpstream.of(url, upstream.timeoutMillis(), upstream.maxResponseBytes(), json);
-  }
-
-  /**
-   * Bounds of the answers to registered GET queries: by bytes, kept no longer than the longest
-   * max-age.
-   */
-  private static Caffeine<Object, Object> responseCache(ServerConfig config, Ticker ticker) {
-    long longestMaxAge = 1;
-    for (KeyPolicy policy : policies(config)) {
-      longestMaxAge = Math.max(longestMaxAge, policy.cacheMaxAgeSeconds());
-    }
-    return Caffeine.newBuilder()
-        .maximumWeight(config.gateway().responseCacheBytes())
-        .expireAfterWrite(Duration.ofSeconds(longestMaxAge))
-        .ticker(ticker)
-        .recordStats();
-  }
-
-  private static List<KeyPolicy> policies(ServerConfig config) {
-    List<KeyPolicy> policies = new ArrayList<>(config.keys().values());
-    policies.add(config.anonymous());
-    return policies;
+        SchemaSource.load(config.schema().path()).schema(), config.schema().costModel());
   }
 }

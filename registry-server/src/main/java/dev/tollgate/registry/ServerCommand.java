@@ -4,6 +4,7 @@ import dev.tollgate.registry.cli.PriceCommand;
 import dev.tollgate.registry.config.ConfigLoader;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.http.HttpSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -182,7 +183,7 @@ final class ServerCommand {
     if (config == null) {
       return DemoConfig.create(
           host == null ? DemoConfig.HOST : host,
-          port == null ? ServerConfig.Http.DEFAULTS.port() : port,
+          port == null ? HttpSettings.DEFAULTS.port() : port,
           dataDir == null ? Path.of(DemoConfig.DATA_DIR) : dataDir);
     }
     ServerConfig loaded = ConfigLoader.load(config, portOverride, dataDir);

@@ -2,7 +2,9 @@ package dev.tollgate.registry;
 
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.http.AdminToken;
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.schema.SchemaSettings;
 import dev.tollgate.registry.store.StoreLocation;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -66,7 +68,7 @@ final class StartBanner {
     text.append("  ").append(String.format(Locale.ROOT, "%-10s", label)).append(value).append('\n');
   }
 
-  private static String schema(ServerConfig.Schema schema) {
+  private static String schema(SchemaSettings schema) {
     String source = schema.path() == null ? "bundled cargo schema" : schema.path().toString();
     return source
         + ", "
@@ -124,7 +126,7 @@ final class StartBanner {
   /** The demo's published credentials ({@link DemoConfig#PUBLIC_CREDENTIALS}) that it accepts. */
   private static List<String> publicCredentials(ServerConfig config) {
     List<String> found = new ArrayList<>();
-    for (ServerConfig.AdminToken token : config.adminTokens()) {
+    for (AdminToken token : config.adminTokens()) {
       if (DemoConfig.PUBLIC_CREDENTIALS.contains(token.token())) {
         found.add(token.token());
       }

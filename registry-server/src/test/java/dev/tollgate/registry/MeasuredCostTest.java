@@ -11,6 +11,7 @@ import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
+import dev.tollgate.registry.store.StoreSettings;
 import dev.tollgate.registry.store.TestDatabase;
 import java.io.IOException;
 import java.net.URI;
@@ -55,7 +56,7 @@ final class MeasuredCostTest {
 
   @Test
   void trackCargo_answers_reportActualCost() throws Exception {
-    try (RegistryServer server = start(config(ServerConfig.Store.h2In(dataDir)))) {
+    try (RegistryServer server = start(config(StoreSettings.h2In(dataDir)))) {
       // TrackCargo is estimated 23 (README tour); ABC123's full answer costs the same, GHI345's
       // null itinerary (the booking service fails) leaves out legs' 8: 15 (ActualCostTest)
       JsonNode full = trackCargo(server, DemoConfig.TRUSTED_KEY, "ABC123");
@@ -69,7 +70,7 @@ final class MeasuredCostTest {
 
   @Test
   void cargos50_refundingPolicy_creditsEstimatedMinusActual() throws Exception {
-    try (RegistryServer server = start(config(ServerConfig.Store.h2In(dataDir)))) {
+    try (RegistryServer server = start(config(StoreSettings.h2In(dataDir)))) {
       // estimated 1 + 50 x 3 = 151, actual over the 8 demo cargos 1 + 8 x 3 = 25: 126 back;
       // the bucket of 10,000 (no refill: the clock stands) holds 10,000 - 151 + 126 = 9,975,
       // full again in 25 / 100 per s, rounded up: 1 s
@@ -92,7 +93,7 @@ final class MeasuredCostTest {
 
   @Test
   void cachedAnswer_reusesItsActualCostAndRefundsAgain() throws Exception {
-    try (RegistryServer server = start(config(ServerConfig.Store.h2In(dataDir)))) {
+    try (RegistryServer server = start(config(StoreSettings.h2In(dataDir)))) {
       String id = publish(server, "2", CARGOS_50);
       HttpResponse<String> miss = get(server, REFUND_KEY, id, "{}");
       HttpResponse<String> hit = get(server, REFUND_KEY, id, "{}");
@@ -109,7 +110,7 @@ final class MeasuredCostTest {
 
   @Test
   void metrics_costHistogramsByPolicyAndOperation() throws Exception {
-    try (RegistryServer server = start(config(ServerConfig.Store.h2In(dataDir)))) {
+    try (RegistryServer server = start(config(StoreSettings.h2In(dataDir)))) {
       trackCargo(server, DemoConfig.TRUSTED_KEY, "GHI345");
       post(server, DemoConfig.OPEN_KEY, CARGOS_50);
       String metrics = send(server, HttpRequest.newBuilder(uri(server, "/metrics")).GET()).body();
@@ -126,7 +127,7 @@ final class MeasuredCostTest {
 
   @Test
   void calibration_knownSequence_figuresAndSuggestion() throws Exception {
-    try (RegistryServer server = start(config(ServerConfig.Store.h2In(dataDir)))) {
+    try (RegistryServer server = start(config(StoreSettings.h2In(dataDir)))) {
       post(server, DemoConfig.OPEN_KEY, CARGOS_50); // Query.cargos: 8 of 50
       post(server, DemoConfig.OPEN_KEY, CARGOS_50); // 8 of 50
       post(server, DemoConfig.OPEN_KEY, HISTORIES); // 3 of 3; handlingHistory 9, 4, 5 of 10
@@ -185,7 +186,7 @@ final class MeasuredCostTest {
 
   @Test
   void usage_acrossARestart_addsUp() throws Exception {
-    ServerConfig config = config(ServerConfig.Store.h2In(dataDir));
+    ServerConfig config = config(StoreSettings.h2In(dataDir));
     try (RegistryServer server = start(config)) {
       trackCargo(server, DemoConfig.TRUSTED_KEY, "ABC123");
       trackCargo(server, DemoConfig.TRUSTED_KEY, "DEF456");
@@ -204,7 +205,7 @@ final class MeasuredCostTest {
 
   @Test
   void unused_afterDays_listsVersionsAndDocuments() throws Exception {
-    try (RegistryServer server = start(config(ServerConfig.Store.h2In(dataDir)))) {
+    try (RegistryServer server = start(config(StoreSettings.h2In(dataDir)))) {
       trackCargo(server, DemoConfig.TRUSTED_KEY, "ABC123");
       clock.advance(Duration.ofDays(2));
       // 2 days since TrackCargo, the demo version's only used operation: unused for 1 day
@@ -244,7 +245,7 @@ final class MeasuredCostTest {
 
   /* ---- helpers ---- */
 
-  private ServerConfig config(ServerConfig.Store store) {
+  private ServerConfig config(StoreSettings store) {
     ServerConfig demo = DemoConfig.create(0, dataDir);
     Map<String, KeyPolicy> keys = new HashMap<>(demo.keys());
     keys.put(
@@ -260,16 +261,7 @@ final class MeasuredCostTest {
             .apps(Set.of("*"))
             .budget(new Budget(10_000, 100).withRefund(true))
             .build());
-    return new ServerConfig(
-        demo.http(),
-        store,
-        demo.schema(),
-        demo.upstream(),
-        demo.adminTokens(),
-        demo.gateway(),
-        keys,
-        demo.anonymous(),
-        demo.demo());
+    return demo.transform(config -> config.store(store).keys(keys));
   }
 
   private RegistryServer start(ServerConfig config) {

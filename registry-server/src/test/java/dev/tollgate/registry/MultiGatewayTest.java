@@ -6,10 +6,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.demo.DemoSettings;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.Sha256;
+import dev.tollgate.registry.gateway.BudgetSettings;
+import dev.tollgate.registry.gateway.CatalogSettings;
+import dev.tollgate.registry.gateway.GatewaySettings;
+import dev.tollgate.registry.http.AdminToken;
+import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
+import dev.tollgate.registry.store.StoreSettings;
 import dev.tollgate.registry.store.TestDatabase;
 import java.io.IOException;
 import java.net.URI;
@@ -286,7 +293,7 @@ final class MultiGatewayTest {
    * DemoConfig.create, but with the shared PostgreSQL store and Redis budgets, polling every 200
    * ms.
    */
-  private static ServerConfig config(ServerConfig.Store store, String redisUrl) {
+  private static ServerConfig config(StoreSettings store, String redisUrl) {
     KeyPolicy trusted =
         KeyPolicy.newPolicy(TRUSTED_POLICY)
             .apps(Set.of(APP))
@@ -304,17 +311,19 @@ final class MultiGatewayTest {
             .apps(Set.of(APP))
             .budget(new Budget(1_000, 10))
             .build();
-    return new ServerConfig(
-        new ServerConfig.Http(0, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
-        store,
-        ServerConfig.Schema.DEFAULTS,
-        ServerConfig.Upstream.DEFAULTS,
-        List.of(new ServerConfig.AdminToken("admin-multi", ADMIN_TOKEN, ServerConfig.Scope.ADMIN)),
-        new ServerConfig.Gateway(
-            false, 10, 10_000, ServerConfig.BudgetStore.REDIS, redisUrl, REFRESH_MILLIS),
-        Map.of(TRUSTED_KEY, trusted, BUDGET_KEY, budgeted),
-        anonymous,
-        new ServerConfig.Demo(true));
+    return ServerConfig.defaults(store)
+        .transform(
+            config ->
+                config
+                    .http(HttpSettings.DEFAULTS.withPort(0))
+                    .adminTokens(
+                        List.of(new AdminToken("admin-multi", ADMIN_TOKEN, AdminToken.Scope.ADMIN)))
+                    .gateway(GatewaySettings.DEFAULTS.withOpenCacheBytes(10_000))
+                    .budget(BudgetSettings.redis(redisUrl, 1))
+                    .catalog(new CatalogSettings(REFRESH_MILLIS))
+                    .keys(Map.of(TRUSTED_KEY, trusted, BUDGET_KEY, budgeted))
+                    .anonymous(anonymous)
+                    .demo(new DemoSettings(true)));
   }
 
   /** RedisBudgetLedger's bucket key, recomputed here to delete the buckets after the class. */

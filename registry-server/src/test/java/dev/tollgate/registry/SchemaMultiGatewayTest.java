@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.demo.DemoSettings;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.gateway.CatalogSettings;
+import dev.tollgate.registry.gateway.GatewaySettings;
 import dev.tollgate.registry.store.TestDatabase;
 import java.io.InputStream;
 import java.net.URI;
@@ -71,17 +74,13 @@ final class SchemaMultiGatewayTest {
 
   private static ServerConfig config(TestDatabase database) {
     ServerConfig demo = DemoConfig.create(0, Path.of("unused"));
-    return new ServerConfig(
-        demo.http(),
-        database.config(),
-        demo.schema(),
-        demo.upstream(),
-        demo.adminTokens(),
-        new ServerConfig.Gateway(
-            false, 10, 10_000, ServerConfig.BudgetStore.MEMORY, null, REFRESH_MILLIS),
-        demo.keys(),
-        demo.anonymous(),
-        new ServerConfig.Demo(false));
+    return demo.transform(
+        config ->
+            config
+                .store(database.config())
+                .gateway(GatewaySettings.DEFAULTS.withOpenCacheBytes(10_000))
+                .catalog(new CatalogSettings(REFRESH_MILLIS))
+                .demo(DemoSettings.DEFAULTS));
   }
 
   private void awaitRegistered(RegistryServer server) throws Exception {

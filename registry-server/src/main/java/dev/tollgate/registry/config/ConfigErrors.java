@@ -77,11 +77,17 @@ final class ConfigErrors {
     return new ConfigException(key + " is invalid: " + firstLine(mapping.getOriginalMessage()), e);
   }
 
-  /** A record's own check: of the server's config, or of a policy (the core's). */
+  /**
+   * A record's own check: of a feature's settings ({@link IllegalArgumentException}), or of a
+   * policy (the core's).
+   */
   private static @Nullable TollgateException causeOf(Throwable e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof ConfigException || cause instanceof InvalidPolicyException) {
         return (TollgateException) cause;
+      }
+      if (cause instanceof IllegalArgumentException invalid) {
+        return new ConfigException(String.valueOf(invalid.getMessage()), invalid);
       }
     }
     return null;

@@ -1,6 +1,11 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.http.AdminToken;
+import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.pricing.FragmentSpreads;
+import dev.tollgate.registry.schema.SchemaSettings;
+import dev.tollgate.registry.store.StoreSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,9 +16,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What binding a config file needs beyond its text: the command line's port override and data dir,
- * and the file's directory (relative paths are resolved against it). Handed to the records' {@code
- * fromJson} creators by Jackson ({@code @JacksonInject}); also names what the file left unnamed.
+ * What composing a config file needs beyond its text: the command line's port override and data
+ * dir, and the file's directory (relative paths are resolved against it). Also names what the file
+ * left unnamed.
  *
  * @param portOverride the {@code --port} given, or negative when none was
  * @param dataDirOverride the {@code --data-dir} given (it wins over {@code store.dataDir}), or
@@ -24,32 +29,47 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
   /** The H2 data folder when the file names none: {@code tollgate-data} beside the file. */
   static final String DEFAULT_DATA_DIR = "tollgate-data";
 
-  ServerConfig.Http http(ServerConfig.Http fromFile) {
+  HttpSettings http(HttpSettings fromFile) {
     return portOverride < 0 ? fromFile : fromFile.withPort(portOverride);
   }
 
-  ServerConfig.Store defaultStore(int poolSize) {
-    return h2Store(null, poolSize);
+  /**
+   * Without {@code jdbcUrl}, the embedded H2 store in {@code --data-dir} if given, else in {@code
+   * dataDir} from the file (relative to the file's folder), else in {@code tollgate-data} beside
+   * the file.
+   */
+  StoreSettings store(ConfigSections.StoreSection fromFile) {
+    String jdbcUrl = fromFile.jdbcUrl();
+    if (jdbcUrl == null) {
+      String dataDir = fromFile.dataDir();
+      Path folder =
+          dataDirOverride != null
+              ? dataDirOverride
+              : base.resolve(dataDir != null ? dataDir : DEFAULT_DATA_DIR).normalize();
+      return StoreSettings.h2In(folder, fromFile.poolSize());
+    }
+    require(
+        fromFile.dataDir() == null, "store.dataDir is only for the embedded H2 store (no jdbcUrl)");
+    return new StoreSettings(jdbcUrl, fromFile.user(), fromFile.password(), fromFile.poolSize());
   }
 
-  /**
-   * The embedded H2 store in {@code --data-dir} if given, else in {@code dataDir} from the file
-   * (relative to the file's folder), else in {@code tollgate-data} beside the file.
-   */
-  ServerConfig.Store h2Store(@Nullable String dataDir, int poolSize) {
-    Path folder =
-        dataDirOverride != null
-            ? dataDirOverride
-            : base.resolve(dataDir != null ? dataDir : DEFAULT_DATA_DIR).normalize();
-    return ServerConfig.Store.h2In(folder, poolSize);
+  /** {@code path} is relative to the config file's directory. */
+  SchemaSettings schema(ConfigSections.SchemaSection fromFile) {
+    String path = fromFile.path();
+    FragmentSpreads spreads = fromFile.fragmentSpreads();
+    return new SchemaSettings(
+        path == null ? null : base.resolve(path).normalize(),
+        fromFile.model(),
+        fromFile.defaultListSize(),
+        spreads != null ? spreads : SchemaSettings.defaultFragmentSpreads(fromFile.model()));
   }
 
   /** Admin tokens without a name are called {@code token<index>}. */
-  static List<ServerConfig.AdminToken> named(List<ServerConfig.AdminToken> tokens) {
-    List<ServerConfig.AdminToken> named = new ArrayList<>();
-    for (ServerConfig.AdminToken token : tokens) {
+  static List<AdminToken> named(List<AdminToken> tokens) {
+    List<AdminToken> named = new ArrayList<>();
+    for (AdminToken token : tokens) {
       String name = token.name().isEmpty() ? "token" + named.size() : token.name();
-      named.add(new ServerConfig.AdminToken(name, token.token(), token.scope()));
+      named.add(new AdminToken(name, token.token(), token.scope()));
     }
     return named;
   }
@@ -67,14 +87,13 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
     for (Map.Entry<String, KeyPolicy> entry : keys.entrySet()) {
       String name =
           entry.getValue().name().isEmpty() ? "key" + named.size() : entry.getValue().name();
-      ServerConfig.require(
+      require(
           !name.equals(entry.getKey()),
           "keys."
               + entry.getKey()
               + ".name must not be the key itself: policy names are public (GET /v1/price-list)");
       // Budgets are kept per policy name: two keys with one name would share a bucket.
-      ServerConfig.require(
-          taken.add(name), "keys." + entry.getKey() + ".name must be unique: " + name);
+      require(taken.add(name), "keys." + entry.getKey() + ".name must be unique: " + name);
       named.put(entry.getKey(), entry.getValue().transform(policy -> policy.name(name)));
     }
     return named;
@@ -85,7 +104,13 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
     if (fromFile == null) {
       return KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build();
     }
-    ServerConfig.require(fromFile.name().isEmpty(), "unknown config key: anonymous.name");
+    require(fromFile.name().isEmpty(), "unknown config key: anonymous.name");
     return fromFile.transform(policy -> policy.name(KeyPolicy.ANONYMOUS));
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new ConfigException(message);
+    }
   }
 }

@@ -5,10 +5,8 @@ import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.InjectableValues;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -21,10 +19,11 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a JSON config file into a {@link ServerConfig}, bound by Jackson through the records'
- * creators. Every key is optional except where the README says otherwise. An unknown key, a key
- * given twice and a value of the wrong type are errors naming the key, so a typo never passes
- * silently; no value is converted from another JSON type.
+ * Reads a JSON config file into a {@link ServerConfig}: each feature's settings bound over its
+ * defaults ({@link SettingsBinder}), composed by {@link ConfigSections}. Every key is optional
+ * except where the README says otherwise. An unknown key, a key given twice and a value of the
+ * wrong type are errors naming the key, so a typo never passes silently; no value is converted from
+ * another JSON type.
  */
 public final class ConfigLoader {
 
@@ -79,15 +78,12 @@ public final class ConfigLoader {
     if (!root.isObject()) {
       throw new ConfigException("config must be an object");
     }
-    ObjectReader reader =
-        JSON.readerFor(ServerConfig.class)
-            .with(
-                new InjectableValues.Std()
-                    .addValue(ConfigFile.class, new ConfigFile(portOverride, dataDir, base)));
     try {
-      return reader.readValue(root);
-    } catch (IOException e) {
-      throw ConfigErrors.describe(e, root);
+      return ConfigSections.compose(
+          new SettingsBinder(JSON, root), root, new ConfigFile(portOverride, dataDir, base));
+    } catch (IllegalArgumentException e) {
+      // a feature's own check, of settings composed outside the binder (the store's)
+      throw new ConfigException(String.valueOf(e.getMessage()), e);
     }
   }
 

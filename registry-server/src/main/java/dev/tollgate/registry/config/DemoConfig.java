@@ -1,8 +1,13 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.demo.DemoManifest;
+import dev.tollgate.registry.demo.DemoSettings;
+import dev.tollgate.registry.http.AdminToken;
+import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
+import dev.tollgate.registry.store.StoreSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +25,7 @@ public final class DemoConfig {
   public static final String ADMIN_TOKEN = "admin-demo";
   public static final String TRUSTED_KEY = "web-demo";
   public static final String OPEN_KEY = "partner-demo";
-  public static final String DEMO_APP = "cargo-web";
+  public static final String DEMO_APP = DemoManifest.APP;
   public static final String TRUSTED_POLICY = "web";
   public static final String OPEN_POLICY = "partner";
 
@@ -58,15 +63,15 @@ public final class DemoConfig {
             .apps(Set.of(DEMO_APP))
             .budget(new Budget(1_000, 10))
             .build();
-    return new ServerConfig(
-        new ServerConfig.Http(port, ServerConfig.Http.DEFAULTS.maxBodyBytes()).withHost(host),
-        ServerConfig.Store.h2In(dataDir),
-        ServerConfig.Schema.DEFAULTS,
-        ServerConfig.Upstream.DEFAULTS,
-        List.of(new ServerConfig.AdminToken("admin-demo", ADMIN_TOKEN, ServerConfig.Scope.ADMIN)),
-        ServerConfig.Gateway.DEFAULTS,
-        Map.of(TRUSTED_KEY, web, OPEN_KEY, partner),
-        anonymous,
-        new ServerConfig.Demo(true));
+    return ServerConfig.defaults(StoreSettings.h2In(dataDir))
+        .transform(
+            config ->
+                config
+                    .http(HttpSettings.DEFAULTS.withPort(port).withHost(host))
+                    .adminTokens(
+                        List.of(new AdminToken("admin-demo", ADMIN_TOKEN, AdminToken.Scope.ADMIN)))
+                    .keys(Map.of(TRUSTED_KEY, web, OPEN_KEY, partner))
+                    .anonymous(anonymous)
+                    .demo(new DemoSettings(true)));
   }
 }

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.demo.DemoService;
 import dev.tollgate.registry.document.DocumentHash;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.SchemaParser;
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 public record SchemaSource(String text, GraphQLSchema schema, String fingerprint) {
 
   /** The bundled cargo demo schema (the book's, with its price list). */
-  public static final String DEMO_RESOURCE = "/dev/tollgate/registry/demo/cargo.graphqls";
+  public static final String DEMO_RESOURCE = DemoService.SCHEMA_RESOURCE;
 
   /**
    * Loads the SDL at {@code path}, or the bundled demo schema when {@code path} is null.

@@ -1,6 +1,7 @@
 /**
- * Server configuration: a record tree loaded once from JSON, validated at start, and the built-in
- * demo.
+ * Server configuration: composes each feature's settings record from a JSON file ({@link
+ * dev.tollgate.registry.config.ConfigLoader}, {@link dev.tollgate.registry.config.SettingsBinder}),
+ * and the built-in demo. Only the wiring reads it; each feature is handed its own settings.
  */
 @NullMarked
 package dev.tollgate.registry.config;

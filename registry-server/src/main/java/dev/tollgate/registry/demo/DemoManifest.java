@@ -1,6 +1,5 @@
 package dev.tollgate.registry.demo;
 
-import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.publish.Publisher;
@@ -20,6 +19,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class DemoManifest {
 
+  /** The demo client's app. */
+  public static final String APP = "cargo-web";
+
   public static final String RESOURCE = "/demo/manifests/cargo-web.json";
   private static final Logger LOG = LoggerFactory.getLogger(DemoManifest.class);
 
@@ -27,7 +29,7 @@ public final class DemoManifest {
 
   public static PublishReport publish(Publisher publisher) {
     byte[] manifest = read();
-    VersionRef version = new VersionRef(DemoConfig.DEMO_APP, version(manifest));
+    VersionRef version = new VersionRef(APP, version(manifest));
     PublishReport report = publisher.publish(version, manifest, "demo", false);
     LOG.info("demo manifest published as {} {}", version.app(), version.version());
     return report;

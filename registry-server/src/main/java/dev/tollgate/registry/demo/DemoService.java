@@ -1,7 +1,6 @@
 package dev.tollgate.registry.demo;
 
 import dev.tollgate.registry.admission.UpstreamRequest;
-import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
@@ -27,6 +26,9 @@ import java.util.Objects;
  * gateway.
  */
 public final class DemoService implements Upstream {
+
+  /** The bundled cargo demo schema (the book's, with its price list). */
+  public static final String SCHEMA_RESOURCE = "/dev/tollgate/registry/demo/cargo.graphqls";
 
   /** 8 MiB of parsed documents, weighed by their texts. */
   private static final long DEFAULT_PARSE_CACHE_BYTES = 8L << 20;
@@ -85,13 +87,11 @@ public final class DemoService implements Upstream {
   }
 
   static TypeDefinitionRegistry typeDefinitions() {
-    try (InputStream sdl = DemoService.class.getResourceAsStream(SchemaSource.DEMO_RESOURCE)) {
-      Objects.requireNonNull(
-          sdl, "demo schema missing from the classpath: " + SchemaSource.DEMO_RESOURCE);
+    try (InputStream sdl = DemoService.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+      Objects.requireNonNull(sdl, "demo schema missing from the classpath: " + SCHEMA_RESOURCE);
       return new SchemaParser().parse(new String(sdl.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new UncheckedIOException(
-          "cannot read the demo schema " + SchemaSource.DEMO_RESOURCE, e);
+      throw new UncheckedIOException("cannot read the demo schema " + SCHEMA_RESOURCE, e);
     }
   }
 }

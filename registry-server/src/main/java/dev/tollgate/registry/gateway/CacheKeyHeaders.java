@@ -1,19 +1,19 @@
 package dev.tollgate.registry.gateway;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.Sha256;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The request headers the upstream's answer may depend on ({@link
- * ServerConfig.Upstream#cacheKeyHeaders}): {@code authorization}, {@code cookie}, every other
- * forwarded header but those of {@code upstream.unkeyedHeaders}, and {@code upstream.varyHeaders}.
- * The response cache keys on a SHA-256 digest of them, so an answer made for one caller is never
- * served to a caller who sent the upstream anything else (the digest, not the values, is kept in
- * memory), and {@code Vary} names them on every answer, so a shared cache in front of the gateway
- * keys on them too.
+ * UpstreamSettings#cacheKeyHeaders}): {@code authorization}, {@code cookie}, every other forwarded
+ * header but those of {@code upstream.unkeyedHeaders}, and {@code upstream.varyHeaders}. The
+ * response cache keys on a SHA-256 digest of them, so an answer made for one caller is never served
+ * to a caller who sent the upstream anything else (the digest, not the values, is kept in memory),
+ * and {@code Vary} names them on every answer, so a shared cache in front of the gateway keys on
+ * them too.
  */
 final class CacheKeyHeaders {
 
@@ -37,7 +37,7 @@ final class CacheKeyHeaders {
   }
 
   /** The headers {@code upstream} keys the cache on. */
-  static CacheKeyHeaders of(ServerConfig.Upstream upstream) {
+  static CacheKeyHeaders of(UpstreamSettings upstream) {
     return new CacheKeyHeaders(upstream.cacheKeyHeaders());
   }
 

@@ -12,7 +12,6 @@ import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.calibration.CostMeter;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
@@ -21,6 +20,7 @@ import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -106,13 +106,15 @@ public final class Gateway {
   private final ResponseCache responses;
   private final CacheKeyHeaders keyHeaders;
   private final GatewayMetrics metrics;
-  private final ServerConfig config;
+  private final Callers callers;
   private final ObjectMapper json;
   private final CostMeter meter;
   private final BatchRun batches;
 
   /**
+   * @param callers the policy of each key, and of a caller without one
    * @param upstream the raw upstream; calls are counted in {@code metrics} here
+   * @param settings how the upstream is called: its bounds and header rules
    * @param responseCache the bounds of the response cache, set by the wiring: {@code maximumWeight}
    *     in bytes, {@code expireAfterWrite} the longest max-age, {@code recordStats()}, on {@code
    *     ticker}
@@ -121,20 +123,21 @@ public final class Gateway {
    */
   public Gateway(
       AdmissionController admission,
+      Callers callers,
       Upstream upstream,
+      UpstreamSettings settings,
       Caffeine<Object, Object> responseCache,
       Ticker ticker,
       GatewayMetrics metrics,
-      ServerConfig config,
       ObjectMapper json,
       CostMeter meter) {
     this.admission = admission;
-    this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, config.upstream());
-    this.keyHeaders = CacheKeyHeaders.of(config.upstream());
-    LOG.info("response cache keys on headers {}", config.upstream().describeCacheKey());
+    this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, settings);
+    this.keyHeaders = CacheKeyHeaders.of(settings);
+    LOG.info("response cache keys on headers {}", settings.describeCacheKey());
     this.responses = new ResponseCache(responseCache, ticker, json, keyHeaders);
     this.metrics = metrics;
-    this.config = config;
+    this.callers = callers;
     this.json = json;
     this.meter = meter;
     this.batches = new BatchRun(admission, this.upstream, meter, metrics, json);
@@ -166,18 +169,19 @@ public final class Gateway {
    */
   public @Nullable GatewayAnswer refuseUnknownKey(
       @Nullable String apiKey, @Nullable String accept) {
-    if (config.policyFor(apiKey).isPresent()) {
+    if (callers.find(apiKey).isPresent()) {
       return null;
     }
     return unauthenticated(new Reply(metrics, accept, keyHeaders.vary()));
   }
 
   private GatewayAnswer handle(GatewayCall call, Reply reply) {
-    Optional<KeyPolicy> found = config.policyFor(call.apiKey());
+    Optional<Callers.Caller> found = callers.find(call.apiKey());
     if (found.isEmpty()) {
       return unauthenticated(reply);
     }
-    KeyPolicy policy = found.get();
+    Callers.Caller caller = found.get();
+    KeyPolicy policy = caller.policy();
     reply.policy(policy.name());
     GatewayCall.Read read;
     try {
@@ -188,11 +192,12 @@ public final class Gateway {
     if (read.batch()) {
       return batch(call, reply, policy, read.operations());
     }
-    return single(call, reply, policy, read.operations().get(0));
+    return single(call, reply, caller, read.operations().get(0));
   }
 
   private GatewayAnswer single(
-      GatewayCall call, Reply reply, KeyPolicy policy, AdmissionRequest request) {
+      GatewayCall call, Reply reply, Callers.Caller caller, AdmissionRequest request) {
+    KeyPolicy policy = caller.policy();
     Decision decision;
     DocumentHash id;
     try {
@@ -214,7 +219,7 @@ public final class Gateway {
     if (admitted.wouldRefuse() != null) {
       metrics.wouldRefuse(admitted.wouldRefuse());
     }
-    return run(reply, call, admitted, id, policy);
+    return run(reply, call, admitted, id, caller);
   }
 
   /**
@@ -241,12 +246,13 @@ public final class Gateway {
       GatewayCall call,
       Decision.Admitted admitted,
       @Nullable DocumentHash id,
-      KeyPolicy policy) {
+      Callers.Caller caller) {
+    KeyPolicy policy = caller.policy();
     AdmittedOperation operation = admitted.operations().get(0);
     // only a GET can be cached: a POST need not hash its headers
     String headers =
         call.transport() == Transport.GET ? responses.headerDigest(call.headers()) : "";
-    boolean shared = call.apiKey() == null && headers.isEmpty();
+    boolean shared = caller.anonymous() && headers.isEmpty();
     ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, headers);
     CachedResponse cached = key == null ? null : lookup(key, policy);
     if (cached != null) {

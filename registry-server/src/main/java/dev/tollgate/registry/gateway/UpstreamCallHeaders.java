@@ -1,7 +1,7 @@
 package dev.tollgate.registry.gateway;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.upstream.UpstreamResponse;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +27,7 @@ final class UpstreamCallHeaders {
    * those the caller sent).
    */
   static Map<String, List<String>> toUpstream(
-      ServerConfig.Upstream config,
+      UpstreamSettings config,
       GatewayCall.Headers caller,
       String policyName,
       @Nullable String operationName) {
@@ -49,8 +49,7 @@ final class UpstreamCallHeaders {
   }
 
   /** The answer's {@code Set-Cookie} headers and those named in {@code upstream.returnHeaders}. */
-  static Map<String, List<String>> toCaller(
-      ServerConfig.Upstream config, UpstreamResponse response) {
+  static Map<String, List<String>> toCaller(UpstreamSettings config, UpstreamResponse response) {
     Map<String, List<String>> headers = new LinkedHashMap<>();
     copy(response, "set-cookie", headers);
     for (String name : config.returnHeaders()) {

@@ -6,11 +6,11 @@ import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.admission.UpstreamRequest;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamException;
 import dev.tollgate.registry.upstream.UpstreamResponse;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -25,13 +25,12 @@ final class UpstreamForwarder {
 
   private final Upstream upstream;
   private final AdmissionController admission;
-  private final ServerConfig.Upstream config;
+  private final UpstreamSettings config;
 
   /**
    * @param upstream the counted upstream; bounded here
    */
-  UpstreamForwarder(
-      Upstream upstream, AdmissionController admission, ServerConfig.Upstream config) {
+  UpstreamForwarder(Upstream upstream, AdmissionController admission, UpstreamSettings config) {
     this.upstream = Upstream.bounded(upstream, config.maxInFlight());
     this.admission = admission;
     this.config = config;

@@ -1,7 +1,5 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
-import dev.tollgate.registry.config.ServerConfig.Scope;
 import dev.tollgate.registry.document.Sha256;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
@@ -35,14 +33,14 @@ final class AdminAuth {
   }
 
   /** The scope of the caller's token, for the console to show or hide what it may not do. */
-  Scope scope(Context ctx) {
+  AdminToken.Scope scope(Context ctx) {
     return authenticate(ctx).scope();
   }
 
   /** The name of the caller's token when its scope is {@code required} or wider. */
-  String require(Context ctx, Scope required) {
+  String require(Context ctx, AdminToken.Scope required) {
     Credential credential = authenticate(ctx);
-    if (required == Scope.ADMIN && credential.scope() != Scope.ADMIN) {
+    if (required == AdminToken.Scope.ADMIN && credential.scope() != AdminToken.Scope.ADMIN) {
       throw RouteException.forbidden(
           "token "
               + credential.name()
@@ -87,5 +85,5 @@ final class AdminAuth {
     return Sha256.digest(token.getBytes(StandardCharsets.UTF_8));
   }
 
-  private record Credential(String name, Scope scope, byte[] digest) {}
+  private record Credential(String name, AdminToken.Scope scope, byte[] digest) {}
 }

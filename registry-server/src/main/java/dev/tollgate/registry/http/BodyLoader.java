@@ -1,6 +1,5 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.config.ServerConfig;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.TimeUnit;
@@ -37,22 +36,18 @@ import org.jspecify.annotations.Nullable;
 final class BodyLoader extends EagerContentHandler.ContentLoader implements Invocable.Task {
 
   private final Deque<Content.Chunk> chunks = new ArrayDeque<>();
-  private final ServerConfig.Http bounds;
+  private final HttpSettings bounds;
   private long bytes;
   private long firstByteNanos;
 
   private BodyLoader(
-      ServerConfig.Http bounds,
-      Handler handler,
-      Request request,
-      Response response,
-      Callback callback) {
+      HttpSettings bounds, Handler handler, Request request, Response response, Callback callback) {
     super(handler, request, response, callback);
     this.bounds = bounds;
   }
 
   /** Loaders for every request body, whatever its type. */
-  static EagerContentHandler.ContentLoaderFactory factory(ServerConfig.Http bounds) {
+  static EagerContentHandler.ContentLoaderFactory factory(HttpSettings bounds) {
     return new EagerContentHandler.ContentLoaderFactory() {
       @Override
       public @Nullable String getApplicableMimeType() {

@@ -2,7 +2,6 @@ package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.calibration.UnusedReport;
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
 import dev.tollgate.registry.http.CalibrationBodies.CalibrationBody;
 import dev.tollgate.registry.http.CalibrationBodies.UnusedBody;
 import io.javalin.config.JavalinConfig;

@@ -1,6 +1,5 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.gateway.Gateway;
 import io.javalin.config.JavalinConfig;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -35,7 +34,7 @@ public final class JettyBounds {
   /**
    * @param gateway answers unknown keys before their bodies are read
    */
-  public static void apply(JavalinConfig javalin, ServerConfig.Http http, Gateway gateway) {
+  public static void apply(JavalinConfig javalin, HttpSettings http, Gateway gateway) {
     javalin.jetty.modifyHttpConfiguration(
         configuration -> {
           configuration.setIdleTimeout(http.bodyReadTimeoutMillis());

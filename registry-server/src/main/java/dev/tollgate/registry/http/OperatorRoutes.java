@@ -2,7 +2,6 @@ package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetCharge;
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
 import dev.tollgate.registry.http.OperatorBodies.PoliciesBody;
 import dev.tollgate.registry.http.OperatorBodies.RefusalsBody;
 import dev.tollgate.registry.http.OperatorBodies.TrafficBody;

@@ -1,8 +1,6 @@
 package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.catalog.StoredDocument;
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
-import dev.tollgate.registry.config.ServerConfig.Scope;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.http.RegistryBodies.AppsBody;
@@ -87,7 +85,7 @@ public final class RegistryRoutes {
   }
 
   private void publish(Context ctx) {
-    String publisherName = auth.require(ctx, Scope.PUBLISH);
+    String publisherName = auth.require(ctx, AdminToken.Scope.PUBLISH);
     VersionRef ref = versionRef(ctx);
     boolean dryRun = flag(ctx, "dryRun");
     PublishReport report =
@@ -109,7 +107,7 @@ public final class RegistryRoutes {
   }
 
   private void retire(Context ctx) {
-    String admin = auth.require(ctx, Scope.ADMIN);
+    String admin = auth.require(ctx, AdminToken.Scope.ADMIN);
     VersionRef ref = versionRef(ctx);
     AppVersion retired = store.retire(ref.app(), ref.version(), admin);
     ctx.json(VersionBody.of(retired));

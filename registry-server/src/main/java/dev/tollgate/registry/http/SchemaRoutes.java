@@ -1,7 +1,5 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
-import dev.tollgate.registry.config.ServerConfig.Scope;
 import dev.tollgate.registry.http.SchemaBodies.ActivationBody;
 import dev.tollgate.registry.http.SchemaBodies.PublicationBody;
 import dev.tollgate.registry.http.SchemaBodies.SchemaBody;
@@ -39,7 +37,7 @@ public final class SchemaRoutes {
   }
 
   private void publish(Context ctx) {
-    String admin = auth.require(ctx, Scope.ADMIN);
+    String admin = auth.require(ctx, AdminToken.Scope.ADMIN);
     boolean dryRun = RegistryRoutes.flag(ctx, "dryRun");
     SchemaInput input =
         SchemaBodies.input(
@@ -63,7 +61,7 @@ public final class SchemaRoutes {
   }
 
   private void activate(Context ctx) {
-    String admin = auth.require(ctx, Scope.ADMIN);
+    String admin = auth.require(ctx, AdminToken.Scope.ADMIN);
     boolean force = RegistryRoutes.flag(ctx, "force");
     ctx.json(ActivationBody.of(schemas.activate(ctx.pathParam("fingerprint"), admin, force)));
   }

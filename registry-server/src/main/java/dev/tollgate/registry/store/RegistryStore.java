@@ -5,7 +5,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.internal.AliasRow;
 import dev.tollgate.registry.store.internal.Rows.AppRow;
@@ -64,17 +63,17 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * Opens a connection pool on {@code config}, migrates the schema and returns the store, which
    * owns the pool until {@link #close()}.
    */
-  public static RegistryStore open(ServerConfig.Store config, InstantSource clock) {
+  public static RegistryStore open(StoreSettings config, InstantSource clock) {
     return open(config, clock, null);
   }
 
   /**
-   * As {@link #open(ServerConfig.Store, InstantSource)}, with the pool's metrics in {@code meters}.
-   * An H2 file store is opened with its journal ({@link EmbeddedStart}): rebuilt or completed from
-   * it when the previous run did not shut down cleanly.
+   * As {@link #open(StoreSettings, InstantSource)}, with the pool's metrics in {@code meters}. An
+   * H2 file store is opened with its journal ({@link EmbeddedStart}): rebuilt or completed from it
+   * when the previous run did not shut down cleanly.
    */
   public static RegistryStore open(
-      ServerConfig.Store config, InstantSource clock, @Nullable MeterRegistry meters) {
+      StoreSettings config, InstantSource clock, @Nullable MeterRegistry meters) {
     Optional<H2Files> files = H2Files.of(config.jdbcUrl());
     if (files.isEmpty()) {
       return connect(config, clock, meters);
@@ -83,7 +82,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   }
 
   private static RegistryStore connect(
-      ServerConfig.Store config, InstantSource clock, @Nullable MeterRegistry meters) {
+      StoreSettings config, InstantSource clock, @Nullable MeterRegistry meters) {
     HikariConfig pool = new HikariConfig();
     if (meters != null) {
       pool.setMetricRegistry(meters);

@@ -2,6 +2,7 @@ package dev.tollgate.registry.config;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tollgate.registry.policy.KeyPolicy;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
@@ -18,10 +19,11 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The key paths a config file may hold, read from the {@code @JsonCreator}s the loader binds
- * through, so a key added to a record is here without anyone listing it. A path is dotted, with
- * {@code <key>} for a map's keys and {@code []} for a list's elements: {@code
- * upstream.timeoutMillis}, {@code keys.<key>.limits.tokens}, {@code adminTokens[].token}.
+ * The key paths a config file may hold, read from the settings records of each section ({@link
+ * ConfigSections#SECTIONS}) and from the {@code @JsonCreator}s of the policies, so a key added to a
+ * record is here without anyone listing it. A path is dotted, with {@code <key>} for a map's keys
+ * and {@code []} for a list's elements: {@code upstream.timeoutMillis}, {@code
+ * keys.<key>.limits.tokens}, {@code adminTokens[].token}.
  */
 final class ConfigKeys {
 
@@ -38,10 +40,18 @@ final class ConfigKeys {
 
   private ConfigKeys() {}
 
-  /** Every path of {@link ServerConfig}, in the order of its creators' parameters. */
+  /** Every path of a config file: its sections', then the admin tokens' and the policies'. */
   static Map<String, Kind> of() {
     ConfigKeys keys = new ConfigKeys();
-    keys.walk(ServerConfig.class, "");
+    for (Map.Entry<String, List<Record>> section : ConfigSections.SECTIONS.entrySet()) {
+      keys.paths.put(section.getKey(), Kind.GROUP);
+      for (Record settings : section.getValue()) {
+        keys.walk(settings.getClass(), section.getKey() + ".");
+      }
+    }
+    keys.group(ConfigSections.ADMIN_TOKENS + "[]", ConfigSections.adminTokenDefaults().getClass());
+    keys.group(ConfigSections.KEYS + ".<key>", KeyPolicy.class);
+    keys.group(ConfigSections.ANONYMOUS, KeyPolicy.class);
     return keys.paths;
   }
 

@@ -3,10 +3,18 @@ package dev.tollgate.registry.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tollgate.registry.calibration.CalibrationSettings;
+import dev.tollgate.registry.gateway.BudgetSettings;
+import dev.tollgate.registry.gateway.CatalogSettings;
+import dev.tollgate.registry.gateway.GatewaySettings;
+import dev.tollgate.registry.http.AdminToken;
+import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
+import dev.tollgate.registry.store.StoreSettings;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,15 +63,16 @@ final class ConfigLoaderTest {
 
     ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
 
-    assertThat(config.http()).isEqualTo(new ServerConfig.Http(9000, 2048));
+    assertThat(config.http())
+        .isEqualTo(HttpSettings.DEFAULTS.withPort(9000).withMaxBodyBytes(2048));
     assertThat(config.store().user()).isEqualTo("tg");
     assertThat(config.schema().path()).isEqualTo(BASE.resolve("schema.graphqls"));
     assertThat(config.schema().model()).isEqualTo(CostPreset.APOLLO);
     assertThat(config.upstream().timeoutMillis()).isEqualTo(2500);
     assertThat(config.adminTokens())
         .singleElement()
-        .satisfies(t -> assertThat(t.scope()).isEqualTo(ServerConfig.Scope.PUBLISH));
-    assertThat(config.gateway().budgetStore()).isEqualTo(ServerConfig.BudgetStore.REDIS);
+        .satisfies(t -> assertThat(t.scope()).isEqualTo(AdminToken.Scope.PUBLISH));
+    assertThat(config.budget().budgetStore()).isEqualTo(BudgetSettings.Store.REDIS);
     KeyPolicy partner = config.policyFor("k1").orElseThrow();
     assertThat(partner.name()).isEqualTo("partner");
     assertThat(partner.mode()).isEqualTo(Mode.OPEN);
@@ -280,9 +289,7 @@ final class ConfigLoaderTest {
 
     ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
 
-    assertThat(config.adminTokens())
-        .extracting(ServerConfig.AdminToken::name)
-        .containsExactly("token0");
+    assertThat(config.adminTokens()).extracting(AdminToken::name).containsExactly("token0");
     assertThat(config.policyFor("k").orElseThrow().name()).isEqualTo("key0");
     assertThat(config.anonymous().name()).isEqualTo("anonymous");
   }
@@ -309,7 +316,13 @@ final class ConfigLoaderTest {
         ConfigLoader.parse(
             "{\"gateway\": {\"redisUrl\": null, \"refreshMillis\": null}}", -1, DATA, BASE);
 
-    assertThat(config.gateway()).isEqualTo(ServerConfig.Gateway.DEFAULTS);
+    assertThat(List.of(config.gateway(), config.budget(), config.catalog(), config.calibration()))
+        .isEqualTo(
+            List.of(
+                GatewaySettings.DEFAULTS,
+                BudgetSettings.DEFAULTS,
+                CatalogSettings.DEFAULTS,
+                CalibrationSettings.DEFAULTS));
   }
 
   @Test
@@ -320,7 +333,7 @@ final class ConfigLoaderTest {
     assertThat(given.store().poolSize()).isEqualTo(3);
     assertThat(given.store().jdbcUrl()).startsWith("jdbc:h2:file:");
     assertThat(defaulted.store().poolSize())
-        .isEqualTo(ServerConfig.Store.DEFAULT_POOL_SIZE)
+        .isEqualTo(StoreSettings.DEFAULT_POOL_SIZE)
         .isEqualTo(8);
   }
 
@@ -367,7 +380,7 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_upstreamLeftOut_defaultBoundsAndHeaderRules() {
-    ServerConfig.Upstream upstream = ConfigLoader.parse("{}", -1, DATA, BASE).upstream();
+    UpstreamSettings upstream = ConfigLoader.parse("{}", -1, DATA, BASE).upstream();
 
     assertThat(upstream.timeoutMillis()).isEqualTo(5_000);
     assertThat(upstream.maxResponseBytes()).isEqualTo(16L * 1024 * 1024);
@@ -396,7 +409,7 @@ final class ConfigLoaderTest {
                       "returnHeaders": ["X-Upstream-Trace"]}}
         """;
 
-    ServerConfig.Upstream upstream = ConfigLoader.parse(json, -1, DATA, BASE).upstream();
+    UpstreamSettings upstream = ConfigLoader.parse(json, -1, DATA, BASE).upstream();
 
     assertThat(upstream.maxResponseBytes()).isEqualTo(1024);
     assertThat(upstream.maxInFlight()).isEqualTo(3);
@@ -447,7 +460,7 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_staticApiKeyHeader_allowed() {
-    ServerConfig.Upstream upstream =
+    UpstreamSettings upstream =
         ConfigLoader.parse(
                 "{\"upstream\": {\"headers\": {\"X-API-Key\": \"the upstream's own\"}}}",
                 -1,
@@ -582,7 +595,7 @@ final class ConfigLoaderTest {
             DATA,
             BASE);
 
-    assertThat(config.gateway().expectedInstances()).isEqualTo(3);
+    assertThat(config.budget().expectedInstances()).isEqualTo(3);
     assertThat(config.keys().get("k").budget())
         .isEqualTo(new KeyPolicy.Budget(90, 100, KeyPolicy.OnStoreFailure.DENY));
     assertThat(config.anonymous().budget().onStoreFailure())
@@ -594,7 +607,7 @@ final class ConfigLoaderTest {
     ServerConfig config =
         ConfigLoader.parse("{\"keys\": {\"k\": {\"budget\": {}}}}", -1, DATA, BASE);
 
-    assertThat(config.gateway().expectedInstances()).isEqualTo(1);
+    assertThat(config.budget().expectedInstances()).isEqualTo(1);
     assertThat(config.keys().get("k").budget().onStoreFailure())
         .isEqualTo(KeyPolicy.OnStoreFailure.LOCAL);
     assertThat(config.anonymous().budget().onStoreFailure())
@@ -637,12 +650,12 @@ final class ConfigLoaderTest {
             BASE);
     ServerConfig defaulted = ConfigLoader.parse("{\"keys\": {\"k\": {}}}", -1, DATA, BASE);
 
-    assertThat(given.gateway().actualCost()).isFalse();
-    assertThat(given.gateway().measurementFlushMillis()).isEqualTo(250);
+    assertThat(given.calibration().actualCost()).isFalse();
+    assertThat(given.calibration().measurementFlushMillis()).isEqualTo(250);
     assertThat(given.keys().get("k").budget())
         .isEqualTo(new KeyPolicy.Budget(90, 100, KeyPolicy.OnStoreFailure.LOCAL, true));
-    assertThat(defaulted.gateway().actualCost()).isTrue();
-    assertThat(defaulted.gateway().measurementFlushMillis()).isEqualTo(5_000);
+    assertThat(defaulted.calibration().actualCost()).isTrue();
+    assertThat(defaulted.calibration().measurementFlushMillis()).isEqualTo(5_000);
     assertThat(defaulted.keys().get("k").budget().refund()).isFalse();
   }
 
@@ -729,9 +742,9 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_unkeyedHeadersLeftOut_theForwardedTracingHeaders() {
-    ServerConfig.Upstream defaults = ConfigLoader.parse("{}", -1, DATA, BASE).upstream();
+    UpstreamSettings defaults = ConfigLoader.parse("{}", -1, DATA, BASE).upstream();
     // forwarding fewer headers still loads: the default is what of it is forwarded
-    ServerConfig.Upstream fewer =
+    UpstreamSettings fewer =
         ConfigLoader.parse(
                 "{\"upstream\": {\"forwardHeaders\": [\"Authorization\", \"X-Request-Id\"]}}",
                 -1,
@@ -755,7 +768,7 @@ final class ConfigLoaderTest {
                       "unkeyedHeaders": ["ACCEPT-LANGUAGE", "accept-language"]}}
         """;
 
-    ServerConfig.Upstream upstream = ConfigLoader.parse(json, -1, DATA, BASE).upstream();
+    UpstreamSettings upstream = ConfigLoader.parse(json, -1, DATA, BASE).upstream();
 
     assertThat(upstream.unkeyedHeaders()).containsExactly("accept-language");
     assertThat(upstream.cacheKeyHeaders()).containsExactly("authorization", "cookie", "x-user");
@@ -766,7 +779,7 @@ final class ConfigLoaderTest {
 
   @Test
   void parse_unkeyedHeadersEmpty_everyForwardedHeaderKeys() {
-    ServerConfig.Upstream upstream =
+    UpstreamSettings upstream =
         ConfigLoader.parse("{\"upstream\": {\"unkeyedHeaders\": []}}", -1, DATA, BASE).upstream();
 
     assertThat(upstream.cacheKeyHeaders())
@@ -821,7 +834,7 @@ final class ConfigLoaderTest {
         """
         {"upstream": {"varyHeaders": ["x-request-id"], "unkeyedHeaders": ["x-request-id"]}}
         """;
-    ServerConfig.Upstream byDefault =
+    UpstreamSettings byDefault =
         ConfigLoader.parse("{\"upstream\": {\"varyHeaders\": [\"X-Request-Id\"]}}", -1, DATA, BASE)
             .upstream();
 
@@ -877,15 +890,14 @@ final class ConfigLoaderTest {
 
     ServerConfig config = ConfigLoader.parse(example, -1, DATA, BASE);
 
-    assertThat(config.store().poolSize()).isEqualTo(ServerConfig.Store.DEFAULT_POOL_SIZE);
+    assertThat(config.store().poolSize()).isEqualTo(StoreSettings.DEFAULT_POOL_SIZE);
     assertThat(config.policyFor("<api key>").orElseThrow().limits())
         .isEqualTo(KeyPolicy.Limits.BOOK);
   }
 
   @Test
   void adminToken_toString_hidesToken() {
-    ServerConfig.AdminToken token =
-        new ServerConfig.AdminToken("ci", "s3cret", ServerConfig.Scope.ADMIN);
+    AdminToken token = new AdminToken("ci", "s3cret", AdminToken.Scope.ADMIN);
 
     assertThat(token.toString()).doesNotContain("s3cret").contains("ci");
   }
@@ -936,9 +948,7 @@ final class ConfigLoaderTest {
   void demo_create_hasDocumentedCredentials() {
     ServerConfig demo = DemoConfig.create(8080, DATA);
 
-    assertThat(demo.adminTokens())
-        .extracting(ServerConfig.AdminToken::token)
-        .containsExactly("admin-demo");
+    assertThat(demo.adminTokens()).extracting(AdminToken::token).containsExactly("admin-demo");
     assertThat(demo.policyFor("web-demo").orElseThrow().mode()).isEqualTo(Mode.TRUSTED);
     assertThat(demo.policyFor("web-demo").orElseThrow().mayRun("cargo-web")).isTrue();
     assertThat(demo.policyFor("partner-demo").orElseThrow().mode()).isEqualTo(Mode.OPEN);

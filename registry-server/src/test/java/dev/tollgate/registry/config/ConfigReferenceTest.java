@@ -3,7 +3,10 @@ package dev.tollgate.registry.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.docs.MarkdownDoc;
@@ -140,6 +143,46 @@ final class ConfigReferenceTest {
     assertThat(wrong).isEmpty();
   }
 
+  @Test
+  void everyKeyOfTheDefaults_isDocumented() {
+    SettingsBinder binder = new SettingsBinder(JsonMapper.builder().build(), NullNode.instance);
+    List<String> leaves = new ArrayList<>();
+    for (Map.Entry<String, List<Record>> section : ConfigSections.SECTIONS.entrySet()) {
+      for (Record settings : section.getValue()) {
+        leaves(section.getKey(), binder.tree(settings), leaves);
+      }
+    }
+    leaves(
+        ConfigSections.ADMIN_TOKENS + "[]",
+        binder.tree(ConfigSections.adminTokenDefaults()),
+        leaves);
+    List<String> missing = new ArrayList<>(leaves);
+    missing.removeAll(documentedKeys());
+
+    assertThat(leaves).contains("gateway.refreshMillis", "upstream.unkeyedHeaders");
+    assertThat(missing)
+        .as(
+            "keys of the settings' defaults missing from the tables under \"## Every key\" in"
+                + " docs/configuration.md")
+        .isEmpty();
+  }
+
+  /** The paths of the leaves of {@code tree}: values, lists and maps (an empty object). */
+  private static void leaves(String path, JsonNode tree, List<String> leaves) {
+    if (!tree.isObject() || tree.isEmpty()) {
+      leaves.add(path);
+      return;
+    }
+    for (Map.Entry<String, JsonNode> field : tree.properties()) {
+      if (field.getValue().isObject() && !field.getValue().isEmpty()) {
+        // a map's keys are the file's own (upstream.headers): the map is the leaf
+        leaves.add(path + "." + field.getKey());
+      } else {
+        leaves(path + "." + field.getKey(), field.getValue(), leaves);
+      }
+    }
+  }
+
   /** The keys in the first column of the tables under "## Every key". */
   private static List<String> documentedKeys() {
     List<String> keys = new ArrayList<>();
@@ -185,8 +228,27 @@ final class ConfigReferenceTest {
     return root;
   }
 
-  /** The value at {@code key} in {@code config}, or null where the path is not a component. */
+  /**
+   * The value at {@code key} in {@code config}, else in the defaults of the record of its section
+   * that holds it ({@link ConfigSections#SECTIONS}), or null where the path is neither.
+   */
   private static @Nullable Object valueAt(Object config, String key) throws Exception {
+    Object loaded = valueIn(config, key);
+    if (loaded != null) {
+      return loaded;
+    }
+    String[] path = key.split("\\.", 2);
+    for (Record settings : ConfigSections.SECTIONS.getOrDefault(path[0], List.of())) {
+      Object value = path.length == 2 ? valueIn(settings, path[1]) : null;
+      if (value != null) {
+        return value;
+      }
+    }
+    return null;
+  }
+
+  /** The value at {@code key} in {@code config}, or null where the path is not a component. */
+  private static @Nullable Object valueIn(Object config, String key) throws Exception {
     Object node = config;
     for (String segment : key.split("\\.")) {
       boolean element = segment.endsWith("[]");

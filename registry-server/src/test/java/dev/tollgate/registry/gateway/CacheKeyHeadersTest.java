@@ -2,8 +2,8 @@ package dev.tollgate.registry.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.Sha256;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -68,7 +68,7 @@ final class CacheKeyHeadersTest {
 
   @Test
   void of_defaultUpstream_keysOnAcceptLanguageNotOnTracing() {
-    CacheKeyHeaders defaults = CacheKeyHeaders.of(ServerConfig.Upstream.DEFAULTS);
+    CacheKeyHeaders defaults = CacheKeyHeaders.of(UpstreamSettings.DEFAULTS);
 
     assertThat(defaults.names()).containsExactly("authorization", "cookie", "accept-language");
     assertThat(defaults.vary())
@@ -80,17 +80,11 @@ final class CacheKeyHeadersTest {
 
   @Test
   void of_forwardedCustomHeaderWithoutVaryEntry_keyedAndNamedBeforeTheVaryHeaders() {
-    ServerConfig.Upstream upstream =
-        new ServerConfig.Upstream(
-            null,
-            1_000,
-            ServerConfig.Upstream.DEFAULT_MAX_RESPONSE_BYTES,
-            ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT,
-            List.of("x-user", "traceparent"),
-            Map.of(),
-            true,
-            List.of(),
-            List.of("x-tenant"));
+    UpstreamSettings upstream =
+        UpstreamSettings.DEFAULTS
+            .withTimeoutMillis(1_000)
+            .withHeaderRules(
+                List.of("x-user", "traceparent"), Map.of(), true, List.of(), List.of("x-tenant"));
 
     CacheKeyHeaders keyed = CacheKeyHeaders.of(upstream);
 

@@ -10,6 +10,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
+import dev.tollgate.registry.store.StoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -417,16 +418,14 @@ final class CustomDocumentIdsTest {
     keys.put(
         OPEN_KEY,
         KeyPolicy.newPolicy("open").mode(Mode.OPEN).apps(Set.of("*")).budget(budget).build());
-    return new ServerConfig(
-        new ServerConfig.Http(0, ServerConfig.Http.DEFAULTS.maxBodyBytes()),
-        ServerConfig.Store.h2In(dataDir),
-        ServerConfig.Schema.DEFAULTS,
-        ServerConfig.Upstream.DEFAULTS,
-        List.of(new ServerConfig.AdminToken("admin", ADMIN, ServerConfig.Scope.ADMIN)),
-        ServerConfig.Gateway.DEFAULTS,
-        keys,
-        KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).apps(Set.of()).build(),
-        new ServerConfig.Demo(false));
+    return ServerConfig.defaults(StoreSettings.h2In(dataDir))
+        .transform(
+            config ->
+                config
+                    .http(HttpSettings.DEFAULTS.withPort(0))
+                    .adminTokens(List.of(new AdminToken("admin", ADMIN, AdminToken.Scope.ADMIN)))
+                    .keys(keys)
+                    .anonymous(KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).apps(Set.of()).build()));
   }
 
   private static KeyPolicy trusted(String name, Set<String> apps, Budget budget) {

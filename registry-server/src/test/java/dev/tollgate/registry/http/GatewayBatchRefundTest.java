@@ -8,6 +8,7 @@ import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.admission.FakeClock;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.gateway.GatewaySettings;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
@@ -76,22 +77,8 @@ final class GatewayBatchRefundTest {
             .apps(Set.of("*"))
             .budget(new Budget(10_000, 100).withRefund(true))
             .build());
-    return new ServerConfig(
-        demo.http(),
-        demo.store(),
-        demo.schema(),
-        demo.upstream(),
-        demo.adminTokens(),
-        new ServerConfig.Gateway(
-            true,
-            10,
-            ServerConfig.Gateway.DEFAULT_OPEN_CACHE_BYTES,
-            ServerConfig.BudgetStore.MEMORY,
-            null,
-            1_000),
-        keys,
-        demo.anonymous(),
-        demo.demo());
+    return demo.transform(
+        config -> config.gateway(GatewaySettings.DEFAULTS.withBatching(true, 10)).keys(keys));
   }
 
   private HttpResponse<String> post(RegistryServer server, String... texts) throws Exception {

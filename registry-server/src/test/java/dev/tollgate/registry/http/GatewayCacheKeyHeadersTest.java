@@ -3,9 +3,9 @@ package dev.tollgate.registry.http;
 import static dev.tollgate.registry.http.GatewayHarness.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +34,7 @@ final class GatewayCacheKeyHeadersTest {
 
   @Test
   void get_otherAcceptLanguage_upstreamCalledAgain_eachGetsItsOwnAnswer() {
-    start(upstream(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS, null));
+    start(upstream(UpstreamSettings.DEFAULTS.forwardHeaders(), null));
 
     HttpResponse<String> german = get("de", "Accept-Language", "de");
     HttpResponse<String> french = get("fr", "Accept-Language", "fr");
@@ -50,7 +50,7 @@ final class GatewayCacheKeyHeadersTest {
 
   @Test
   void get_sameAcceptLanguageTwice_secondFromTheCache() {
-    start(upstream(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS, null));
+    start(upstream(UpstreamSettings.DEFAULTS.forwardHeaders(), null));
 
     get("de", "Accept-Language", "de");
     HttpResponse<String> again = get("nobody", "Accept-Language", "de");
@@ -62,7 +62,7 @@ final class GatewayCacheKeyHeadersTest {
 
   @Test
   void get_anonymousWithAcceptLanguage_privateNotPublic() {
-    start(upstream(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS, null));
+    start(upstream(UpstreamSettings.DEFAULTS.forwardHeaders(), null));
 
     HttpResponse<String> bare = gateway.get(null, Map.of("documentId", greeting.hex()));
     HttpResponse<String> german =
@@ -90,7 +90,7 @@ final class GatewayCacheKeyHeadersTest {
 
   @Test
   void get_otherRequestId_unkeyedByDefault_servedFromTheCache() {
-    start(upstream(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS, null));
+    start(upstream(UpstreamSettings.DEFAULTS.forwardHeaders(), null));
 
     get("first", "X-Request-Id", "r-1", "traceparent", "00-1-01");
     HttpResponse<String> second = get("second", "X-Request-Id", "r-2", "traceparent", "00-2-01");
@@ -103,7 +103,7 @@ final class GatewayCacheKeyHeadersTest {
 
   @Test
   void get_acceptLanguageUnkeyedByName_servedFromTheCacheAcrossLanguages() {
-    start(upstream(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS, List.of("accept-language")));
+    start(upstream(UpstreamSettings.DEFAULTS.forwardHeaders(), List.of("accept-language")));
 
     get("de", "Accept-Language", "de");
     HttpResponse<String> french = get("fr", "Accept-Language", "fr");
@@ -120,7 +120,7 @@ final class GatewayCacheKeyHeadersTest {
 
   @Test
   void post_notCached_headersNeverHashedNorKeyed() {
-    start(upstream(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS, null));
+    start(upstream(UpstreamSettings.DEFAULTS.forwardHeaders(), null));
 
     gateway.post("trusted-key", Map.of("documentId", greeting.hex()));
     gateway.post("trusted-key", Map.of("documentId", greeting.hex()));
@@ -133,35 +133,15 @@ final class GatewayCacheKeyHeadersTest {
    * upstream.unkeyedHeaders} ({@code null}: the default, the tracing headers among {@code
    * forward}), no {@code varyHeaders}.
    */
-  private static ServerConfig.Upstream upstream(
-      List<String> forward, @Nullable List<String> unkeyed) {
-    ServerConfig.Upstream defaults =
-        new ServerConfig.Upstream(
-            null,
-            1_000,
-            ServerConfig.Upstream.DEFAULT_MAX_RESPONSE_BYTES,
-            ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT,
-            forward,
-            Map.of(),
-            true,
-            List.of(),
-            List.of());
-    return unkeyed == null
-        ? defaults
-        : new ServerConfig.Upstream(
-            null,
-            1_000,
-            ServerConfig.Upstream.DEFAULT_MAX_RESPONSE_BYTES,
-            ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT,
-            forward,
-            Map.of(),
-            true,
-            List.of(),
-            List.of(),
-            unkeyed);
+  private static UpstreamSettings upstream(List<String> forward, @Nullable List<String> unkeyed) {
+    UpstreamSettings defaults =
+        UpstreamSettings.DEFAULTS
+            .withTimeoutMillis(1_000)
+            .withHeaderRules(forward, Map.of(), true, List.of(), List.of());
+    return unkeyed == null ? defaults : defaults.withUnkeyedHeaders(unkeyed);
   }
 
-  private void start(ServerConfig.Upstream upstream) {
+  private void start(UpstreamSettings upstream) {
     gateway = GatewayHarness.startWith(upstream);
     greeting = gateway.publishFixed("web", "1", QUERY, "Greeting", OperationKind.QUERY, 3);
   }

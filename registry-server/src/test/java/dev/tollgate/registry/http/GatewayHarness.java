@@ -12,6 +12,8 @@ import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.gateway.CatalogSettings;
+import dev.tollgate.registry.gateway.GatewaySettings;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Enforcement;
@@ -25,6 +27,9 @@ import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.PricedOperation;
+import dev.tollgate.registry.schema.SchemaSettings;
+import dev.tollgate.registry.store.StoreSettings;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import graphql.language.OperationDefinition;
 import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
@@ -66,8 +71,15 @@ final class GatewayHarness implements AutoCloseable {
 
   static final ObjectMapper JSON = new ObjectMapper();
   static final long MAX_BODY = 200_000;
-  private static final ServerConfig.Upstream UPSTREAM =
-      new ServerConfig.Upstream(null, 1_000, List.of("X-Tenant"));
+  private static final UpstreamSettings UPSTREAM =
+      UpstreamSettings.DEFAULTS
+          .withTimeoutMillis(1_000)
+          .withHeaderRules(
+              UpstreamSettings.DEFAULTS.forwardHeaders(),
+              Map.of(),
+              true,
+              List.of(),
+              List.of("X-Tenant"));
   static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
 
   /**
@@ -89,7 +101,7 @@ final class GatewayHarness implements AutoCloseable {
   private final HttpClient client = HttpClient.newHttpClient();
 
   private GatewayHarness(
-      boolean batching, @Nullable BudgetLedger ledger, ServerConfig.Upstream upstreamConfig) {
+      boolean batching, @Nullable BudgetLedger ledger, UpstreamSettings upstreamConfig) {
     ServerBuilder builder =
         RegistryServer.builder(config(batching, upstreamConfig))
             .clock(clock)
@@ -122,8 +134,7 @@ final class GatewayHarness implements AutoCloseable {
 
   /** Forwarding to the HTTP endpoint {@code url} (the fake {@link #upstream} is unused). */
   static GatewayHarness startWithUpstream(String url) {
-    return new GatewayHarness(
-        false, null, new ServerConfig.Upstream(url, 1_000, List.of("X-Tenant")));
+    return new GatewayHarness(false, null, UPSTREAM.withUrl(url));
   }
 
   /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */
@@ -135,7 +146,7 @@ final class GatewayHarness implements AutoCloseable {
    * With {@code upstream} as the config's: when it has a URL, the gateway calls it over HTTP (and
    * {@link #upstream} is unused).
    */
-  static GatewayHarness startWith(ServerConfig.Upstream upstream) {
+  static GatewayHarness startWith(UpstreamSettings upstream) {
     return new GatewayHarness(false, null, upstream);
   }
 
@@ -319,7 +330,7 @@ final class GatewayHarness implements AutoCloseable {
     return UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(sdl));
   }
 
-  private static ServerConfig config(boolean batching, ServerConfig.Upstream upstream) {
+  private static ServerConfig config(boolean batching, UpstreamSettings upstream) {
     Map<String, KeyPolicy> keys = new LinkedHashMap<>();
     keys.put(
         "trusted-key",
@@ -339,24 +350,36 @@ final class GatewayHarness implements AutoCloseable {
         "measure-key",
         policy("measure", Mode.OPEN, Set.of("*"), false, new Budget(100_000, 1_000), false)
             .transform(policy -> policy.enforcement(Enforcement.MEASURE)));
-    return new ServerConfig(
-        new ServerConfig.Http(0, MAX_BODY),
-        // an H2 in memory, gone when the server closes its pool
-        new ServerConfig.Store(
+    // an H2 in memory, gone when the server closes its pool
+    StoreSettings store =
+        StoreSettings.of(
             "jdbc:h2:mem:gateway-"
                 + UUID.randomUUID()
                 + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH",
             "sa",
-            ""),
-        new ServerConfig.Schema(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST),
-        upstream,
-        List.of(),
-        // polled once a day: the tests refresh the catalog themselves
-        new ServerConfig.Gateway(
-            batching, 3, 1 << 20, ServerConfig.BudgetStore.MEMORY, null, 86_400_000),
-        keys,
-        policy("anonymous", Mode.TRUSTED, Set.of("web"), false, new Budget(10_000, 100), false),
-        new ServerConfig.Demo(false));
+            "");
+    return ServerConfig.defaults(store)
+        .transform(
+            config ->
+                config
+                    .http(HttpSettings.DEFAULTS.withPort(0).withMaxBodyBytes(MAX_BODY))
+                    .schema(new SchemaSettings(null, CostPreset.BOOK, 10, FragmentSpreads.FIRST))
+                    .upstream(upstream)
+                    .gateway(
+                        GatewaySettings.DEFAULTS
+                            .withBatching(batching, 3)
+                            .withOpenCacheBytes(1 << 20))
+                    // polled once a day: the tests refresh the catalog themselves
+                    .catalog(new CatalogSettings(86_400_000))
+                    .keys(keys)
+                    .anonymous(
+                        policy(
+                            "anonymous",
+                            Mode.TRUSTED,
+                            Set.of("web"),
+                            false,
+                            new Budget(10_000, 100),
+                            false)));
   }
 
   private static KeyPolicy policy(

@@ -4,10 +4,10 @@ import static dev.tollgate.registry.http.GatewayHarness.JSON;
 import static dev.tollgate.registry.http.GatewayHarness.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.RawUpstream;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -136,7 +136,7 @@ final class GatewayHeaderPropagationTest {
                     200,
                     "application/json",
                     "{\"data\":{\"who\":\"" + exchange.request().header("authorization") + "\"}}"));
-    gateway = GatewayHarness.startWith(new ServerConfig.Upstream(fake.uri().toString(), 5_000));
+    gateway = GatewayHarness.startWith(UpstreamSettings.DEFAULTS.withUrl(fake.uri().toString()));
     cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
     Map<String, String> byId = Map.of("documentId", cargo.hex());
 
@@ -166,17 +166,15 @@ final class GatewayHeaderPropagationTest {
                 "t-1",
                 "X-Powered-By",
                 "upstream 1.0"));
-    ServerConfig.Upstream upstream =
-        new ServerConfig.Upstream(
-            fake.uri().toString(),
-            5_000,
-            ServerConfig.Upstream.DEFAULT_MAX_RESPONSE_BYTES,
-            ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT,
-            ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS,
-            Map.of("X-Internal-Secret", "s3cret"),
-            identifyClient,
-            returnHeaders,
-            List.of());
+    UpstreamSettings upstream =
+        UpstreamSettings.DEFAULTS
+            .withUrl(fake.uri().toString())
+            .withHeaderRules(
+                UpstreamSettings.DEFAULTS.forwardHeaders(),
+                Map.of("X-Internal-Secret", "s3cret"),
+                identifyClient,
+                returnHeaders,
+                List.of());
     gateway = GatewayHarness.startWith(upstream);
     cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
   }

@@ -4,10 +4,10 @@ import static dev.tollgate.registry.http.GatewayHarness.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.upstream.RawUpstream;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.http.HttpClient;
@@ -139,7 +139,9 @@ final class GatewayUpstreamTest {
     }
     gateway =
         GatewayHarness.startWith(
-            new ServerConfig.Upstream("http://127.0.0.1:" + port + "/graphql", DEADLINE_MILLIS));
+            UpstreamSettings.DEFAULTS
+                .withUrl("http://127.0.0.1:" + port + "/graphql")
+                .withTimeoutMillis(DEADLINE_MILLIS));
     cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
 
     HttpResponse<String> response = post();
@@ -202,7 +204,7 @@ final class GatewayUpstreamTest {
     // default cap (64) lets 64 wait for it, refuses the other 236 at once, and leaves the
     // server's other threads free
     CountDownLatch release = new CountDownLatch(1);
-    start(held(release), 16 << 20, ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT, 60_000);
+    start(held(release), 16 << 20, UpstreamSettings.DEFAULTS.maxInFlight(), 60_000);
     assertThat(health().statusCode()).isEqualTo(200);
 
     List<CompletableFuture<HttpResponse<String>>> calls = send(300);
@@ -284,7 +286,8 @@ final class GatewayUpstreamTest {
     fake = RawUpstream.start(behaviour);
     gateway =
         GatewayHarness.startWith(
-            new ServerConfig.Upstream(fake.uri().toString(), deadlineMillis)
+            UpstreamSettings.DEFAULTS
+                .withUrl(fake.uri().toString())
                 .withBounds(deadlineMillis, maxBytes, maxInFlight));
     cargo = gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 3);
   }

@@ -3,9 +3,9 @@ package dev.tollgate.registry.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tollgate.registry.admission.UpstreamRequest;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationKind;
+import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,19 +70,12 @@ final class KeptAliveHeadersTest {
    */
   @Test
   void post_forwardedValueInJettysTable_forwardedAsSent() throws IOException {
-    List<String> forward = new ArrayList<>(ServerConfig.Upstream.DEFAULT_FORWARD_HEADERS);
+    List<String> forward = new ArrayList<>(UpstreamSettings.DEFAULTS.forwardHeaders());
     forward.add("cache-control");
-    ServerConfig.Upstream upstream =
-        new ServerConfig.Upstream(
-            null,
-            1_000,
-            ServerConfig.Upstream.DEFAULT_MAX_RESPONSE_BYTES,
-            ServerConfig.Upstream.DEFAULT_MAX_IN_FLIGHT,
-            forward,
-            Map.of(),
-            false,
-            List.of(),
-            List.of());
+    UpstreamSettings upstream =
+        UpstreamSettings.DEFAULTS
+            .withTimeoutMillis(1_000)
+            .withHeaderRules(forward, Map.of(), false, List.of(), List.of());
     try (GatewayHarness forwarding = GatewayHarness.startWith(upstream);
         RawConnection connection = new RawConnection(forwarding.port(), 5_000)) {
       String body = "{\"query\":\"{ __typename }\"}";

@@ -7,8 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
-import dev.tollgate.registry.config.ServerConfig.Scope;
+import dev.tollgate.registry.http.AdminToken.Scope;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,16 +47,7 @@ final class OperatorRoutesTest {
     ServerConfig demo = DemoConfig.create(0, dataDir);
     List<AdminToken> tokens = new ArrayList<>(demo.adminTokens());
     tokens.add(new AdminToken("ci-publisher", PUBLISH_TOKEN, Scope.PUBLISH));
-    return new ServerConfig(
-        demo.http(),
-        demo.store(),
-        demo.schema(),
-        demo.upstream(),
-        tokens,
-        demo.gateway(),
-        demo.keys(),
-        demo.anonymous(),
-        demo.demo());
+    return demo.transform(config -> config.adminTokens(tokens));
   }
 
   @BeforeAll

@@ -3,9 +3,10 @@ package dev.tollgate.registry.http;
 import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
-import dev.tollgate.registry.config.ServerConfig.AdminToken;
-import dev.tollgate.registry.config.ServerConfig.Scope;
+import dev.tollgate.registry.demo.DemoSettings;
+import dev.tollgate.registry.http.AdminToken.Scope;
 import dev.tollgate.registry.store.RegistryStore;
+import dev.tollgate.registry.store.StoreSettings;
 import dev.tollgate.registry.store.TestDatabase;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.RuntimeWiring;
@@ -53,16 +54,12 @@ final class RegistryTestServer implements AutoCloseable {
             new AdminToken("ci-admin", ADMIN, Scope.ADMIN),
             new AdminToken("ci-publisher", PUBLISHER, Scope.PUBLISH));
     ServerConfig config =
-        new ServerConfig(
-            new ServerConfig.Http(0, MAX_BODY_BYTES),
-            database.config(),
-            demo.schema(),
-            demo.upstream(),
-            tokens,
-            demo.gateway(),
-            demo.keys(),
-            demo.anonymous(),
-            new ServerConfig.Demo(false));
+        demo.transform(
+            c ->
+                c.http(HttpSettings.DEFAULTS.withPort(0).withMaxBodyBytes(MAX_BODY_BYTES))
+                    .store(database.config())
+                    .adminTokens(tokens)
+                    .demo(DemoSettings.DEFAULTS));
     this.server = RegistryServer.builder(config).store(store).start();
   }
 
@@ -75,7 +72,7 @@ final class RegistryTestServer implements AutoCloseable {
         .makeExecutableSchema(new SchemaParser().parse(CARGO_SCHEMA), RuntimeWiring.MOCKED_WIRING);
   }
 
-  ServerConfig.Store storeConfig() {
+  StoreSettings storeConfig() {
     return database.config();
   }
 

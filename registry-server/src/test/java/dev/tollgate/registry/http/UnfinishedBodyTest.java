@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 final class UnfinishedBodyTest {
 
   private static final int SILENCE_MILLIS = 1_000;
-  private static final long MIN_RATE = ServerConfig.Http.DEFAULT_MIN_REQUEST_DATA_RATE;
+  private static final long MIN_RATE = HttpSettings.DEFAULTS.minRequestDataRate();
 
   /** The 10 bytes sent of a declared 1,000. */
   private static final String HEAD_OF_BODY = "{\"query\":\"";
@@ -37,18 +37,7 @@ final class UnfinishedBodyTest {
   @BeforeAll
   void start(@TempDir Path temp) {
     ServerConfig demo = DemoConfig.create(0, temp.resolve("data"));
-    ServerConfig config =
-        new ServerConfig(
-            new ServerConfig.Http(
-                0, demo.http().maxBodyBytes(), SILENCE_MILLIS, MIN_RATE, demo.http().host()),
-            demo.store(),
-            demo.schema(),
-            demo.upstream(),
-            demo.adminTokens(),
-            demo.gateway(),
-            demo.keys(),
-            demo.anonymous(),
-            demo.demo());
+    ServerConfig config = demo.withHttp(demo.http().withBodyReadBounds(SILENCE_MILLIS, MIN_RATE));
     server = RegistryServer.builder(config).start();
   }
 

@@ -3,8 +3,8 @@ package dev.tollgate.registry.issues;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.StoreSettings;
 import dev.tollgate.registry.store.TestDatabase;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -166,7 +166,7 @@ final class KillDuringPublishTest {
   }
 
   /** One store for the child: its arguments and how to read it once the child is gone. */
-  private record Store(List<String> arguments, ServerConfig.Store jdbc) {
+  private record Store(List<String> arguments, StoreSettings jdbc) {
     Stored read(Set<String> ids) throws SQLException {
       try (Connection connection =
           DriverManager.getConnection(jdbc.jdbcUrl(), jdbc.user(), jdbc.password())) {
@@ -181,7 +181,7 @@ final class KillDuringPublishTest {
     Path config = writeConfig(name, "");
     return new Store(
         List.of("--data-dir", dataDir.toString(), "--config", config.toString()),
-        ServerConfig.Store.h2In(dataDir));
+        StoreSettings.h2In(dataDir));
   }
 
   private Store postgresStore(String name) throws IOException {

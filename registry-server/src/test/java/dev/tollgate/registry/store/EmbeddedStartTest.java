@@ -5,7 +5,6 @@ import static dev.tollgate.registry.store.JournalTest.publication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tollgate.registry.config.ServerConfig;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -165,7 +164,7 @@ final class EmbeddedStartTest {
   }
 
   private static RegistryStore open(Path data) {
-    return RegistryStore.open(ServerConfig.Store.h2In(data), clock(AT));
+    return RegistryStore.open(StoreSettings.h2In(data), clock(AT));
   }
 
   private static List<Path> kept(Path data) throws IOException {

@@ -2,7 +2,6 @@ package dev.tollgate.registry.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tollgate.registry.config.ServerConfig;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -108,7 +107,7 @@ final class JournalTest {
     Path original = tempDir.resolve("original");
     Path copy = tempDir.resolve("copy");
     List<JournalRecord> records;
-    try (RegistryStore store = RegistryStore.open(ServerConfig.Store.h2In(original), clock(AT))) {
+    try (RegistryStore store = RegistryStore.open(StoreSettings.h2In(original), clock(AT))) {
       store.publish(publication("web", "1", "query A { a }", "query B { b }"));
       store.publish(publication("web", "2", "query B { b }", "query C { c }"));
       store.publish(publication("ios", "1", "query A { a }"));
@@ -116,8 +115,8 @@ final class JournalTest {
       records = store.jdbi().inTransaction(h -> JournalReplay.export(h.attach(RegistryDao.class)));
     }
 
-    try (RegistryStore store = RegistryStore.open(ServerConfig.Store.h2In(copy), clock(AT));
-        RegistryStore before = RegistryStore.open(ServerConfig.Store.h2In(original), clock(AT))) {
+    try (RegistryStore store = RegistryStore.open(StoreSettings.h2In(copy), clock(AT));
+        RegistryStore before = RegistryStore.open(StoreSettings.h2In(original), clock(AT))) {
       JournalReplay.Counts counts = JournalReplay.replay(store.jdbi(), records);
 
       // 3 publications of 2 + 2 + 1 operations (one per document), 1 retirement

@@ -3,7 +3,6 @@ package dev.tollgate.registry.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tollgate.registry.catalog.StoredOperation;
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,7 +26,7 @@ final class SchemaStoreTest {
 
   @Test
   void activate_otherSchema_documentReadsItsPriceThereAndRollbackReadsTheRegistrationPrice() {
-    try (RegistryStore store = RegistryStore.open(ServerConfig.Store.h2In(tempDir), clock())) {
+    try (RegistryStore store = RegistryStore.open(StoreSettings.h2In(tempDir), clock())) {
       // RegistryStoreTest.document prices every operation "price:<name>" under schema "schema"
       store.publish(JournalTest.publication("web", "1", A));
       store.publishSchema(schema("schema"), List.of());
@@ -53,7 +52,7 @@ final class SchemaStoreTest {
   @Test
   void uncleanShutdown_schemasActivationsAndPricesRebuiltFromTheJournal() throws IOException {
     Path folder = tempDir.resolve("data");
-    try (RegistryStore store = RegistryStore.open(ServerConfig.Store.h2In(folder), clock())) {
+    try (RegistryStore store = RegistryStore.open(StoreSettings.h2In(folder), clock())) {
       store.publish(JournalTest.publication("web", "1", A));
       store.publishSchema(schema("next"), List.of(price("next", "price:next", 9)));
       store.activateSchema("next", "ops", true, List.of());
@@ -61,7 +60,7 @@ final class SchemaStoreTest {
     // what a kill -9 leaves: the marker of an open store
     Files.writeString(folder.resolve("registry.open"), "open");
 
-    try (RegistryStore reopened = RegistryStore.open(ServerConfig.Store.h2In(folder), clock())) {
+    try (RegistryStore reopened = RegistryStore.open(StoreSettings.h2In(folder), clock())) {
       assertThat(reopened.activeSchemaFingerprint()).contains("next");
       assertThat(reopened.schemas()).containsExactly(schemaAt("next", AT));
       assertThat(reopened.schemaPrices("next")).containsExactly(price("next", "price:next", 9));
@@ -75,7 +74,7 @@ final class SchemaStoreTest {
   void replay_exportOfTablesWithSchemas_rebuildsEqualSchemaTables() {
     List<JournalRecord> records;
     Path original = tempDir.resolve("original");
-    try (RegistryStore store = RegistryStore.open(ServerConfig.Store.h2In(original), clock())) {
+    try (RegistryStore store = RegistryStore.open(StoreSettings.h2In(original), clock())) {
       store.publishSchema(schema("next"), List.of(price("next", "price:next", 9)));
       store.publish(JournalTest.publication("web", "1", A));
       store.activateSchema("next", "ops", false, List.of());
@@ -84,7 +83,7 @@ final class SchemaStoreTest {
     }
 
     try (RegistryStore copy =
-        RegistryStore.open(ServerConfig.Store.h2In(tempDir.resolve("copy")), clock())) {
+        RegistryStore.open(StoreSettings.h2In(tempDir.resolve("copy")), clock())) {
       JournalReplay.replay(copy.jdbi(), records);
 
       assertThat(records).hasSize(4);

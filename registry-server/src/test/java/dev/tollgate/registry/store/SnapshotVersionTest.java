@@ -158,6 +158,6 @@ final class SnapshotVersionTest {
 
   private static RegistryStore open(Path data) {
     return RegistryStore.open(
-        dev.tollgate.registry.config.ServerConfig.Store.h2In(data), JournalTest.clock(AT));
+        dev.tollgate.registry.store.StoreSettings.h2In(data), JournalTest.clock(AT));
   }
 }

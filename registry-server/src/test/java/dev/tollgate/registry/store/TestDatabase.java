@@ -2,7 +2,6 @@ package dev.tollgate.registry.store;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tollgate.registry.config.ServerConfig;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -29,12 +28,12 @@ public final class TestDatabase implements AutoCloseable {
     POSTGRES
   }
 
-  private final ServerConfig.Store config;
+  private final StoreSettings config;
   private final @Nullable String postgresBaseUrl;
   private final @Nullable String schema;
 
   private TestDatabase(
-      ServerConfig.Store config, @Nullable String postgresBaseUrl, @Nullable String schema) {
+      StoreSettings config, @Nullable String postgresBaseUrl, @Nullable String schema) {
     this.config = config;
     this.postgresBaseUrl = postgresBaseUrl;
     this.schema = schema;
@@ -45,7 +44,7 @@ public final class TestDatabase implements AutoCloseable {
   }
 
   public static TestDatabase h2(Path tempDir) {
-    return new TestDatabase(ServerConfig.Store.h2In(tempDir), null, null);
+    return new TestDatabase(StoreSettings.h2In(tempDir), null, null);
   }
 
   /** A fresh schema in the test PostgreSQL; skips the test when none is configured. */
@@ -59,10 +58,10 @@ public final class TestDatabase implements AutoCloseable {
     execute(url, "CREATE SCHEMA " + schema);
     String separator = url.contains("?") ? "&" : "?";
     return new TestDatabase(
-        new ServerConfig.Store(url + separator + "currentSchema=" + schema, "", ""), url, schema);
+        StoreSettings.of(url + separator + "currentSchema=" + schema, "", ""), url, schema);
   }
 
-  public ServerConfig.Store config() {
+  public StoreSettings config() {
     return config;
   }
 

@@ -191,7 +191,7 @@ final class VersionAliasesTest {
   /** An H2 file store in one data folder, opened again and again. */
   private record ServerStore(Path data) {
     RegistryStore open() {
-      return RegistryStore.open(dev.tollgate.registry.config.ServerConfig.Store.h2In(data), CLOCK);
+      return RegistryStore.open(dev.tollgate.registry.store.StoreSettings.h2In(data), CLOCK);
     }
   }
 

@@ -1,4 +1,4 @@
-package dev.tollgate.registry.config;
+package dev.tollgate.registry.upstream;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -79,19 +79,19 @@ public final class UpstreamHeaders {
     for (int i = 0; i < names.size(); i++) {
       String name = names.get(i);
       String at = "upstream.unkeyedHeaders[" + i + "]";
-      ServerConfig.require(
+      require(
           name != null && TOKEN.matcher(name).matches(), at + " must be a header name: " + name);
       String checked = name.toLowerCase(Locale.ROOT);
-      ServerConfig.require(
+      require(
           !ALWAYS_KEYED.contains(checked),
           at
               + " names "
               + name
               + ": the response cache always keys on the credentials authorization and cookie");
-      ServerConfig.require(
+      require(
           forwarded.contains(checked),
           at + " names " + name + ", which is not in upstream.forwardHeaders");
-      ServerConfig.require(
+      require(
           !vary.contains(checked),
           at + " names " + name + ", which upstream.varyHeaders keys the response cache on");
       if (!lower.contains(checked)) {
@@ -103,12 +103,12 @@ public final class UpstreamHeaders {
 
   /**
    * The default {@code upstream.unkeyedHeaders}: those of {@link
-   * ServerConfig.Upstream#DEFAULT_UNKEYED_HEADERS} that {@code forwarded} names and {@code vary}
-   * does not (names in any case).
+   * UpstreamSettings#DEFAULT_UNKEYED_HEADERS} that {@code forwarded} names and {@code vary} does
+   * not (names in any case).
    */
   static List<String> defaultUnkeyed(List<String> forwarded, List<String> vary) {
     List<String> unkeyed = new ArrayList<>();
-    for (String name : ServerConfig.Upstream.DEFAULT_UNKEYED_HEADERS) {
+    for (String name : UpstreamSettings.DEFAULT_UNKEYED_HEADERS) {
       if (containsIgnoringCase(forwarded, name) && !containsIgnoringCase(vary, name)) {
         unkeyed.add(name);
       }
@@ -133,7 +133,7 @@ public final class UpstreamHeaders {
     Map<String, String> copy = new LinkedHashMap<>();
     for (Map.Entry<String, String> header : headers.entrySet()) {
       checked(keyPath, header.getKey(), true);
-      ServerConfig.require(
+      require(
           header.getValue() != null && VALUE.matcher(header.getValue()).matches(),
           keyPath + "." + header.getKey() + " must be a header value without control characters");
       copy.put(header.getKey(), header.getValue());
@@ -141,12 +141,18 @@ public final class UpstreamHeaders {
     return Collections.unmodifiableMap(copy);
   }
 
+  static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+
   private static String checked(String keyPath, String name, boolean apiKeyAllowed) {
-    ServerConfig.require(
+    require(
         name != null && TOKEN.matcher(name).matches(),
         keyPath + " has a name that is not an HTTP header name: " + name);
     boolean apiKey = name.equalsIgnoreCase("x-api-key");
-    ServerConfig.require(
+    require(
         !neverForwarded(name) || (apiKey && apiKeyAllowed),
         keyPath
             + " must not name "

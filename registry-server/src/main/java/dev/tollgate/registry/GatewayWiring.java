@@ -1,0 +1,146 @@
+package dev.tollgate.registry;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.BudgetLedger;
+import dev.tollgate.registry.admission.FallbackBudgetLedger;
+import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.RedisBudgetLedger;
+import dev.tollgate.registry.calibration.Calibration;
+import dev.tollgate.registry.catalog.DocumentCatalog;
+import dev.tollgate.registry.catalog.RegisteredDocument;
+import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.demo.DemoService;
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.gateway.BudgetSettings;
+import dev.tollgate.registry.gateway.Callers;
+import dev.tollgate.registry.gateway.Gateway;
+import dev.tollgate.registry.gateway.GatewaySettings;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.pricing.CompiledPrice;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.upstream.HttpUpstream;
+import dev.tollgate.registry.upstream.Upstream;
+import dev.tollgate.registry.upstream.UpstreamSettings;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The gateway's part of the wiring: its catalog of documents, the budget ledger, admission with its
+ * open-mode caches, the upstream and the gateway, each built from its own settings.
+ *
+ * @param upstream where admitted operations go, or {@code null} for the config's
+ * @param ledger the budget ledger, or {@code null} for the one the config names (closed with the
+ *     server)
+ */
+record GatewayWiring(
+    ServerConfig config,
+    InstantSource clock,
+    Ticker ticker,
+    int catalogSize,
+    @Nullable Upstream upstream,
+    @Nullable BudgetLedger ledger) {
+
+  /**
+   * @param pricer the pricer of open-mode requests, the active schema's
+   * @param reader where the catalog reads registered documents
+   * @param restorer how it reads their stored prices back
+   */
+  GatewayServices services(
+      Closer closer,
+      Supplier<OperationPricer> pricer,
+      RegistryReader reader,
+      Function<String, CompiledPrice> restorer,
+      GatewayMetrics metrics,
+      ObjectMapper json,
+      Calibration calibration) {
+    Cache<DocumentHash, RegisteredDocument> documents =
+        Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats().build();
+    metrics.monitor(documents, "catalog");
+    DocumentCatalog catalog =
+        closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
+    catalog.startPolling(Duration.ofMillis(config.catalog().refreshMillis()));
+    BudgetLedger budgets =
+        ledger != null ? ledger : closer.add(ledger(config.budget(), clock, metrics));
+    GatewaySettings settings = config.gateway();
+    AdmissionController admission =
+        new AdmissionController(
+            catalog,
+            pricer,
+            Caffeine.newBuilder()
+                .maximumWeight(settings.openCacheBytes())
+                .ticker(ticker)
+                .recordStats(),
+            Caffeine.newBuilder()
+                .maximumWeight(settings.openTextCacheBytes())
+                .ticker(ticker)
+                .recordStats(),
+            budgets,
+            settings.admission());
+    metrics.monitor(admission.openAnalysisCache(), "open_analyses");
+    metrics.monitor(admission.openTextCache(), "open_texts");
+    Gateway gateway =
+        new Gateway(
+            admission,
+            new Callers(config.keys(), config.anonymous()),
+            upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
+            config.upstream(),
+            responseCache(settings, config.policies(), ticker),
+            ticker,
+            metrics,
+            json,
+            calibration.meter(
+                Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats(),
+                metrics,
+                config.calibration().actualCost()));
+    metrics.monitor(gateway.responseCache(), "responses");
+    return new GatewayServices(catalog, documents, admission, gateway, closer);
+  }
+
+  private static BudgetLedger ledger(
+      BudgetSettings budget, InstantSource clock, GatewayMetrics metrics) {
+    return switch (budget.budgetStore()) {
+      case MEMORY -> new InMemoryBudgetLedger(clock);
+      case REDIS ->
+          new FallbackBudgetLedger(
+              new RedisBudgetLedger(Objects.requireNonNull(budget.redisUrl()), clock),
+              budget.expectedInstances(),
+              clock,
+              metrics::budgetStoreFailure);
+    };
+  }
+
+  private static Upstream configuredUpstream(UpstreamSettings upstream, ObjectMapper json) {
+    String url = upstream.url();
+    return url == null
+        ? new DemoService()
+        : HttpUpstream.of(url, upstream.timeoutMillis(), upstream.maxResponseBytes(), json);
+  }
+
+  /**
+   * Bounds of the answers to registered GET queries: by bytes, kept no longer than the longest
+   * max-age.
+   */
+  private static Caffeine<Object, Object> responseCache(
+      GatewaySettings settings, List<KeyPolicy> policies, Ticker ticker) {
+    long longestMaxAge = 1;
+    for (KeyPolicy policy : policies) {
+      longestMaxAge = Math.max(longestMaxAge, policy.cacheMaxAgeSeconds());
+    }
+    return Caffeine.newBuilder()
+        .maximumWeight(settings.responseCacheBytes())
+        .expireAfterWrite(Duration.ofSeconds(longestMaxAge))
+        .ticker(ticker)
+        .recordStats();
+  }
+}

@@ -1,0 +1,100 @@
+package dev.tollgate.registry;
+
+import dev.tollgate.registry.calibration.Calibration;
+import dev.tollgate.registry.calibration.CalibrationSettings;
+import dev.tollgate.registry.config.SchemaSource;
+import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.demo.DemoManifest;
+import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.publish.Publisher;
+import dev.tollgate.registry.schema.ActiveSchema;
+import dev.tollgate.registry.schema.SchemaInput;
+import dev.tollgate.registry.schema.SchemaRegistry;
+import dev.tollgate.registry.schema.SchemaSettings;
+import dev.tollgate.registry.schema.SchemaVersion;
+import dev.tollgate.registry.store.RegistryStore;
+import java.time.Duration;
+import java.time.InstantSource;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The registry's part of the wiring: the store, the schemas with the active one, the publisher and
+ * the calibration of measured costs; and how they follow the gateway's catalog.
+ */
+record RegistryWiring(
+    RegistryStore store,
+    SchemaRegistry schemas,
+    ActiveSchema active,
+    Publisher publisher,
+    Calibration calibration) {
+
+  /**
+   * Opens the store on {@code config.store()} unless {@code store} is given, starts the schemas
+   * (activating the config's when {@code activateSchema}), and publishes the demo manifest when the
+   * config says so.
+   *
+   * @param pricer the pricer of registrations, instead of one for the active schema; may be null
+   */
+  static RegistryWiring start(
+      ServerConfig config,
+      SchemaSource schema,
+      Closer closer,
+      @Nullable RegistryStore store,
+      InstantSource clock,
+      GatewayMetrics metrics,
+      @Nullable OperationPricer pricer,
+      boolean activateSchema) {
+    RegistryStore opened =
+        store != null
+            ? store
+            : closer.add(RegistryStore.open(config.store(), clock, metrics.registry()));
+    SchemaRegistry schemas =
+        SchemaRegistry.start(
+            opened,
+            config.policies(),
+            schemaInput(schema, config.schema()),
+            pricer,
+            activateSchema);
+    ActiveSchema active = schemas.active();
+    Publisher publisher =
+        new Publisher(
+            opened,
+            () -> {
+              SchemaVersion version = active.version();
+              return new Publisher.PricingSchema(version.pricer(), version.fingerprint());
+            },
+            config.policies(),
+            config.registry()::isSnapshot);
+    if (config.demo().publishDemoManifest()) {
+      DemoManifest.publish(publisher);
+    }
+    Calibration calibration = closer.add(new Calibration(opened, active::pricer, clock));
+    return new RegistryWiring(opened, schemas, active, publisher, calibration);
+  }
+
+  /**
+   * Starts flushing the measurements, and keeps the gateway in step with the registry: a schema
+   * activated elsewhere drops the prices cached for the old one, and a publication reloads the
+   * catalog.
+   */
+  void follow(GatewayServices services, CalibrationSettings settings) {
+    calibration.startFlushing(Duration.ofMillis(settings.measurementFlushMillis()));
+    services
+        .catalog()
+        .beforeRefresh(
+            () -> {
+              if (schemas.sync()) {
+                services.documents().invalidateAll();
+                services.admission().openAnalysisCache().invalidateAll();
+                calibration.schemaChanged();
+              }
+            });
+    store.addChangeListener(services.catalog()::refresh);
+  }
+
+  private static SchemaInput schemaInput(SchemaSource source, SchemaSettings schema) {
+    return new SchemaInput(
+        source.text(), schema.model(), schema.defaultListSize(), schema.fragmentSpreads());
+  }
+}

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * The package structure, checked over the compiled main classes of the server and of the modules it
  * depends on (tollgate-core, tollgate-redis; their own rules are the core's ArchitectureTest):
  * feature packages form no cycle, only the wiring package ({@code dev.tollgate.registry}) may
- * import them all and nothing imports it, SQL stays in the store and HTTP in the adapters.
+ * import them all and nothing imports it, only the wiring reads the config, SQL stays in the store
+ * and HTTP in the adapters.
  */
 final class ArchitectureTest {
 
@@ -36,6 +37,18 @@ final class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAPackage("dev.tollgate.registry")
+        .check(MAIN);
+  }
+
+  /** Features are handed their own settings by the wiring; only the wiring reads the config. */
+  @Test
+  void config_isImportedOnlyByTheWiring() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("dev.tollgate.registry", "dev.tollgate.registry.config..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.tollgate.registry.config..")
         .check(MAIN);
   }
 

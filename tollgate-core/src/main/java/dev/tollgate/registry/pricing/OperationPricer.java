@@ -71,7 +71,7 @@ public final class OperationPricer {
       DocumentReader.validate(schema, document);
       return new AnalysedDocument(parsed.tokens(), priceAll(document, fragments, aliases));
     } catch (StackOverflowError e) {
-      throw PriceCompiler.invalid("Document is nested too deeply to validate and price.");
+      throw OperationWalker.invalid("Document is nested too deeply to validate and price.");
     }
   }
 

@@ -5,10 +5,10 @@ import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
-import dev.tollgate.registry.catalog.RegisteredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.Measure;
+import dev.tollgate.registry.pricing.PricedOperation;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +42,7 @@ public class AdmissionStepsBenchmark {
 
   private DocumentCatalog catalog;
   private DocumentHash id;
-  private RegisteredOperation operation;
+  private PricedOperation operation;
   private Map<String, @Nullable Object> variables;
   private BudgetLedger ledger;
   private KeyPolicy caller;

@@ -1,7 +1,6 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.catalog.RegisteredDocument;
-import dev.tollgate.registry.catalog.RegisteredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Limits;
@@ -27,7 +26,7 @@ final class OperationCheck {
 
   static OperationOutcome registered(
       KeyPolicy policy, RegisteredDocument document, AdmissionRequest request, boolean byId) {
-    RegisteredOperation operation = document.select(request.operationName());
+    PricedOperation operation = document.select(request.operationName());
     boolean open = policy.mode() == KeyPolicy.Mode.OPEN;
     Subject subject = new Subject(document.text(), document.hash(), true, document.introspective());
     return check(policy, subject, operation, request, open, byId);
@@ -35,9 +34,7 @@ final class OperationCheck {
 
   static OperationOutcome analysed(
       KeyPolicy policy, AnalysedText analysed, AdmissionRequest request, DocumentHash hash) {
-    PricedOperation priced = analysed.analysis().select(request.operationName());
-    RegisteredOperation operation =
-        new RegisteredOperation(priced.name(), priced.kind(), priced.price(), priced.aliases());
+    PricedOperation operation = analysed.analysis().select(request.operationName());
     Subject subject = new Subject(analysed.text(), hash, false, analysed.introspective());
     return check(policy, subject, operation, request, true, false);
   }
@@ -49,7 +46,7 @@ final class OperationCheck {
   private static OperationOutcome check(
       KeyPolicy policy,
       Subject subject,
-      RegisteredOperation operation,
+      PricedOperation operation,
       AdmissionRequest request,
       boolean checkShape,
       boolean byId) {
@@ -78,7 +75,7 @@ final class OperationCheck {
 
   /** The variables the operation declares, in the request's order; the others are dropped. */
   private static Map<String, @Nullable Object> declared(
-      RegisteredOperation operation, Map<String, @Nullable Object> variables) {
+      PricedOperation operation, Map<String, @Nullable Object> variables) {
     List<String> names = operation.price().variableNames();
     if (allDeclared(names, variables)) {
       return variables;

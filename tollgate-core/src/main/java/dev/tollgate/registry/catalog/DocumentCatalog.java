@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.pricing.CompiledPrice;
+import dev.tollgate.registry.pricing.PricedOperation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,10 +146,10 @@ public final class DocumentCatalog implements AutoCloseable {
   }
 
   private RegisteredDocument restore(StoredDocument stored) {
-    List<RegisteredOperation> operations = new ArrayList<>();
+    List<PricedOperation> operations = new ArrayList<>();
     for (StoredOperation operation : stored.operations()) {
       operations.add(
-          new RegisteredOperation(
+          new PricedOperation(
               operation.name(),
               operation.kind(),
               restorer.apply(operation.price()),

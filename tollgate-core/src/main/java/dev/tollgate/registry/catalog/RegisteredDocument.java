@@ -3,6 +3,7 @@ package dev.tollgate.registry.catalog;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.pricing.OperationNotFoundException;
 import dev.tollgate.registry.pricing.OperationSelection;
+import dev.tollgate.registry.pricing.PricedOperation;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -13,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param introspective whether the document selects {@code __schema} or {@code __type}
  */
 public record RegisteredDocument(
-    DocumentHash hash, String text, List<RegisteredOperation> operations, boolean introspective) {
+    DocumentHash hash, String text, List<PricedOperation> operations, boolean introspective) {
 
   public RegisteredDocument {
     operations = List.copyOf(operations);
@@ -24,7 +25,7 @@ public record RegisteredDocument(
    *
    * @throws OperationNotFoundException when the name is unknown, or several operations and no name
    */
-  public RegisteredOperation select(@Nullable String operationName) {
-    return OperationSelection.select(operations, RegisteredOperation::name, operationName);
+  public PricedOperation select(@Nullable String operationName) {
+    return OperationSelection.select(operations, PricedOperation::name, operationName);
   }
 }

@@ -27,7 +27,6 @@ public final class ActualCostPlan {
   private final VariableCoercer coercer;
   private final PlanStep[] root;
   private final long base;
-  private final boolean apollo;
   private final boolean needsVariables;
   private final List<String> coordinates;
 
@@ -36,13 +35,11 @@ public final class ActualCostPlan {
       List<VariableDefinition> definitions,
       PlanStep[] root,
       long base,
-      boolean apollo,
       boolean needsVariables,
       List<String> coordinates) {
     this.coercer = new VariableCoercer(schema, definitions);
     this.root = root;
     this.base = base;
-    this.apollo = apollo;
     this.needsVariables = needsVariables && !definitions.isEmpty();
     this.coordinates = List.copyOf(coordinates);
   }
@@ -57,7 +54,7 @@ public final class ActualCostPlan {
    * sizes its priced lists returned.
    */
   public ActualCost measure(@Nullable Object data, Map<String, @Nullable Object> rawVariables) {
-    Walk walk = new Walk(variables(rawVariables), apollo);
+    Walk walk = new Walk(variables(rawVariables));
     long cost = base;
     if (data instanceof Map<?, ?> object) {
       cost += walk.cost(root, object);
@@ -79,12 +76,10 @@ public final class ActualCostPlan {
   /** One measurement: the variables and the observations so far. */
   private static final class Walk {
     private final Map<String, ?> vars;
-    private final boolean apollo;
     private @Nullable List<ListObservation> observations;
 
-    Walk(Map<String, ?> vars, boolean apollo) {
+    Walk(Map<String, ?> vars) {
       this.vars = vars;
-      this.apollo = apollo;
     }
 
     long cost(PlanStep[] steps, Map<?, ?> object) {
@@ -106,19 +101,25 @@ public final class ActualCostPlan {
       Object value = object.get(step.key());
       return switch (step.count()) {
         case ITEMS -> items(step, value);
+        case EACH_ITEM -> typedItems(step, value);
         case CONNECTION -> connection(step, value);
         case ONE -> step.list() ? dearest(step, value) : single(step, value);
       };
     }
 
-    /** Book: {@code w + Σ children(item)}; apollo: {@code Σ (type + children(item)) + args}. */
+    /** Book: {@code w + Σ children(item)}. */
     private long items(FieldStep step, @Nullable Object value) {
       long[] counted = new long[2]; // items, their children's cost
       eachItem(step, value, counted, false);
       observe(step.slot(), counted[0]);
-      if (!apollo) {
-        return clamp(step, step.weight() + counted[1]);
-      }
+      return clamp(step, step.weight() + counted[1]);
+    }
+
+    /** Apollo: {@code Σ (type + children(item)) + args}. */
+    private long typedItems(FieldStep step, @Nullable Object value) {
+      long[] counted = new long[2]; // items, their children's cost
+      eachItem(step, value, counted, false);
+      observe(step.slot(), counted[0]);
       return clamp(step, counted[0] * step.weight() + counted[1] + step.arguments().eval(vars));
     }
 

@@ -4,14 +4,9 @@ import dev.tollgate.registry.document.AliasCount;
 import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.document.ScannedText;
-import dev.tollgate.registry.pricing.expr.Expr;
-import dev.tollgate.registry.pricing.expr.ExprReader;
-import dev.tollgate.registry.pricing.expr.ExprText;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
-import graphql.parser.InvalidSyntaxException;
-import graphql.parser.Parser;
 import graphql.schema.GraphQLSchema;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,10 +24,12 @@ public final class OperationPricer {
   private final GraphQLSchema schema;
   private final CostModel model;
   private final CachedPrices prices = new CachedPrices();
+  private final PriceReader reader;
 
   public OperationPricer(GraphQLSchema schema, CostModel model) {
     this.schema = schema;
     this.model = model;
+    this.reader = new PriceReader(schema, prices);
   }
 
   /**
@@ -71,7 +68,7 @@ public final class OperationPricer {
       DocumentReader.validate(schema, document);
       return new AnalysedDocument(parsed.tokens(), priceAll(document, fragments, aliases));
     } catch (StackOverflowError e) {
-      throw PriceCompiler.invalid("Document is nested too deeply to validate and price.");
+      throw OperationWalker.invalid("Document is nested too deeply to validate and price.");
     }
   }
 
@@ -205,26 +202,7 @@ public final class OperationPricer {
    * @throws IllegalArgumentException when the text is not a price this version can read
    */
   public CompiledPrice restore(String serialized) {
-    if (BrokenPrice.isBroken(serialized)) {
-      return BrokenPrice.read(serialized);
-    }
-    String[] lines = serialized.split("\n");
-    if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
-      throw new IllegalArgumentException(
-          "unknown price format: expected "
-              + ExpressionPrice.VERSION
-              + ", got '"
-              + (lines.length == 0 ? "" : lines[0])
-              + "'");
-    }
-    try {
-      String definitions = field(lines[1], "vars");
-      Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
-      Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
-      return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
-    } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
-      throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
-    }
+    return reader.restore(serialized);
   }
 
   /**
@@ -234,34 +212,7 @@ public final class OperationPricer {
    * @throws IllegalArgumentException when the text is not a price this version can read
    */
   public String costText(String serialized) {
-    if (BrokenPrice.isBroken(serialized)) {
-      return BrokenPrice.read(serialized).costText();
-    }
-    String[] lines = serialized.split("\n");
-    if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
-      throw new IllegalArgumentException("unknown price format: " + lines[0]);
-    }
-    try {
-      return ExprText.of(ExprReader.read(schema, prices, field(lines[2], "cost")));
-    } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
-      throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
-    }
-  }
-
-  private static String field(String line, String name) {
-    if (!line.startsWith(name + " ") && !line.equals(name)) {
-      throw new IllegalArgumentException(
-          "unreadable price: expected '" + name + "', got '" + line + "'");
-    }
-    return line.substring(Math.min(line.length(), name.length() + 1));
-  }
-
-  private static List<graphql.language.VariableDefinition> variableDefinitions(String printed) {
-    if (printed.isBlank()) {
-      return List.of();
-    }
-    Document document = new Parser().parseDocument("query " + printed + " { __typename }");
-    return document.getDefinitionsOfType(OperationDefinition.class).get(0).getVariableDefinitions();
+    return reader.costText(serialized);
   }
 
   public GraphQLSchema schema() {

@@ -16,8 +16,10 @@ sealed interface PlanStep permits PlanStep.FieldStep, PlanStep.FragmentStep {
   enum Count {
     /** Not a list, or (book) a list without {@code @listSize}: one instance, the dearest item. */
     ONE,
-    /** A list whose items each cost their children: every list in apollo, priced lists in book. */
+    /** Book, a priced list: its weight once, and each item its children. */
     ITEMS,
+    /** Apollo, every list: each item its weight and its children, and the arguments once. */
+    EACH_ITEM,
     /**
      * Book: a connection priced by a slicing argument; its children are multiplied by the length of
      * its sized list ({@code sizedStep}).

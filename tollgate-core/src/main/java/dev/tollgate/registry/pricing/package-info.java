@@ -15,6 +15,13 @@
  * expressions equal to. The text form ({@code tgp1}) carries the printed variable definitions so
  * that a restored price coerces variables itself.
  *
+ * <p>One walk ({@code OperationWalker}) serves the static price and the actual-cost plan: it
+ * resolves each selection once and emits it to a sink, {@code PriceCompiler} (the expression) or
+ * {@code ActualPlanCompiler} (the plan that measures an answer). What the preset decides is one
+ * strategy, {@code CostRules} ({@code BookRules}, {@code ApolloRules}), chosen from the {@link
+ * dev.tollgate.registry.pricing.CostModel}; so a new price directive is read by the walk, priced by
+ * the rules, and both uses follow.
+ *
  * <p>Choices where the design is silent: introspection is free in both presets; Apollo's {@code
  * requireOneSlicingArgument} is checked on the text (a slicing argument given as a literal, a
  * variable, or by a schema default counts), so none or several refuse the document as a validation

@@ -1,0 +1,81 @@
+package dev.tollgate.registry.pricing;
+
+import dev.tollgate.registry.pricing.expr.Expr;
+import dev.tollgate.registry.pricing.expr.ExprReader;
+import dev.tollgate.registry.pricing.expr.ExprText;
+import graphql.language.Document;
+import graphql.language.OperationDefinition;
+import graphql.language.VariableDefinition;
+import graphql.parser.InvalidSyntaxException;
+import graphql.parser.Parser;
+import graphql.schema.GraphQLSchema;
+import java.util.List;
+
+/**
+ * Reads a stored price ({@link CompiledPrice#serialize()}, or a {@link BrokenPrice}) back, bound to
+ * a schema: for {@link OperationPricer#restore} and {@link OperationPricer#costText}.
+ */
+final class PriceReader {
+
+  private final GraphQLSchema schema;
+  private final CachedPrices prices;
+
+  PriceReader(GraphQLSchema schema, CachedPrices prices) {
+    this.schema = schema;
+    this.prices = prices;
+  }
+
+  CompiledPrice restore(String serialized) {
+    if (BrokenPrice.isBroken(serialized)) {
+      return BrokenPrice.read(serialized);
+    }
+    String[] lines = serialized.split("\n");
+    if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
+      throw new IllegalArgumentException(
+          "unknown price format: expected "
+              + ExpressionPrice.VERSION
+              + ", got '"
+              + (lines.length == 0 ? "" : lines[0])
+              + "'");
+    }
+    try {
+      String definitions = field(lines[1], "vars");
+      Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
+      Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
+      return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
+    } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
+    }
+  }
+
+  String costText(String serialized) {
+    if (BrokenPrice.isBroken(serialized)) {
+      return BrokenPrice.read(serialized).costText();
+    }
+    String[] lines = serialized.split("\n");
+    if (lines.length < 4 || !lines[0].equals(ExpressionPrice.VERSION)) {
+      throw new IllegalArgumentException("unknown price format: " + lines[0]);
+    }
+    try {
+      return ExprText.of(ExprReader.read(schema, prices, field(lines[2], "cost")));
+    } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
+      throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
+    }
+  }
+
+  private static String field(String line, String name) {
+    if (!line.startsWith(name + " ") && !line.equals(name)) {
+      throw new IllegalArgumentException(
+          "unreadable price: expected '" + name + "', got '" + line + "'");
+    }
+    return line.substring(Math.min(line.length(), name.length() + 1));
+  }
+
+  private static List<VariableDefinition> variableDefinitions(String printed) {
+    if (printed.isBlank()) {
+      return List.of();
+    }
+    Document document = new Parser().parseDocument("query " + printed + " { __typename }");
+    return document.getDefinitionsOfType(OperationDefinition.class).get(0).getVariableDefinitions();
+  }
+}

@@ -605,6 +605,8 @@ final class RegistryRoutesTest {
     List<String> limits = new ArrayList<>();
     list.at("/policies/partner/limits").fieldNames().forEachRemaining(limits::add);
     assertThat(limits).containsExactlyElementsOf(Limit.all().stream().map(Limit::key).toList());
+    assertThat(list.at("/policies/partner/limits/rootFields").asLong())
+        .isEqualTo(Limit.ROOT_FIELDS.defaultValue());
     assertThat(list.at("/policies/partner/budget/capacity").asLong()).isEqualTo(5000);
     assertThat(list.get("policies").fieldNames())
         .toIterable()

@@ -20,6 +20,14 @@ public interface Facts {
     return NOT_MEASURED;
   }
 
+  /**
+   * Root fields of the document: the most fields any of its operations selects at its root, with
+   * the fragments spread there counted by their own root fields.
+   */
+  default long rootFields() {
+    return NOT_MEASURED;
+  }
+
   /** Aliases of the operation, its fragments included. */
   default long aliases() {
     return NOT_MEASURED;

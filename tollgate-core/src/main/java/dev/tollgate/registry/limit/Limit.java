@@ -64,7 +64,23 @@ public enum Limit {
       ErrorCode.MAX_FRAGMENTS_EXCEEDED,
       (found, max) -> found + " fragments found. Allowed: " + max,
       false,
-      Facts::fragments);
+      Facts::fragments),
+  /**
+   * Root fields of a document (each one a separate call into the upstream's resolvers). Off by
+   * default: any finite default could refuse a document admitted before it existed (a text of many
+   * root fields under a raised token and cost limit, or in measure mode). Counted on the parsed
+   * text before validation, like the fragments, and like them refused in both modes: it is a bound
+   * on the document's shape, read before the document is priced, so there is no operation to report
+   * it on.
+   */
+  ROOT_FIELDS(
+      "rootFields",
+      Integer.MAX_VALUE,
+      Phase.DOCUMENT,
+      ErrorCode.MAX_ROOT_FIELDS_EXCEEDED,
+      (found, max) -> found + " root fields found. Allowed: " + max,
+      false,
+      Facts::rootFields);
 
   /** Where a limit is checked; the phases run in this order. */
   public enum Phase {

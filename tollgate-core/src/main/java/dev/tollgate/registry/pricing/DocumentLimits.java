@@ -6,11 +6,11 @@ import java.util.function.ToLongFunction;
 /**
  * The limits a document is refused by before it is validated, keyed by the {@link Limit} table:
  * tokens while it is read ({@link Limit.Phase#TEXT}); then, on the text's structure, the limits of
- * {@link Limit.Phase#DOCUMENT} (fragments) and two bounds derived from other limits (how deeply
- * spreads nest, how many fields the operations expand to), which bound what graphql-java's
- * validator is given; then the limits of {@link Limit.Phase#OPERATION} (aliases), by which a
- * document is refused when every operation it holds breaches them (docs/cost-model.md). Depth and
- * cost depend on variables and are the caller's to check on the {@link CompiledPrice}.
+ * {@link Limit.Phase#DOCUMENT} (fragments, root fields) and two bounds derived from other limits
+ * (how deeply spreads nest, how many fields the operations expand to), which bound what
+ * graphql-java's validator is given; then the limits of {@link Limit.Phase#OPERATION} (aliases), by
+ * which a document is refused when every operation it holds breaches them (docs/cost-model.md).
+ * Depth and cost depend on variables and are the caller's to check on the {@link CompiledPrice}.
  */
 public final class DocumentLimits {
 

@@ -7,10 +7,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A document's structure is over a bound before validation: a limit of the {@link
- * Limit.Phase#DOCUMENT} phase (too many fragment definitions, {@code MAX_FRAGMENTS_EXCEEDED}), too
- * many fields once its fragments are expanded ({@code MAX_FRAGMENTS_EXCEEDED}), or spreads nested
- * deeper than the depth limit ({@code MAX_DEPTH_EXCEEDED}). Carries what was measured, so a caller
- * can cache the facts and compare them with other limits.
+ * Limit.Phase#DOCUMENT} phase (too many fragment definitions, {@code MAX_FRAGMENTS_EXCEEDED}; too
+ * many root fields, {@code MAX_ROOT_FIELDS_EXCEEDED}), too many fields once its fragments are
+ * expanded ({@code MAX_FRAGMENTS_EXCEEDED}), or spreads nested deeper than the depth limit ({@code
+ * MAX_DEPTH_EXCEEDED}). Carries what was measured, so a caller can cache the facts and compare them
+ * with other limits.
  */
 public final class FragmentLimitExceededException extends PricingException {
 

@@ -4,6 +4,7 @@ import dev.tollgate.registry.document.AliasCount;
 import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.document.ScannedText;
+import dev.tollgate.registry.limit.Facts;
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.pricing.expr.Expr;
 import dev.tollgate.registry.pricing.expr.ExprReader;
@@ -64,7 +65,7 @@ public final class OperationPricer {
       Map<String, FragmentDefinition> fragments = fragments(document);
       StructureFacts structure = null;
       if (limits.boundsStructure()) {
-        structure = new StructureFacts(parsed.tokens(), shape(document));
+        structure = new StructureFacts(parsed.tokens(), shape(document), RootFields.of(document));
         checkStructure(structure, limits);
       }
       List<OperationAliases> aliases = aliases(document, fragments);
@@ -84,7 +85,8 @@ public final class OperationPricer {
    * The one lexical pass before the parser: the token limit, and, under a limit on the structure or
    * the aliases, the fragment shape and alias counts read from the same tokens, which for a large
    * text cost far less than graphql-java's parser. A text the pass cannot read plainly is left to
-   * the parser and the parsed document's count.
+   * the parser and the parsed document's count. The root fields are counted on the parsed document
+   * only.
    */
   private static ScannedText scan(String text, DocumentLimits limits) {
     boolean countAliases = limits.boundsOperations();
@@ -92,7 +94,7 @@ public final class OperationPricer {
     ScannedText scanned = DocumentReader.scan(text, limits.maxTokens(), readStructure);
     FragmentShape shape = limits.boundsStructure() ? scanned.fragmentShape() : null;
     if (shape != null) {
-      checkStructure(new StructureFacts(scanned.count(), shape), limits);
+      checkStructure(new StructureFacts(scanned.count(), shape, (int) Facts.NOT_MEASURED), limits);
     }
     List<OperationAliases> aliases = countAliases ? scanned.aliases() : null;
     int maxAliases = maxAliases(limits);

@@ -9,8 +9,11 @@ import dev.tollgate.registry.limit.Facts;
  *
  * @param tokenCount grammar tokens, end of file included
  * @param shape how the document uses fragments
+ * @param rootFieldCount the most root fields of an operation ({@link RootFields}), or {@link
+ *     Facts#NOT_MEASURED} when measured on the scanned text alone
  */
-public record StructureFacts(int tokenCount, FragmentShape shape) implements Facts {
+public record StructureFacts(int tokenCount, FragmentShape shape, int rootFieldCount)
+    implements Facts {
 
   @Override
   public long tokens() {
@@ -20,5 +23,10 @@ public record StructureFacts(int tokenCount, FragmentShape shape) implements Fac
   @Override
   public long fragments() {
     return shape.fragments();
+  }
+
+  @Override
+  public long rootFields() {
+    return rootFieldCount;
   }
 }

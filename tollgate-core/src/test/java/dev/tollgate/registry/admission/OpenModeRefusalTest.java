@@ -179,6 +179,23 @@ final class OpenModeRefusalTest {
         .isEqualTo("Document contains more than 100 tokens. Parsing aborted.");
   }
 
+  @Test
+  void admit_analysedUnderAHigherFragmentLimit_lowerLimitRefusedFromTheCachedFacts() {
+    String text =
+        "query Q { cargo(trackingId: \"x\") { ...A } }"
+            + " fragment A on Cargo { ...B } fragment B on Cargo { ...C }"
+            + " fragment C on Cargo { __typename }";
+    KeyPolicy strict = open("strict", Limits.BOOK.with(Limit.FRAGMENTS, 2));
+
+    Decision generous = admit(PARTNER, text);
+    Decision refused = admit(strict, text);
+
+    assertThat(generous).isInstanceOf(Decision.Admitted.class);
+    assertThat(refusal(refused).code()).isEqualTo("MAX_FRAGMENTS_EXCEEDED");
+    assertThat(refusal(refused).message()).isEqualTo("3 fragments found. Allowed: 2");
+    assertThat(openCache.stats().missCount()).isEqualTo(1);
+  }
+
   /* ---- by hash alone (automatic persisted queries) ---- */
 
   @Test

@@ -14,9 +14,9 @@ import java.util.stream.Stream;
  * fixed bytes (the gateway's own answer to the same request), so that the gateway's overhead is
  * measured against the HTTP server alone. A POST's body is read, as the gateway must read it.
  *
- * <p>Usage: {@code BareServer PORT FILE_OR_DIR}. With a file, every request gets its bytes. With
- * a directory, {@code NAME.answer} is what {@code ?answer=NAME} gets, and {@code get.answer} what
- * a request without it gets: one warm server answers every scenario of the load test.
+ * <p>Usage: {@code BareServer PORT FILE_OR_DIR}. With a file, every request gets its bytes. With a
+ * directory, {@code NAME.answer} is what {@code ?answer=NAME} gets, and {@code get.answer} what a
+ * request without it gets: one warm server answers every scenario of the load test.
  */
 public final class BareServer {
 
@@ -51,7 +51,8 @@ public final class BareServer {
       for (Path file : (Iterable<Path>) files::iterator) {
         String name = file.getFileName().toString();
         if (name.endsWith(".answer")) {
-          answers.put(name.substring(0, name.length() - ".answer".length()), Files.readAllBytes(file));
+          answers.put(
+              name.substring(0, name.length() - ".answer".length()), Files.readAllBytes(file));
         }
       }
     }

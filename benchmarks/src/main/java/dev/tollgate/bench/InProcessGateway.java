@@ -14,6 +14,7 @@ import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Limits;
@@ -50,7 +51,7 @@ final class InProcessGateway {
   static final KeyPolicy CALLER =
       KeyPolicy.newPolicy("bench")
           .apps(Set.of(APP))
-          .limits(new Limits(MAX_TOKENS, 15, 20, 1_000_000))
+          .limits(Limits.BOOK.with(Limit.COST, 1_000_000))
           .budget(new Budget(1L << 60, 1e15))
           .build();
 

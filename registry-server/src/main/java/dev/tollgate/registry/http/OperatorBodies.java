@@ -28,6 +28,8 @@ final class OperatorBodies {
   /**
    * One policy by name (the key is never shown).
    *
+   * @param limits every entry of the {@link dev.tollgate.registry.limit.Limit} table by its config
+   *     key, in table order
    * @param remaining the bucket's balance now, or {@code null} when the budget store cannot say
    * @param resetIn seconds until the bucket is full again, or {@code null} with {@code remaining}
    */
@@ -39,12 +41,11 @@ final class OperatorBodies {
       String enforcement,
       boolean introspection,
       int cacheMaxAgeSeconds,
-      RegistryBodies.LimitsBody limits,
+      Map<String, Long> limits,
       RegistryBodies.BudgetBody budget,
       @Nullable Long remaining,
       @Nullable Long resetIn) {
     static PolicyStatus of(KeyPolicy policy, @Nullable BudgetCharge balance) {
-      KeyPolicy.Limits limits = policy.limits();
       KeyPolicy.Budget budget = policy.budget();
       return new PolicyStatus(
           policy.name(),
@@ -54,8 +55,7 @@ final class OperatorBodies {
           lower(policy.enforcement()),
           policy.introspection(),
           policy.cacheMaxAgeSeconds(),
-          new RegistryBodies.LimitsBody(
-              limits.tokens(), limits.depth(), limits.aliases(), limits.cost()),
+          policy.limits().byKey(),
           new RegistryBodies.BudgetBody(
               budget.capacity(), budget.refillPerSecond(), lower(budget.onStoreFailure())),
           balance == null ? null : balance.remaining(),

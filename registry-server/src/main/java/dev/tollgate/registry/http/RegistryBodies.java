@@ -285,11 +285,7 @@ final class RegistryBodies {
                       name,
                       new PolicyBody(
                           policy.mode(),
-                          new LimitsBody(
-                              policy.limits().tokens(),
-                              policy.limits().depth(),
-                              policy.limits().aliases(),
-                              policy.limits().cost()),
+                          policy.limits().byKey(),
                           new BudgetBody(
                               policy.budget().capacity(),
                               policy.budget().refillPerSecond(),
@@ -307,9 +303,11 @@ final class RegistryBodies {
       List<String> sizedFields,
       boolean requireOneSlicingArgument) {}
 
-  record PolicyBody(String mode, LimitsBody limits, BudgetBody budget) {}
-
-  record LimitsBody(int tokens, int depth, int aliases, long cost) {}
+  /**
+   * @param limits every entry of the {@link dev.tollgate.registry.limit.Limit} table by its config
+   *     key, in table order
+   */
+  record PolicyBody(String mode, Map<String, Long> limits, BudgetBody budget) {}
 
   record BudgetBody(long capacity, double refillPerSecond, String onStoreFailure) {}
 

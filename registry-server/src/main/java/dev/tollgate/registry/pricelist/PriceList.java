@@ -52,6 +52,11 @@ public record PriceList(
         byName);
   }
 
-  /** A policy's mode, per-operation limits and budget. */
+  /**
+   * A policy's mode, per-operation limits and budget.
+   *
+   * @param limits the policy's value of every entry of the {@link
+   *     dev.tollgate.registry.limit.Limit} table ({@link KeyPolicy.Limits#byKey()} lists them all)
+   */
   public record PolicyLimits(String mode, KeyPolicy.Limits limits, KeyPolicy.Budget budget) {}
 }

@@ -2,6 +2,7 @@ package dev.tollgate.registry.config;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Parameter;
@@ -88,7 +89,9 @@ final class ConfigKeys {
   }
 
   private void key(String path, Type type) {
-    if (type instanceof Class<?> value && isGroup(value)) {
+    if (type == KeyPolicy.Limits.class) {
+      limits(path);
+    } else if (type instanceof Class<?> value && isGroup(value)) {
       group(path, value);
     } else if (type instanceof ParameterizedType generic
         && generic.getRawType() instanceof Class<?> raw
@@ -104,6 +107,14 @@ final class ConfigKeys {
       group(path + "[]", element);
     } else {
       paths.put(path, Kind.LEAF);
+    }
+  }
+
+  /** A policy's limits are bound by iterating the {@link Limit} table: its keys are the table's. */
+  private void limits(String path) {
+    paths.put(path, Kind.GROUP);
+    for (Limit limit : Limit.all()) {
+      paths.put(path + "." + limit.key(), Kind.LEAF);
     }
   }
 

@@ -9,6 +9,7 @@ import dev.tollgate.registry.gateway.CatalogSettings;
 import dev.tollgate.registry.gateway.GatewaySettings;
 import dev.tollgate.registry.http.AdminToken;
 import dev.tollgate.registry.http.HttpSettings;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.pricing.CostPreset;
@@ -78,7 +79,7 @@ final class ConfigLoaderTest {
     assertThat(partner.mode()).isEqualTo(Mode.OPEN);
     assertThat(partner.mayRun("anything")).isTrue();
     // limits not given keep the book's defaults; cost is overridden
-    assertThat(partner.limits()).isEqualTo(new KeyPolicy.Limits(5000, 15, 20, 5000));
+    assertThat(partner.limits()).isEqualTo(KeyPolicy.Limits.BOOK.with(Limit.COST, 5000));
     assertThat(partner.budget()).isEqualTo(new KeyPolicy.Budget(100, 2.5));
     assertThat(config.policyFor(null).orElseThrow().requireId()).isTrue();
     assertThat(config.policyFor("unknown")).isEmpty();
@@ -249,6 +250,31 @@ final class ConfigLoaderTest {
     assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
         .isInstanceOf(ConfigException.class)
         .hasMessage("keys.k.limits.depth must be positive: -1");
+  }
+
+  @Test
+  void parse_everyLimitOfTheTable_boundByItsKey() {
+    StringBuilder limits = new StringBuilder();
+    for (Limit limit : Limit.all()) {
+      limits.append(limits.isEmpty() ? "" : ", ").append('"').append(limit.key()).append("\": ");
+      limits.append(3 + limit.ordinal());
+    }
+    String json = "{\"keys\": {\"k\": {\"limits\": {" + limits + "}}}}";
+
+    KeyPolicy.Limits bound = ConfigLoader.parse(json, -1, DATA, BASE).keys().get("k").limits();
+
+    for (Limit limit : Limit.all()) {
+      assertThat(bound.get(limit)).as(limit.key()).isEqualTo(3 + limit.ordinal());
+    }
+  }
+
+  @Test
+  void parse_limitOfTheWrongType_namesTheKeyAndType() {
+    String json = "{\"keys\": {\"k\": {\"limits\": {\"depth\": \"10\"}}}}";
+
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("keys.k.limits.depth must be an integer: \"10\"");
   }
 
   @Test
@@ -550,13 +576,13 @@ final class ConfigLoaderTest {
     assertThat(config.gateway().openCacheBytes()).isEqualTo(1_000);
     assertThat(config.gateway().openTextCacheBytes()).isEqualTo(2_000);
     assertThat(config.gateway().openMaxTextBytes()).isEqualTo(3_000);
-    assertThat(config.keys().get("k").limits().fragments()).isEqualTo(7);
+    assertThat(config.keys().get("k").limits().get(Limit.FRAGMENTS)).isEqualTo(7);
     assertThat(defaults.http().bodyReadTimeoutMillis()).isEqualTo(5_000);
     assertThat(defaults.http().minRequestDataRate()).isEqualTo(1_024);
     assertThat(defaults.gateway().openCacheBytes()).isEqualTo(32L << 20);
     assertThat(defaults.gateway().openTextCacheBytes()).isEqualTo(16L << 20);
     assertThat(defaults.gateway().openMaxTextBytes()).isEqualTo(128 << 10);
-    assertThat(defaults.anonymous().limits().fragments()).isEqualTo(100);
+    assertThat(defaults.anonymous().limits().get(Limit.FRAGMENTS)).isEqualTo(100);
   }
 
   @Test

@@ -8,6 +8,8 @@ import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.http.AdminToken.Scope;
+import dev.tollgate.registry.limit.Limit;
+import dev.tollgate.registry.policy.KeyPolicy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -150,6 +152,11 @@ final class OperatorRoutesTest {
             "resetIn");
     assertThat(web.path("mode").asText()).isEqualTo("trusted");
     assertThat(web.path("limits").path("cost").asLong()).isEqualTo(1000);
+    for (Limit limit : Limit.all()) {
+      assertThat(web.path("limits").path(limit.key()).asLong())
+          .as(limit.key())
+          .isEqualTo(KeyPolicy.Limits.BOOK.get(limit));
+    }
     assertThat(web.path("budget").path("capacity").asLong()).isEqualTo(10_000);
     // one TrackCargo charged (23) at a fixed time, so no refill: 10,000 - 23
     assertThat(web.path("remaining").asLong()).isEqualTo(9_977);

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tollgate.registry.Concurrently;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.http.RegistryTestServer.Response;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.store.TestDatabase;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -601,6 +602,11 @@ final class RegistryRoutesTest {
     assertThat(cargos.at("/listSize/slicingArguments").toString())
         .isEqualTo("[\"first\",\"last\"]");
     assertThat(list.at("/policies/partner/limits/cost").asLong()).isEqualTo(1000);
+    List<String> limits = new ArrayList<>();
+    list.at("/policies/partner/limits").fieldNames().forEachRemaining(limits::add);
+    assertThat(limits).containsExactlyElementsOf(Limit.all().stream().map(Limit::key).toList());
+    assertThat(list.at("/policies/partner/limits/rootFields").asLong())
+        .isEqualTo(Limit.ROOT_FIELDS.defaultValue());
     assertThat(list.at("/policies/partner/budget/capacity").asLong()).isEqualTo(5000);
     assertThat(list.get("policies").fieldNames())
         .toIterable()

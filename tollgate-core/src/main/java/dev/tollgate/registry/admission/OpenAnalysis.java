@@ -1,8 +1,9 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.AnalysedDocument;
+import dev.tollgate.registry.pricing.StructureFacts;
 import java.util.List;
 
 /**
@@ -38,18 +39,18 @@ sealed interface OpenAnalysis
   }
 
   /**
-   * The text's fragments breach a bound ({@link FragmentShape}, measured before validation); {@code
-   * tokens} is its exact token count. It was not validated.
+   * The text's structure breaches a bound ({@link StructureFacts}, measured before validation, its
+   * exact token count included). It was not validated.
    */
-  record TooManyFragments(int tokens, FragmentShape shape) implements OpenAnalysis {}
+  record TooManyFragments(StructureFacts facts) implements OpenAnalysis {}
 
   /**
    * The text does not parse or validate: the {@code refusal} it gets ({@code GRAPHQL_PARSE_FAILED}
-   * or {@code GRAPHQL_VALIDATION_FAILED}, with graphql-java's errors), found under a token limit of
-   * {@code maxTokens} and an alias limit of {@code maxAliases}. Higher limits refuse nothing
-   * earlier (the parser meets the same error within fewer tokens, the same aliases pass), so these
-   * facts decide for any caller whose two limits are both at least as high, and the refusal is the
-   * same for all of them.
+   * or {@code GRAPHQL_VALIDATION_FAILED}, with graphql-java's errors), found under the limits
+   * {@code found}. Higher limits refuse nothing earlier (the parser meets the same error within
+   * fewer tokens, the same aliases and structure pass), so these facts decide for any caller whose
+   * limits checked before validation are all at least as high, and the refusal is the same for all
+   * of them.
    */
-  record Invalid(int maxTokens, int maxAliases, Refusal refusal) implements OpenAnalysis {}
+  record Invalid(Limits found, Refusal refusal) implements OpenAnalysis {}
 }

@@ -4,12 +4,14 @@ import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
 import dev.tollgate.registry.pricing.FragmentLimitExceededException;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
 import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.pricing.StructureFacts;
 import dev.tollgate.registry.pricing.TokenLimitExceededException;
 import java.util.List;
 import java.util.function.Supplier;
@@ -86,14 +88,14 @@ final class OpenDocuments {
       analyses.put(hash, new OpenAnalysis.TooManyTokens(e.maxTokens()));
       return Refused.of(Refusal.of(e));
     } catch (FragmentLimitExceededException e) {
-      analyses.put(hash, new OpenAnalysis.TooManyFragments(e.tokens(), e.shape()));
+      analyses.put(hash, new OpenAnalysis.TooManyFragments(e.facts()));
       return Refused.of(Refusal.of(e));
     } catch (AliasLimitExceededException e) {
       analyses.put(hash, new OpenAnalysis.TooManyAliases(e.tokens(), e.operations()));
       return aliases(e.operations(), limits, operationName);
     } catch (InvalidDocumentException e) {
       Refusal refusal = Refusal.of(e);
-      analyses.put(hash, new OpenAnalysis.Invalid(limits.tokens(), limits.aliases(), refusal));
+      analyses.put(hash, new OpenAnalysis.Invalid(limits, refusal));
       return Refused.of(refusal);
     }
   }
@@ -105,10 +107,7 @@ final class OpenDocuments {
   private static OpenVerdict decide(
       Limits limits, OpenAnalysis cached, @Nullable String text, @Nullable String operationName) {
     if (cached instanceof OpenAnalysis.Analysed analysed) {
-      if (analysed.analysis().tokens() > limits.tokens()) {
-        return tooManyTokens(limits);
-      }
-      return text == null ? OpenVerdict.UNDECIDED : new AnalysedText(text, analysed);
+      return analysed(limits, analysed, text);
     }
     if (cached instanceof OpenAnalysis.TooManyTokens tokens) {
       // More than tokens.limit() tokens decides only for a limit no higher.
@@ -124,48 +123,73 @@ final class OpenDocuments {
     if (aliases.tokens() > limits.tokens()) {
       return tooManyTokens(limits);
     }
-    return allOver(aliases.operations(), limits.aliases())
+    return allOver(aliases.operations(), limits.get(Limit.ALIASES))
         ? aliases(aliases.operations(), limits, operationName)
         : OpenVerdict.UNDECIDED;
   }
 
   /**
-   * Found invalid under some limits decides only for limits no lower: a lower one may refuse first.
+   * An analysis passed the limits it was made under; another caller's limits on the structure are
+   * checked on the facts it kept (without them it decides nothing for a caller that bounds the
+   * structure), its limits on each operation at admission.
+   */
+  private static OpenVerdict analysed(
+      Limits limits, OpenAnalysis.Analysed analysed, @Nullable String text) {
+    if (analysed.analysis().tokens() > limits.tokens()) {
+      return tooManyTokens(limits);
+    }
+    StructureFacts structure = analysed.analysis().structure();
+    DocumentLimits bounds = documentLimits(limits);
+    if (structure == null && bounds.boundsStructure()) {
+      return OpenVerdict.UNDECIDED;
+    }
+    FragmentLimitExceededException breach =
+        structure == null ? null : FragmentLimitExceededException.breach(structure, bounds);
+    if (breach != null) {
+      return Refused.of(Refusal.of(breach));
+    }
+    return text == null ? OpenVerdict.UNDECIDED : new AnalysedText(text, analysed);
+  }
+
+  /**
+   * Found invalid under some limits decides only for limits no lower, of those checked before
+   * validation (depth too: the spread depth is bounded by it): a lower one may refuse first.
    */
   private static OpenVerdict refuseInvalid(Limits limits, OpenAnalysis.Invalid invalid) {
-    if (limits.tokens() >= invalid.maxTokens() && limits.aliases() >= invalid.maxAliases()) {
-      return Refused.of(invalid.refusal());
+    for (Limit limit : Limit.all()) {
+      boolean beforeValidation = limit.phase() != Limit.Phase.PRICE || limit == Limit.DEPTH;
+      if (beforeValidation && limits.get(limit) < invalid.found().get(limit)) {
+        return OpenVerdict.UNDECIDED;
+      }
     }
-    return OpenVerdict.UNDECIDED;
+    return Refused.of(invalid.refusal());
   }
 
   /** Measured facts decide for any limits they breach; other limits need a fresh analysis. */
   private static OpenVerdict refuseFragments(
       Limits limits, OpenAnalysis.TooManyFragments fragments) {
-    if (fragments.tokens() > limits.tokens()) {
+    if (fragments.facts().tokenCount() > limits.tokens()) {
       return tooManyTokens(limits);
     }
     FragmentLimitExceededException breach =
-        FragmentLimitExceededException.breach(
-            fragments.shape(), documentLimits(limits), fragments.tokens());
+        FragmentLimitExceededException.breach(fragments.facts(), documentLimits(limits));
     return breach == null ? OpenVerdict.UNDECIDED : Refused.of(Refusal.of(breach));
   }
 
   /**
-   * The pricer's limits before validation: the fragment bounds are the policy's fragment count, its
-   * depth limit for spread chains, and its token limit for the fields the operations expand to (no
-   * more than a text of that many tokens could spell out).
+   * The pricer's limits before validation: the policy's limits of the phases before pricing, with
+   * two bounds derived: its depth limit for spread chains, and its token limit for the fields the
+   * operations expand to (no more than a text of that many tokens could spell out).
    */
   static DocumentLimits documentLimits(Limits limits) {
-    return new DocumentLimits(
-        limits.tokens(), limits.aliases(), limits.fragments(), limits.depth(), limits.tokens());
+    return DocumentLimits.of(limits::get, (int) limits.get(Limit.DEPTH), limits.tokens());
   }
 
   private static Refused tooManyTokens(Limits limits) {
     return Refused.of(Refusals.tooManyTokens(limits.tokens()));
   }
 
-  private static boolean allOver(List<OperationAliases> operations, int maxAliases) {
+  private static boolean allOver(List<OperationAliases> operations, long maxAliases) {
     for (OperationAliases operation : operations) {
       if (operation.aliases() <= maxAliases) {
         return false;
@@ -178,6 +202,9 @@ final class OpenDocuments {
   private static Refused aliases(
       List<OperationAliases> operations, Limits limits, @Nullable String operationName) {
     return Refused.of(
-        Refusals.aliases(AliasLimitExceededException.aliasesOf(operations, operationName), limits));
+        Refusals.breach(
+            Limit.ALIASES,
+            AliasLimitExceededException.aliasesOf(operations, operationName),
+            limits.get(Limit.ALIASES)));
   }
 }

@@ -2,6 +2,8 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.limit.Facts;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.Measure;
@@ -15,10 +17,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * The per-operation checks, in the book's order: introspection (of analysed text only: a registered
  * document was reviewed when it was published, so only its cost and the budget apply) and method
- * first, then the price evaluated with the request's variables, then depth and aliases (open mode),
- * then the cost limit. A breached limit refuses or is reported, as the caller's {@link LimitPolicy}
- * says. Refusals are values; only the pricing engine's (a variable that does not coerce, an unknown
- * operation name) arrive as exceptions.
+ * first, then the price evaluated with the request's variables, then the limits of the {@link
+ * Limit} table checked at admission: depth and aliases (open mode), then the cost limit. A breached
+ * limit refuses or is reported, as the caller's {@link LimitPolicy} says. Refusals are values; only
+ * the pricing engine's (a variable that does not coerce, an unknown operation name) arrive as
+ * exceptions.
  */
 final class OperationCheck {
 
@@ -101,19 +104,43 @@ final class OperationCheck {
   }
 
   /**
-   * The refusal of the first limit the operation breaches, in the book's order, or {@code null}.
+   * The refusal of the first limit the operation breaches, in table order (the book's: depth,
+   * aliases, cost), or {@code null}: the limits checked at admission ({@link Limit.Phase#OPERATION}
+   * and {@link Limit.Phase#PRICE}), of a reviewed document only those it is held to.
    */
   private static @Nullable Refused breach(
       Measure measure, int aliases, Limits limits, boolean checkShape) {
-    if (checkShape && measure.depth() > limits.depth()) {
-      return new Refused(Refusals.depth(measure.depth(), limits), measure.cost());
-    }
-    if (checkShape && aliases > limits.aliases()) {
-      return new Refused(Refusals.aliases(aliases, limits), measure.cost());
-    }
-    if (measure.cost() > limits.cost()) {
-      return new Refused(Refusals.tooExpensive(measure.cost(), limits.cost()), measure.cost());
+    OperationFacts facts = new OperationFacts(measure, aliases);
+    List<Limit> table = Limit.all();
+    for (int i = 0; i < table.size(); i++) {
+      Limit limit = table.get(i);
+      if (limit.phase().compareTo(Limit.Phase.OPERATION) < 0
+          || !(checkShape || limit.bindsReviewed())) {
+        continue;
+      }
+      long max = limits.get(limit);
+      if (limit.breachedBy(facts, max)) {
+        return new Refused(Refusals.breach(limit, limit.fact(facts), max), measure.cost());
+      }
     }
     return null;
+  }
+
+  /** What admission knows of an operation: its static facts and its price with the variables. */
+  private record OperationFacts(Measure measure, int operationAliases) implements Facts {
+    @Override
+    public long aliases() {
+      return operationAliases;
+    }
+
+    @Override
+    public long depth() {
+      return measure.depth();
+    }
+
+    @Override
+    public long cost() {
+      return measure.cost();
+    }
   }
 }

@@ -2,8 +2,8 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.ErrorCode;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
-import dev.tollgate.registry.pricing.TokenLimitExceededException;
+import dev.tollgate.registry.limit.Facts;
+import dev.tollgate.registry.limit.Limit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,29 +99,22 @@ final class Refusals {
 
   /** The token limit, decided from cached facts: the message the parser's refusal has. */
   static Refusal tooManyTokens(int maxTokens) {
-    return new Refusal(
-        ErrorCode.MAX_TOKENS_EXCEEDED, TokenLimitExceededException.message(maxTokens));
+    return breach(Limit.TOKENS, Facts.NOT_MEASURED, maxTokens);
   }
 
-  static Refusal depth(int depth, Limits limits) {
-    return new Refusal(
-        ErrorCode.MAX_DEPTH_EXCEEDED,
-        "maximum query depth exceeded " + depth + " > " + limits.depth());
-  }
-
-  static Refusal aliases(int aliases, Limits limits) {
-    return new Refusal(
-        ErrorCode.MAX_ALIASES_EXCEEDED, aliases + " aliases found. Allowed: " + limits.aliases());
-  }
-
-  static Refusal tooExpensive(long cost, long max) {
+  /**
+   * A breach of {@code limit}: {@code found} over {@code max}, with the table's code and message.
+   * The cost refusal also carries the price ({@code extensions.cost}), as Apollo Router's does.
+   */
+  static Refusal breach(Limit limit, long found, long max) {
+    String message = limit.message(found, max);
+    if (limit != Limit.COST) {
+      return new Refusal(limit.code(), message);
+    }
     Map<String, Object> price = new LinkedHashMap<>();
-    price.put("estimated", cost);
+    price.put("estimated", found);
     price.put("max", max);
-    return new Refusal(
-        ErrorCode.COST_ESTIMATED_TOO_EXPENSIVE,
-        "maximum query complexity exceeded " + cost + " > " + max,
-        Map.of("cost", price));
+    return new Refusal(limit.code(), message, Map.of("cost", price));
   }
 
   static Refusal rateLimited(long cost, BudgetCharge charge) {

@@ -65,6 +65,8 @@ public enum ErrorCode {
   MAX_ALIASES_EXCEEDED("MAX_ALIASES_EXCEEDED", ErrorKind.BAD_REQUEST),
   /** More fragment definitions, or more fields once they are expanded, than open mode allows. */
   MAX_FRAGMENTS_EXCEEDED("MAX_FRAGMENTS_EXCEEDED", ErrorKind.BAD_REQUEST),
+  /** More root fields than open mode allows ({@code limits.rootFields}, off by default). */
+  MAX_ROOT_FIELDS_EXCEEDED("MAX_ROOT_FIELDS_EXCEEDED", ErrorKind.BAD_REQUEST),
   OPERATION_RESOLUTION_FAILURE("OPERATION_RESOLUTION_FAILURE", ErrorKind.BAD_REQUEST),
   BAD_USER_INPUT("BAD_USER_INPUT", ErrorKind.BAD_REQUEST),
 

@@ -2,7 +2,15 @@ package dev.tollgate.registry.policy;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.tollgate.registry.limit.Limit;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -14,8 +22,11 @@ import org.jspecify.annotations.Nullable;
  * @param mode trusted: only registered documents; open: any document, fully analysed
  * @param apps the apps whose registered documents this caller may run ({@code *}: any)
  * @param requireId in trusted mode, refuse text even when its hash is registered
- * @param enforcement what a breached per-operation limit (depth, aliases, cost) does: refuse, or
- *     only report what refusing would have been ({@link Enforcement})
+ * @param limits the per-operation limits, one value for each entry of the {@link
+ *     dev.tollgate.registry.limit.Limit} table
+ * @param enforcement what a breached per-operation limit does, for the limits measure mode relaxes
+ *     ({@link dev.tollgate.registry.limit.Limit#measureRelaxes()}): refuse, or only report what
+ *     refusing would have been ({@link Enforcement})
  * @param introspection whether {@code __schema}/{@code __type} may be queried
  * @param cacheMaxAgeSeconds {@code Cache-Control: max-age} of a registered query fetched by GET
  */
@@ -96,11 +107,13 @@ public record KeyPolicy(
   }
 
   /**
-   * What the per-operation limits do. {@code ENFORCE} refuses an operation over its depth, aliases
-   * or cost limit. {@code MEASURE} admits it, prices and charges it as usual, and reports the code
-   * enforcing would have refused with; for choosing limits from real traffic before enforcing them
-   * (Apollo Router's demand-control {@code measure} mode). The token limit (a document over it is
-   * never parsed), the budget, trusted-mode membership and bad input refuse in both.
+   * What the per-operation limits do. {@code ENFORCE} refuses an operation over a limit. For the
+   * limits measure mode relaxes (depth, aliases and cost; {@link
+   * dev.tollgate.registry.limit.Limit#measureRelaxes()}), {@code MEASURE} admits it, prices and
+   * charges it as usual, and reports the code enforcing would have refused with; for choosing
+   * limits from real traffic before enforcing them (Apollo Router's demand-control {@code measure}
+   * mode). The other limits (the token limit: a document over it is never parsed; the bounds
+   * checked before validation), the budget, trusted-mode membership and bad input refuse in both.
    */
   public enum Enforcement {
     ENFORCE,
@@ -108,41 +121,104 @@ public record KeyPolicy(
   }
 
   /**
-   * Per-operation limits; the defaults ({@link #BOOK}) are the book's, plus a bound on fragment
-   * definitions ({@link #DEFAULT_FRAGMENTS}) that open mode checks before validation.
+   * One value for each entry of the {@link Limit} table, the defaults ({@link #BOOK}) being the
+   * table's. Read with {@link #get(Limit)}; bound from a policy's {@code limits} object by {@link
+   * LimitsJson}, which iterates the table.
    */
-  public record Limits(int tokens, int depth, int aliases, long cost, int fragments) {
-    /** Fragment definitions a document may hold in open mode. */
-    public static final int DEFAULT_FRAGMENTS = 100;
+  @JsonDeserialize(using = LimitsJson.class)
+  public static final class Limits {
 
-    public static final Limits BOOK = new Limits(5000, 15, 20, 1000);
+    /** Every limit at its default: the book's tokens, depth, aliases and cost, and the others'. */
+    public static final Limits BOOK = defaults();
 
-    public Limits {
-      require(tokens > 0, "tokens must be positive: " + tokens);
-      require(depth > 0, "depth must be positive: " + depth);
-      require(aliases >= 0, "aliases must not be negative: " + aliases);
-      require(cost >= 0, "cost must not be negative: " + cost);
-      require(fragments >= 0, "fragments must not be negative: " + fragments);
+    private final long[] values;
+
+    private Limits(long[] values) {
+      for (Limit limit : Limit.all()) {
+        long value = values[limit.ordinal()];
+        if (value < limit.minimum()) {
+          throw new InvalidPolicyException(
+              limit.key()
+                  + (limit.minimum() > 0 ? " must be positive: " : " must not be negative: ")
+                  + value);
+        }
+        require(
+            value <= limit.maximum(),
+            limit.key() + " must be at most " + limit.maximum() + ": " + value);
+      }
+      this.values = values;
     }
 
-    /** With the default bound on fragments. */
-    public Limits(int tokens, int depth, int aliases, long cost) {
-      this(tokens, depth, aliases, cost, DEFAULT_FRAGMENTS);
+    private static Limits defaults() {
+      long[] values = new long[Limit.all().size()];
+      for (Limit limit : Limit.all()) {
+        values[limit.ordinal()] = limit.defaultValue();
+      }
+      return new Limits(values);
     }
 
-    @JsonCreator
-    static Limits fromJson(
-        @JsonProperty("tokens") @Nullable Integer tokens,
-        @JsonProperty("depth") @Nullable Integer depth,
-        @JsonProperty("aliases") @Nullable Integer aliases,
-        @JsonProperty("cost") @Nullable Long cost,
-        @JsonProperty("fragments") @Nullable Integer fragments) {
-      return new Limits(
-          orElse(tokens, BOOK.tokens),
-          orElse(depth, BOOK.depth),
-          orElse(aliases, BOOK.aliases),
-          orElse(cost, BOOK.cost),
-          orElse(fragments, BOOK.fragments));
+    /** These limits with {@code limit} at {@code value}. */
+    public Limits with(Limit limit, long value) {
+      long[] changed = values.clone();
+      changed[limit.ordinal()] = value;
+      return new Limits(changed);
+    }
+
+    /** The value of {@code limit}; no allocation, read on every request. */
+    public long get(Limit limit) {
+      return values[limit.ordinal()];
+    }
+
+    /**
+     * Every limit by its config key, in table order: what the price list and the operator API show,
+     * and how a policy is written back as JSON.
+     */
+    @JsonValue
+    public Map<String, Long> byKey() {
+      Map<String, Long> byKey = new LinkedHashMap<>();
+      for (Limit limit : Limit.all()) {
+        byKey.put(limit.key(), get(limit));
+      }
+      return Collections.unmodifiableMap(byKey);
+    }
+
+    /** The token limit, which registration and the {@code price} command read documents under. */
+    public int tokens() {
+      return (int) get(Limit.TOKENS);
+    }
+
+    /** The cost limit, the one limit a registered document is held to under a trusted policy. */
+    public long cost() {
+      return get(Limit.COST);
+    }
+
+    @Override
+    public boolean equals(@Nullable Object other) {
+      return other instanceof Limits limits && Arrays.equals(values, limits.values);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(values);
+    }
+
+    @Override
+    public String toString() {
+      StringJoiner joiner = new StringJoiner(", ", "Limits[", "]");
+      for (Limit limit : Limit.all()) {
+        joiner.add(limit.key() + "=" + get(limit));
+      }
+      return joiner.toString();
+    }
+
+    /** Built by {@link LimitsJson} from the values it read, validated here. */
+    static Limits of(long[] values) {
+      return new Limits(values.clone());
+    }
+
+    /** The values, a copy, for {@link LimitsJson} to start from. */
+    long[] values() {
+      return values.clone();
     }
   }
 

@@ -1,7 +1,7 @@
 package dev.tollgate.registry.pricing;
 
 import dev.tollgate.registry.document.OperationAliases;
-import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.limit.Limit;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -17,9 +17,7 @@ public final class AliasLimitExceededException extends PricingException {
   private final int tokens;
 
   AliasLimitExceededException(List<OperationAliases> operations, int maxAliases, int tokens) {
-    super(
-        ErrorCode.MAX_ALIASES_EXCEEDED,
-        aliasesOf(operations, null) + " aliases found. Allowed: " + maxAliases);
+    super(Limit.ALIASES.code(), Limit.ALIASES.message(aliasesOf(operations, null), maxAliases));
     this.operations = List.copyOf(operations);
     this.maxAliases = maxAliases;
     this.tokens = tokens;

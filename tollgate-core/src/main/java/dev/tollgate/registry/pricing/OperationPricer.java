@@ -4,6 +4,8 @@ import dev.tollgate.registry.document.AliasCount;
 import dev.tollgate.registry.document.FragmentShape;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.document.ScannedText;
+import dev.tollgate.registry.limit.Facts;
+import dev.tollgate.registry.limit.Limit;
 import graphql.language.Document;
 import graphql.language.FragmentDefinition;
 import graphql.language.OperationDefinition;
@@ -58,47 +60,57 @@ public final class OperationPricer {
     try {
       Document document = parsed.document();
       Map<String, FragmentDefinition> fragments = fragments(document);
-      if (limits.boundsFragments()) {
-        checkFragments(shape(document), limits, parsed.tokens());
+      StructureFacts structure = null;
+      if (limits.boundsStructure()) {
+        structure = new StructureFacts(parsed.tokens(), shape(document), RootFields.of(document));
+        checkStructure(structure, limits);
       }
       List<OperationAliases> aliases = aliases(document, fragments);
-      if (allOver(aliases, limits.maxAliases())) {
-        throw new AliasLimitExceededException(aliases, limits.maxAliases(), parsed.tokens());
+      int maxAliases = maxAliases(limits);
+      if (allOver(aliases, maxAliases)) {
+        throw new AliasLimitExceededException(aliases, maxAliases, parsed.tokens());
       }
       DocumentReader.validate(schema, document);
-      return new AnalysedDocument(parsed.tokens(), priceAll(document, fragments, aliases));
+      return new AnalysedDocument(
+          parsed.tokens(), priceAll(document, fragments, aliases), structure);
     } catch (StackOverflowError e) {
       throw OperationWalker.invalid("Document is nested too deeply to validate and price.");
     }
   }
 
   /**
-   * The one lexical pass before the parser: the token limit, and, under an alias limit, the alias
-   * counts read from the same tokens, which for a large text cost far less than graphql-java's
-   * parser. A text the pass cannot read plainly is left to the parser and the parsed document's
-   * count.
+   * The one lexical pass before the parser: the token limit, and, under a limit on the structure or
+   * the aliases, the fragment shape and alias counts read from the same tokens, which for a large
+   * text cost far less than graphql-java's parser. A text the pass cannot read plainly is left to
+   * the parser and the parsed document's count. The root fields are counted on the parsed document
+   * only.
    */
   private static ScannedText scan(String text, DocumentLimits limits) {
-    boolean countAliases = limits.maxAliases() != Integer.MAX_VALUE;
-    boolean readStructure = countAliases || limits.boundsFragments();
+    boolean countAliases = limits.boundsOperations();
+    boolean readStructure = countAliases || limits.boundsStructure();
     ScannedText scanned = DocumentReader.scan(text, limits.maxTokens(), readStructure);
-    FragmentShape shape = limits.boundsFragments() ? scanned.fragmentShape() : null;
+    FragmentShape shape = limits.boundsStructure() ? scanned.fragmentShape() : null;
     if (shape != null) {
-      checkFragments(shape, limits, scanned.count());
+      checkStructure(new StructureFacts(scanned.count(), shape, (int) Facts.NOT_MEASURED), limits);
     }
     List<OperationAliases> aliases = countAliases ? scanned.aliases() : null;
-    if (aliases != null && allOver(aliases, limits.maxAliases())) {
-      throw new AliasLimitExceededException(aliases, limits.maxAliases(), scanned.count());
+    int maxAliases = maxAliases(limits);
+    if (aliases != null && allOver(aliases, maxAliases)) {
+      throw new AliasLimitExceededException(aliases, maxAliases, scanned.count());
     }
     return scanned;
   }
 
+  /** The alias limit, the one limit of the operation phase: checked on every operation's count. */
+  private static int maxAliases(DocumentLimits limits) {
+    return (int) Math.min(limits.max(Limit.ALIASES), Integer.MAX_VALUE);
+  }
+
   /**
-   * @throws FragmentLimitExceededException when {@code shape} breaches a fragment bound
+   * @throws FragmentLimitExceededException when {@code facts} breach a bound on the structure
    */
-  private static void checkFragments(FragmentShape shape, DocumentLimits limits, int tokens) {
-    FragmentLimitExceededException breach =
-        FragmentLimitExceededException.breach(shape, limits, tokens);
+  private static void checkStructure(StructureFacts facts, DocumentLimits limits) {
+    FragmentLimitExceededException breach = FragmentLimitExceededException.breach(facts, limits);
     if (breach != null) {
       throw breach;
     }

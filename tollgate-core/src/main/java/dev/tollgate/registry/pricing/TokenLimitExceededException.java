@@ -1,6 +1,7 @@
 package dev.tollgate.registry.pricing;
 
-import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.limit.Facts;
+import dev.tollgate.registry.limit.Limit;
 
 /** More tokens than the limit: the parser stopped ({@code MAX_TOKENS_EXCEEDED}). */
 public final class TokenLimitExceededException extends PricingException {
@@ -8,7 +9,7 @@ public final class TokenLimitExceededException extends PricingException {
   private final int maxTokens;
 
   public TokenLimitExceededException(int maxTokens) {
-    super(ErrorCode.MAX_TOKENS_EXCEEDED, message(maxTokens));
+    super(Limit.TOKENS.code(), message(maxTokens));
     this.maxTokens = maxTokens;
   }
 
@@ -18,6 +19,6 @@ public final class TokenLimitExceededException extends PricingException {
 
   /** The message of this refusal, for callers that report it from cached facts without throwing. */
   public static String message(int maxTokens) {
-    return "Document contains more than " + maxTokens + " tokens. Parsing aborted.";
+    return Limit.TOKENS.message(Facts.NOT_MEASURED, maxTokens);
   }
 }

@@ -8,6 +8,7 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.OperationAliases;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Limits;
@@ -119,7 +120,7 @@ final class OpenModeRefusalTest {
     // the flood's 6003 tokens (fixture) with a stray brace: past 5000 tokens, a syntax error under
     // 10,000
     String broken = FLOOD + " }";
-    KeyPolicy generous = open("generous", new Limits(10_000, 15, 20, 1_000));
+    KeyPolicy generous = open("generous", Limits.BOOK.with(Limit.TOKENS, 10_000));
 
     Decision invalid = admit(generous, broken);
     Decision strict = admit(PARTNER, broken);
@@ -135,7 +136,7 @@ final class OpenModeRefusalTest {
 
   @Test
   void admit_floodCachedForOneLimit_higherLimitAnalysesAfresh() {
-    KeyPolicy generous = open("generous", new Limits(10_000, 15, 20, 1_000));
+    KeyPolicy generous = open("generous", Limits.BOOK.with(Limit.TOKENS, 10_000));
     admit(PARTNER, FLOOD);
 
     assertThat(admit(generous, FLOOD)).isInstanceOf(Decision.Admitted.class);
@@ -147,7 +148,7 @@ final class OpenModeRefusalTest {
   void admit_floodCachedForOneLimit_lowerLimitRefusedWithItsOwn() {
     admit(PARTNER, FLOOD);
 
-    Decision decision = admit(open("strict", new Limits(3_000, 15, 20, 1_000)), FLOOD);
+    Decision decision = admit(open("strict", Limits.BOOK.with(Limit.TOKENS, 3_000)), FLOOD);
 
     assertThat(refusal(decision).message())
         .isEqualTo("Document contains more than 3000 tokens. Parsing aborted.");
@@ -156,7 +157,8 @@ final class OpenModeRefusalTest {
 
   @Test
   void admit_aliasesCachedForOneLimit_higherLimitAnalysesAfresh() {
-    KeyPolicy generous = open("generous", new Limits(5_000, 15, 200, 10_000));
+    KeyPolicy generous =
+        open("generous", Limits.BOOK.with(Limit.ALIASES, 200).with(Limit.COST, 10_000));
     admit(PARTNER, ALIASES);
 
     assertThat(admit(generous, ALIASES))
@@ -170,11 +172,28 @@ final class OpenModeRefusalTest {
   void admit_aliasesCached_lowerTokenLimitRefusedByTokens() {
     admit(PARTNER, ALIASES);
 
-    Decision decision = admit(open("strict", new Limits(100, 15, 20, 1_000)), ALIASES);
+    Decision decision = admit(open("strict", Limits.BOOK.with(Limit.TOKENS, 100)), ALIASES);
 
     assertThat(refusal(decision).code()).isEqualTo("MAX_TOKENS_EXCEEDED");
     assertThat(refusal(decision).message())
         .isEqualTo("Document contains more than 100 tokens. Parsing aborted.");
+  }
+
+  @Test
+  void admit_analysedUnderAHigherFragmentLimit_lowerLimitRefusedFromTheCachedFacts() {
+    String text =
+        "query Q { cargo(trackingId: \"x\") { ...A } }"
+            + " fragment A on Cargo { ...B } fragment B on Cargo { ...C }"
+            + " fragment C on Cargo { __typename }";
+    KeyPolicy strict = open("strict", Limits.BOOK.with(Limit.FRAGMENTS, 2));
+
+    Decision generous = admit(PARTNER, text);
+    Decision refused = admit(strict, text);
+
+    assertThat(generous).isInstanceOf(Decision.Admitted.class);
+    assertThat(refusal(refused).code()).isEqualTo("MAX_FRAGMENTS_EXCEEDED");
+    assertThat(refusal(refused).message()).isEqualTo("3 fragments found. Allowed: 2");
+    assertThat(openCache.stats().missCount()).isEqualTo(1);
   }
 
   /* ---- by hash alone (automatic persisted queries) ---- */
@@ -204,7 +223,9 @@ final class OpenModeRefusalTest {
     admit(PARTNER, ALIASES);
 
     Decision decision =
-        admission.admit(open("generous", new Limits(5_000, 15, 200, 10_000)), byHash(ALIASES));
+        admission.admit(
+            open("generous", Limits.BOOK.with(Limit.ALIASES, 200).with(Limit.COST, 10_000)),
+            byHash(ALIASES));
 
     assertThat(refusal(decision).code()).isEqualTo("PERSISTED_QUERY_NOT_FOUND");
   }

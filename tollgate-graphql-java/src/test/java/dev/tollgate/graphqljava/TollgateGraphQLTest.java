@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tollgate.registry.admission.FakeClock;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
+import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
@@ -30,6 +31,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -93,6 +95,40 @@ final class TollgateGraphQLTest {
     assertThat(result.getErrors()).isEmpty();
     assertThat(result.<Map<String, Object>>getData()).containsKey("cargo");
     assertThat(cargo.fetches()).isPositive();
+  }
+
+  @Test
+  void execute_customIdInExtensions_runsTheDocumentItNames() {
+    DocumentHash track = publish(TRACK);
+    RegistryReader aliased = new AliasedRegistry(Map.of("track-v1", Map.of("cargo-web", track)));
+    GraphQL graphql =
+        graphql(TollgateGraphQL.newTollgate(cargo.schema(), aliased).key(WEB_KEY, WEB).build());
+
+    ExecutionResult result =
+        graphql.execute(
+            input(Map.of("id", "T1"), WEB_KEY)
+                .transform(b -> b.extensions(Map.of("documentId", "track-v1"))));
+
+    assertThat(result.getErrors()).isEmpty();
+    assertThat(result.<Map<String, Object>>getData()).containsKey("cargo");
+  }
+
+  @Test
+  void execute_openModeText_analysedAndRun() {
+    KeyPolicy partner = KeyPolicy.newPolicy("partner").mode(Mode.OPEN).apps(Set.of("*")).build();
+    GraphQL graphql =
+        graphql(
+            TollgateGraphQL.newTollgate(cargo.schema(), registry)
+                .key(PARTNER_KEY, partner)
+                .build());
+
+    ExecutionResult result =
+        graphql.execute(input(Map.of("n", 5), PARTNER_KEY).transform(b -> b.query(PAGE)));
+
+    assertThat(result.getErrors()).isEmpty();
+    assertThat(edges(result)).hasSize(CargoGraph.CARGOS);
+    assertThat(result.getExtensions())
+        .containsEntry("cost", Map.of("estimated", 16L, "max", 1000L, "actual", 10L));
   }
 
   @Test
@@ -301,6 +337,35 @@ final class TollgateGraphQLTest {
         InstrumentationExecutionParameters parameters, InstrumentationState state) {
       parses.incrementAndGet();
       return SimpleInstrumentationContext.noOp();
+    }
+  }
+
+  /** The in-memory registry, with custom document ids of its active versions. */
+  private final class AliasedRegistry implements RegistryReader {
+    private final Map<String, Map<String, DocumentHash>> aliases;
+
+    AliasedRegistry(Map<String, Map<String, DocumentHash>> aliases) {
+      this.aliases = aliases;
+    }
+
+    @Override
+    public Optional<StoredDocument> findDocument(DocumentHash hash) {
+      return registry.findDocument(hash);
+    }
+
+    @Override
+    public Map<DocumentHash, Set<String>> activeDocumentApps() {
+      return registry.activeDocumentApps();
+    }
+
+    @Override
+    public Map<String, Map<String, DocumentHash>> activeAliases() {
+      return aliases;
+    }
+
+    @Override
+    public long latestChangeId() {
+      return registry.latestChangeId();
     }
   }
 

@@ -1,0 +1,203 @@
+package dev.tollgate.graphqljava;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.admission.AdmissionController;
+import dev.tollgate.registry.admission.AdmissionSettings;
+import dev.tollgate.registry.admission.BudgetLedger;
+import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.catalog.DocumentCatalog;
+import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.pricing.CostModel;
+import dev.tollgate.registry.pricing.OperationPricer;
+import graphql.execution.instrumentation.Instrumentation;
+import graphql.execution.preparsed.PreparsedDocumentProvider;
+import graphql.schema.GraphQLSchema;
+import java.time.InstantSource;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Tollgate's admission inside a graphql-java server. Install both hooks on the {@code GraphQL}
+ * builder:
+ *
+ * <pre>{@code
+ * TollgateGraphQL tollgate =
+ *     TollgateGraphQL.newTollgate(schema, registryReader)
+ *         .key("web-key", webPolicy)
+ *         .build();
+ * GraphQL graphql =
+ *     GraphQL.newGraphQL(schema)
+ *         .preparsedDocumentProvider(tollgate.preparsedDocumentProvider())
+ *         .instrumentation(tollgate.instrumentation())
+ *         .build();
+ * }</pre>
+ *
+ * <p>Each execution is decided as the HTTP gateway decides a request: the caller's policy from
+ * {@link CallerResolver}; the document from {@code extensions.persistedQuery.sha256Hash}, a {@code
+ * documentId} (in the {@code GraphQLContext} or the extensions; a SHA-256 id or an app's custom id)
+ * or the query text; its stored price evaluated with the variables and charged to the caller's
+ * budget. A refusal answers with the gateway's codes and messages and runs no data fetcher; after
+ * execution the actual cost is measured, refunded when the policy says so, and reported in {@code
+ * extensions.cost} and {@code extensions.rateLimit}.
+ *
+ * <p>The registered documents come from a {@link RegistryReader}; {@link #refresh()} reloads its
+ * index after a publication or a retirement.
+ */
+public final class TollgateGraphQL {
+
+  private final DocumentCatalog catalog;
+  private final AdmissionProvider provider;
+  private final CostInstrumentation instrumentation;
+  private final ParsedDocuments documents;
+
+  private TollgateGraphQL(Builder builder) {
+    OperationPricer pricer = new OperationPricer(builder.schema, builder.model);
+    this.catalog =
+        new DocumentCatalog(
+            builder.reader,
+            pricer::restore,
+            Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build());
+    AdmissionController admission =
+        new AdmissionController(
+            catalog,
+            pricer,
+            Caffeine.newBuilder().maximumWeight(builder.openCacheBytes).recordStats(),
+            Caffeine.newBuilder().maximumWeight(builder.openTextCacheBytes).recordStats(),
+            builder.ledger != null
+                ? builder.ledger
+                : new InMemoryBudgetLedger(InstantSource.system()),
+            builder.settings);
+    this.documents =
+        new ParsedDocuments(
+            Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build());
+    this.provider =
+        new AdmissionProvider(
+            admission, new Callers(builder.keys, builder.anonymous), builder.callers, documents);
+    this.instrumentation =
+        new CostInstrumentation(
+            admission,
+            new ActualCosts(
+                pricer,
+                Caffeine.newBuilder()
+                    .maximumSize(builder.documentCacheSize)
+                    .recordStats()
+                    .build()));
+  }
+
+  /**
+   * A builder over {@code schema}, the executable schema of the {@code GraphQL} instance (with the
+   * {@code @cost}/{@code @listSize} price list the registry priced its documents with), and the
+   * registered documents {@code reader} serves.
+   */
+  public static Builder newTollgate(GraphQLSchema schema, RegistryReader reader) {
+    return new Builder(schema, reader);
+  }
+
+  /** Install with {@code GraphQL.Builder.preparsedDocumentProvider}. */
+  public PreparsedDocumentProvider preparsedDocumentProvider() {
+    return provider;
+  }
+
+  /**
+   * Install with {@code GraphQL.Builder.instrumentation} (chained with the application's own, if
+   * any). Without the provider it aborts every execution: nothing runs unadmitted.
+   */
+  public Instrumentation instrumentation() {
+    return instrumentation;
+  }
+
+  /** Reloads the index of registered documents; call after a publication or a retirement. */
+  public void refresh() {
+    catalog.refresh();
+  }
+
+  /** The cache of parsed and validated documents, by hash, for its statistics. */
+  public Cache<?, ?> documentCache() {
+    return documents.cache();
+  }
+
+  /** What differs from the defaults; {@link #build()} reads the registry's index once. */
+  public static final class Builder {
+    private final GraphQLSchema schema;
+    private final RegistryReader reader;
+    private CostModel model = CostModel.book();
+    private final Map<String, KeyPolicy> keys = new LinkedHashMap<>();
+    private KeyPolicy anonymous = KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build();
+    private @Nullable BudgetLedger ledger;
+    private AdmissionSettings settings = new AdmissionSettings(false, 10, 128 << 10);
+    private CallerResolver callers = CallerResolver.fromContext();
+    private int documentCacheSize = 10_000;
+    private long openCacheBytes = 32L << 20;
+    private long openTextCacheBytes = 16L << 20;
+
+    private Builder(GraphQLSchema schema, RegistryReader reader) {
+      this.schema = Objects.requireNonNull(schema, "schema");
+      this.reader = Objects.requireNonNull(reader, "reader");
+    }
+
+    /** The cost model the registry priced with; default the book's. */
+    public Builder costModel(CostModel model) {
+      this.model = model;
+      return this;
+    }
+
+    /** The policy of callers presenting {@code apiKey}. */
+    public Builder key(String apiKey, KeyPolicy policy) {
+      keys.put(apiKey, policy);
+      return this;
+    }
+
+    /**
+     * The policy of callers presenting no key; default a trusted policy of no app, which runs
+     * nothing.
+     */
+    public Builder anonymous(KeyPolicy policy) {
+      this.anonymous = policy;
+      return this;
+    }
+
+    /**
+     * Where budgets are charged; default token buckets in this process. Pass tollgate-redis's
+     * ledger to share budgets with gateways and other instances.
+     */
+    public Builder ledger(BudgetLedger ledger) {
+      this.ledger = ledger;
+      return this;
+    }
+
+    /** The gateway-wide settings admission reads; default the gateway's defaults. */
+    public Builder settings(AdmissionSettings settings) {
+      this.settings = settings;
+      return this;
+    }
+
+    /** Who is calling; default {@link CallerResolver#fromContext()}. */
+    public Builder callers(CallerResolver callers) {
+      this.callers = callers;
+      return this;
+    }
+
+    /**
+     * How many registered documents are kept with restored prices, parsed documents and actual-cost
+     * plans (each); default 10,000.
+     *
+     * @throws IllegalArgumentException when not positive
+     */
+    public Builder documentCacheSize(int size) {
+      if (size <= 0) {
+        throw new IllegalArgumentException("document cache size must be positive: " + size);
+      }
+      this.documentCacheSize = size;
+      return this;
+    }
+
+    /** Builds the hooks; reads the registry's index of active documents once. */
+    public TollgateGraphQL build() {
+      return new TollgateGraphQL(this);
+    }
+  }
+}

@@ -4,7 +4,6 @@ import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.internal.AliasRow;
 import dev.tollgate.registry.store.internal.Rows.ChangeRow;
-import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -16,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -339,9 +338,6 @@ public record ServerConfig(
 
     public static final Upstream DEFAULTS = new Upstream(null, 5_000);
 
-    /** A header name: an RFC 9110 token. */
-    private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
-
     public Upstream {
       require(timeoutMillis > 0, "upstream.timeoutMillis must be positive: " + timeoutMillis);
       require(
@@ -357,7 +353,7 @@ public record ServerConfig(
       for (int i = 0; i < varyHeaders.size(); i++) {
         String name = varyHeaders.get(i);
         require(
-            name != null && HEADER_NAME.matcher(name).matches(),
+            UpstreamHeaders.isHeaderName(name),
             "upstream.varyHeaders[" + i + "] must be a header name: " + name);
         names.add(name.toLowerCase(Locale.ROOT));
       }

@@ -8,6 +8,7 @@ import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.admission.RedisBudgetLedger;
 import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.DocumentCatalog;
@@ -305,14 +306,15 @@ public final class ServerBuilder {
         new AdmissionController(
             catalog,
             pricer,
-            Caffeine.newBuilder()
-                .maximumWeight(config.gateway().openCacheBytes())
-                .ticker(ticker)
-                .recordStats(),
-            Caffeine.newBuilder()
-                .maximumWeight(config.gateway().openTextCacheBytes())
-                .ticker(ticker)
-                .recordStats(),
+            OpenCaches.weighed(
+                Caffeine.newBuilder()
+                    .maximumWeight(config.gateway().openCacheBytes())
+                    .ticker(ticker)
+                    .recordStats(),
+                Caffeine.newBuilder()
+                    .maximumWeight(config.gateway().openTextCacheBytes())
+                    .ticker(ticker)
+                    .recordStats()),
             budgets,
             config.gateway().admission());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");

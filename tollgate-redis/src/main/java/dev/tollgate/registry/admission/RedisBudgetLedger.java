@@ -4,23 +4,11 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.document.Sha256;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.HexFormat;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.util.JedisURIHelper;
 
 /**
  * Token buckets in Redis, shared by every gateway that points at the same server: the semantics of
@@ -133,11 +121,10 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
       return {unitsText, updatedText}
       """;
 
-  private static final String SCRIPT_SHA = hex("SHA-1", SCRIPT);
-  private static final String REFUND_SCRIPT_SHA = hex("SHA-1", REFUND_SCRIPT);
+  private static final RedisScripts.Script CHARGE = RedisScripts.Script.of(SCRIPT);
+  private static final RedisScripts.Script REFUND = RedisScripts.Script.of(REFUND_SCRIPT);
 
-  private final RedisClient redis;
-  private final HostAndPort address;
+  private final RedisScripts redis;
   private final InstantSource clock;
   private final Cache<String, Seen> lastSeen =
       Caffeine.newBuilder().maximumSize(LAST_SEEN_BUCKETS).build();
@@ -153,23 +140,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   }
 
   RedisBudgetLedger(String redisUrl, InstantSource clock, Duration timeout) {
-    URI uri = redisUri(redisUrl);
-    int millis = Math.toIntExact(timeout.toMillis());
-    ConnectionPoolConfig pool = new ConnectionPoolConfig();
-    pool.setMaxWait(timeout);
-    this.address = JedisURIHelper.getHostAndPort(uri);
+    this.redis = new RedisScripts(redisUrl, timeout);
     this.clock = clock;
-    this.redis =
-        RedisClient.builder()
-            .clientConfig(
-                DefaultJedisClientConfig.builder()
-                    .connectionTimeoutMillis(millis)
-                    .socketTimeoutMillis(millis)
-                    .clientName("tollgate-budget")
-                    .build())
-            .poolConfig(pool)
-            .fromURI(uri)
-            .build();
   }
 
   /**
@@ -187,7 +159,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
             Double.toString(budget.refillPerSecond()),
             Long.toString(cost),
             Long.toString(micros(clock.instant())));
-    List<?> reply = (List<?>) run(SCRIPT, SCRIPT_SHA, List.of(bucketKey(key)), args);
+    List<?> reply = (List<?>) redis.run(CHARGE, List.of(bucketKey(key)), args);
     boolean allowed = ((Long) reply.get(0)) == 1L;
     double units = Double.parseDouble((String) reply.get(1));
     lastSeen.put(key, new Seen(units, Double.parseDouble((String) reply.get(2))));
@@ -211,7 +183,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
             Double.toString(budget.refillPerSecond()),
             Long.toString(units),
             Long.toString(micros(clock.instant())));
-    List<?> reply = (List<?>) run(REFUND_SCRIPT, REFUND_SCRIPT_SHA, List.of(bucketKey(key)), args);
+    List<?> reply = (List<?>) redis.run(REFUND, List.of(bucketKey(key)), args);
     double balance = Double.parseDouble((String) reply.get(0));
     lastSeen.put(key, new Seen(balance, Double.parseDouble((String) reply.get(1))));
     return BudgetCharge.afterCharge(true, 0, balance, budget);
@@ -243,62 +215,11 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     return KEY_PREFIX + Sha256.hex(key);
   }
 
-  private Object run(String script, String sha, List<String> keys, List<String> args) {
-    try {
-      return evaluate(script, sha, keys, args);
-    } catch (JedisException e) {
-      throw unavailable(e);
-    }
-  }
-
-  private BudgetStoreUnavailableException unavailable(JedisException e) {
-    return new BudgetStoreUnavailableException(
-        "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
-  }
-
-  private Object evaluate(String script, String sha, List<String> keys, List<String> args) {
-    try {
-      return redis.evalsha(sha, keys, args);
-    } catch (JedisNoScriptException e) {
-      // First use, or Redis restarted: EVAL runs the script and caches it for the next EVALSHA.
-      return redis.eval(script, keys, args);
-    }
-  }
-
   /** The units of a bucket after a charge at {@code updatedMicros}. */
   private record Seen(double units, double updatedMicros) {}
 
   private static long micros(Instant now) {
     return Math.addExact(
         Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1_000);
-  }
-
-  private static URI redisUri(String redisUrl) {
-    URI uri;
-    try {
-      uri = URI.create(redisUrl);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("not a redis:// URL: " + e.getMessage(), e);
-    }
-    if (!JedisURIHelper.isValid(uri)
-        || !(JedisURIHelper.isRedisScheme(uri) || JedisURIHelper.isRedisSSLScheme(uri))) {
-      throw new IllegalArgumentException(
-          "not a redis:// URL with a host and port: "
-              + uri.getScheme()
-              + "://"
-              + uri.getHost()
-              + ":"
-              + uri.getPort());
-    }
-    return uri;
-  }
-
-  private static String hex(String algorithm, String text) {
-    try {
-      MessageDigest digest = MessageDigest.getInstance(algorithm);
-      return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(algorithm + " is required of every JVM", e);
-    }
   }
 }

@@ -40,31 +40,26 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
   static final int LAST_SEEN_BUCKETS = 10_000;
 
-  // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros; returns allowed, units and
-  // updatedMicros. Doubles are stored with %.17g so they round-trip exactly, and the arithmetic is
-  // InMemoryBudgetLedger's, step by step.
-  static final String SCRIPT =
+  // The Lua the two scripts share. Doubles are stored with %.17g so they round-trip exactly, and
+  // the arithmetic is InMemoryBudgetLedger's, step by step.
+  private static final String READ =
       """
       local capacity = tonumber(ARGV[1])
       local rate = tonumber(ARGV[2])
-      local cost = tonumber(ARGV[3])
+      local amount = tonumber(ARGV[3])
       local now = tonumber(ARGV[4])
       local state = redis.call('HMGET', KEYS[1], 'units', 'updatedMicros')
-      local units = capacity
-      local updated = now
-      if state[1] then
-        units = tonumber(state[1])
-        updated = tonumber(state[2])
-      end
+      """;
+  private static final String REFILL =
+      """
       if now > updated then
         units = math.min(capacity, units + (now - updated) / 1e6 * rate)
         updated = now
       end
-      local allowed = 0
-      if cost <= units then
-        units = units - cost
-        allowed = 1
-      end
+      """;
+  // Kept until it would have refilled (plus a minute); a bucket that never refills is kept.
+  private static final String STORE =
+      """
       local unitsText = string.format('%.17g', units)
       local updatedText = string.format('%.17g', updated)
       redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
@@ -80,46 +75,47 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
       else
         redis.call('PERSIST', KEYS[1])
       end
-      return {allowed, unitsText, updatedText}
       """;
+
+  // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros; returns allowed, units and
+  // updatedMicros. A bucket that does not exist starts full.
+  static final String SCRIPT =
+      READ
+          + """
+          local units = capacity
+          local updated = now
+          if state[1] then
+            units = tonumber(state[1])
+            updated = tonumber(state[2])
+          end
+          """
+          + REFILL
+          + """
+          local allowed = 0
+          if amount <= units then
+            units = units - amount
+            allowed = 1
+          end
+          """
+          + STORE
+          + "return {allowed, unitsText, updatedText}\n";
 
   // KEYS[1] bucket; ARGV capacity, refillPerSecond, units, nowMicros; returns units and
   // updatedMicros. SCRIPT's refill, then the units given back up to the capacity; a bucket that
   // does not exist is full and stays absent.
   static final String REFUND_SCRIPT =
-      """
-      local capacity = tonumber(ARGV[1])
-      local rate = tonumber(ARGV[2])
-      local back = tonumber(ARGV[3])
-      local now = tonumber(ARGV[4])
-      local state = redis.call('HMGET', KEYS[1], 'units', 'updatedMicros')
-      if not state[1] then
-        return {string.format('%.17g', capacity), string.format('%.17g', now)}
-      end
-      local units = tonumber(state[1])
-      local updated = tonumber(state[2])
-      if now > updated then
-        units = math.min(capacity, units + (now - updated) / 1e6 * rate)
-        updated = now
-      end
-      units = math.min(capacity, units + back)
-      local unitsText = string.format('%.17g', units)
-      local updatedText = string.format('%.17g', updated)
-      redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
-      local ttl = 60
-      if units < capacity then
-        ttl = -1
-        if rate > 0 then
-          ttl = math.ceil((capacity - units) / rate) + 60
-        end
-      end
-      if ttl > 0 and ttl < 1e9 then
-        redis.call('EXPIRE', KEYS[1], ttl)
-      else
-        redis.call('PERSIST', KEYS[1])
-      end
-      return {unitsText, updatedText}
-      """;
+      READ
+          + """
+          if not state[1] then
+            return {string.format('%.17g', capacity), string.format('%.17g', now)}
+          end
+          local units = tonumber(state[1])
+          local updated = tonumber(state[2])
+          """
+          + REFILL
+          + "units = math.min(capacity, units + amount)\n"
+          + STORE
+          + "return {unitsText, updatedText}\n";
 
   private static final RedisScripts.Script CHARGE = RedisScripts.Script.of(SCRIPT);
   private static final RedisScripts.Script REFUND = RedisScripts.Script.of(REFUND_SCRIPT);
@@ -153,13 +149,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     if (cost < 0) {
       throw new IllegalArgumentException("cost must not be negative: " + cost);
     }
-    List<String> args =
-        List.of(
-            Long.toString(budget.capacity()),
-            Double.toString(budget.refillPerSecond()),
-            Long.toString(cost),
-            Long.toString(micros(clock.instant())));
-    List<?> reply = (List<?>) redis.run(CHARGE, List.of(bucketKey(key)), args);
+    List<?> reply = run(CHARGE, key, budget, cost);
     boolean allowed = ((Long) reply.get(0)) == 1L;
     double units = Double.parseDouble((String) reply.get(1));
     lastSeen.put(key, new Seen(units, Double.parseDouble((String) reply.get(2))));
@@ -177,13 +167,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     if (units < 0) {
       throw new IllegalArgumentException("units must not be negative: " + units);
     }
-    List<String> args =
-        List.of(
-            Long.toString(budget.capacity()),
-            Double.toString(budget.refillPerSecond()),
-            Long.toString(units),
-            Long.toString(micros(clock.instant())));
-    List<?> reply = (List<?>) redis.run(REFUND, List.of(bucketKey(key)), args);
+    List<?> reply = run(REFUND, key, budget, units);
     double balance = Double.parseDouble((String) reply.get(0));
     lastSeen.put(key, new Seen(balance, Double.parseDouble((String) reply.get(1))));
     return BudgetCharge.afterCharge(true, 0, balance, budget);
@@ -209,6 +193,19 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   @Override
   public void close() {
     redis.close();
+  }
+
+  /**
+   * Runs {@code script} on {@code key}'s bucket with {@code amount}: a cost, or units given back.
+   */
+  private List<?> run(RedisScripts.Script script, String key, Budget budget, long amount) {
+    List<String> args =
+        List.of(
+            Long.toString(budget.capacity()),
+            Double.toString(budget.refillPerSecond()),
+            Long.toString(amount),
+            Long.toString(micros(clock.instant())));
+    return (List<?>) redis.run(script, List.of(bucketKey(key)), args);
   }
 
   static String bucketKey(String key) {

@@ -39,15 +39,15 @@ config() { # port gateway-json
  "anonymous": {"mode": "trusted", "apps": ["cargo-web"]}}
 JSON
 }
-ON_SERVER="" ON_LOAD=""
-if [ "${PIN:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
-  ON_SERVER="taskset -c 0" ON_LOAD="taskset -c 1" # taskset execs: $! stays the JVM's own pid
-fi
+# shellcheck source=benchmarks/load/pin.sh
+. "$HERE/pin.sh"
+pin_to ON_SERVER 0
+pin_to ON_LOAD 1
 declare -A PIDS
 start() { # name jar port gateway-json java-options
   config "$3" "${4:-}" > "$WORK/$1.json"
   # shellcheck disable=SC2086 # the options are words
-  $ON_SERVER java -Xmx512m ${5:-} -jar "$2" --config "$WORK/$1.json" --data-dir "$WORK/$1-data" > "$WORK/$1.log" 2>&1 &
+  "${ON_SERVER[@]}" java -Xmx512m ${5:-} -jar "$2" --config "$WORK/$1.json" --data-dir "$WORK/$1-data" > "$WORK/$1.log" 2>&1 &
   PIDS[$3]=$!
   for _ in $(seq 1 120); do curl -sf "localhost:$3/health" >/dev/null && return; sleep 0.5; done
   echo "$1 did not start: $(tail -3 "$WORK/$1.log")" >&2; exit 1
@@ -59,7 +59,7 @@ ID=$(python3 -c 'import json;m=json.load(open("manifests/cargo-web.json"));print
 VARS=$(python3 -c 'import urllib.parse;print(urllib.parse.quote("{\"trackingId\":\"ABC123\"}"))')
 GET_PATH="/graphql?documentId=$ID&operationName=TrackCargo&variables=$VARS"
 curl -sf -H 'X-API-Key: web-demo' "localhost:$((PORT_BASE + 1))$GET_PATH" > "$WORK/body.json"
-$ON_SERVER java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.BareServer $((PORT_BASE + 2)) "$WORK/body.json" > "$WORK/bare.log" 2>&1 &
+"${ON_SERVER[@]}" java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.BareServer $((PORT_BASE + 2)) "$WORK/body.json" > "$WORK/bare.log" 2>&1 &
 PIDS[$((PORT_BASE + 2))]=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$((PORT_BASE + 2))/graphql" >/dev/null && break; sleep 0.5; done
 
@@ -67,7 +67,7 @@ ticks() { awk '{print $14 + $15}' "/proc/${PIDS[$1]}/stat"; }
 run() { # label port seconds
   local t0 out
   t0=$(ticks "$2")
-  out=$(WRK_BODY_FILE="" WRK_API_KEY=web-demo $ON_LOAD wrk -t1 -c"$CONNECTIONS" -d"$3s" -s "$HERE/measure.lua" \
+  out=$(WRK_BODY_FILE="" WRK_API_KEY=web-demo "${ON_LOAD[@]}" wrk -t1 -c"$CONNECTIONS" -d"$3s" -s "$HERE/measure.lua" \
     "http://127.0.0.1:$2$GET_PATH" | grep '^RESULT')
   echo "$1 ${out#RESULT } cpu_us=$(python3 -c "print(round(($(ticks "$2") - $t0) / $(getconf CLK_TCK) * 1e6 / \
     $(echo "$out" | sed -E 's/.*requests=([0-9]+).*/\1/'), 1))")"

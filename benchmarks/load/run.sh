@@ -47,15 +47,13 @@ fi
 [ -f registry-server/target/registry-server.jar ] && [ -f benchmarks/target/benchmarks.jar ] \
   || mvn -B -q -Pbenchmarks package -DskipTests
 
-if [ "${PIN:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
-  ON_SERVER="taskset -c 0" # taskset execs the command: $! stays the server's own pid
-  on_load() { taskset -c 1 "$@"; }
-  PINNING="servers on core 0, wrk on core 1"
-else
-  ON_SERVER=""
-  on_load() { "$@"; }
-  PINNING="not pinned"
-fi
+# shellcheck source=benchmarks/load/pin.sh
+. "$HERE/pin.sh"
+pin_to ON_SERVER 0
+pin_to ON_LOAD 1
+on_load() { "${ON_LOAD[@]}" "$@"; }
+PINNING="not pinned"
+[ "$PINNED" = 0 ] || PINNING="servers on core 0, wrk on core 1"
 
 # Budgets large enough that the load measures admission, not the bucket running dry.
 cat > "$WORK/config.json" <<JSON
@@ -73,7 +71,7 @@ cat > "$WORK/config.json" <<JSON
 }
 JSON
 
-$ON_SERVER java -Xmx512m -jar "$GATEWAY_JAR" --config "$WORK/config.json" \
+"${ON_SERVER[@]}" java -Xmx512m -jar "$GATEWAY_JAR" --config "$WORK/config.json" \
   --data-dir "$WORK/data" > "$WORK/gateway.log" 2>&1 &
 GATEWAY_PID=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$GATEWAY_PORT/health" >/dev/null && break; sleep 0.5; done
@@ -116,7 +114,7 @@ for s in $SCENARIOS; do
   curl -s -H "X-API-Key: $(key_of "$s")" -H 'Content-Type: application/json' \
     --data-binary "@$WORK/$s.json" "localhost:$GATEWAY_PORT/graphql" > "$WORK/answers/$s.answer"
 done
-$ON_SERVER java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.BareServer "$BARE_PORT" "$WORK/answers" \
+"${ON_SERVER[@]}" java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.BareServer "$BARE_PORT" "$WORK/answers" \
   > "$WORK/bare.log" 2>&1 &
 BARE_PID=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$BARE_PORT/graphql" >/dev/null && break; sleep 0.5; done

@@ -23,7 +23,7 @@
 #
 # Placement on a machine with 2 or more cores: the upstream alone on core 1 (UPSTREAM_CPUS),
 # Tollgate and wrk on core 0 (GATEWAY_CPUS, WRK_CPUS). Direct calls leave core 0 to wrk; through
-# Tollgate, wrk and Tollgate share it.
+# Tollgate, wrk and Tollgate share it. PIN=0, or no taskset: not pinned (pin.sh).
 #
 # Needs wrk, python3, curl and the jars (mvn -B -q -Pbenchmarks package -DskipTests).
 set -euo pipefail
@@ -48,12 +48,14 @@ for jar in "${JARS[@]}" benchmarks/target/benchmarks.jar; do
   [ -f "$jar" ] || { echo "missing $jar: mvn -B -q -Pbenchmarks package -DskipTests" >&2; exit 1; }
 done
 
-# taskset execs the command, so $! of a pinned java is the JVM's own pid (its /proc/PID/stat)
-PIN_UPSTREAM=() PIN_GATEWAY=() PIN_WRK=()
-if [ "$(nproc)" -ge 2 ]; then
+# shellcheck source=benchmarks/load/pin.sh
+. "$HERE/pin.sh"
+if [ "$PINNED" = 1 ]; then
   UPSTREAM_CPUS="${UPSTREAM_CPUS:-1}" GATEWAY_CPUS="${GATEWAY_CPUS:-0}" WRK_CPUS="${WRK_CPUS:-0}"
-  PIN_UPSTREAM=(taskset -c "$UPSTREAM_CPUS") PIN_GATEWAY=(taskset -c "$GATEWAY_CPUS") PIN_WRK=(taskset -c "$WRK_CPUS")
 fi
+pin_to PIN_UPSTREAM "${UPSTREAM_CPUS:-}"
+pin_to PIN_GATEWAY "${GATEWAY_CPUS:-}"
+pin_to PIN_WRK "${WRK_CPUS:-}"
 CLK_TCK=$(getconf CLK_TCK)
 # utime + stime of a process in clock ticks, less its JIT compiler threads': the server's own work
 # (GC included), not the compiling of a JVM that is still warming up

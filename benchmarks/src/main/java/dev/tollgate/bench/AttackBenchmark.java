@@ -6,6 +6,7 @@ import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.BatchDecision;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegistryReader;
@@ -86,9 +87,10 @@ public class AttackBenchmark {
     admission =
         new AdmissionController(
             catalog,
-            pricer,
-            Caffeine.newBuilder().maximumWeight(32L << 20).recordStats(),
-            Caffeine.newBuilder().maximumWeight(16L << 20).recordStats(),
+            () -> pricer,
+            OpenCaches.weighed(
+                Caffeine.newBuilder().maximumWeight(32L << 20).recordStats(),
+                Caffeine.newBuilder().maximumWeight(16L << 20).recordStats()),
             new InMemoryBudgetLedger(InstantSource.system()),
             GatewaySettings.DEFAULTS.admission());
     text = attack.equals(FRAGMENT_CHAIN) ? fragmentChain(620) : resource(attack + "/query.graphql");

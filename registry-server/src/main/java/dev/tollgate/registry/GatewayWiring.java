@@ -8,6 +8,7 @@ import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.admission.RedisBudgetLedger;
 import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.DocumentCatalog;
@@ -77,14 +78,15 @@ record GatewayWiring(
         new AdmissionController(
             catalog,
             pricer,
-            Caffeine.newBuilder()
-                .maximumWeight(settings.openCacheBytes())
-                .ticker(ticker)
-                .recordStats(),
-            Caffeine.newBuilder()
-                .maximumWeight(settings.openTextCacheBytes())
-                .ticker(ticker)
-                .recordStats(),
+            OpenCaches.weighed(
+                Caffeine.newBuilder()
+                    .maximumWeight(settings.openCacheBytes())
+                    .ticker(ticker)
+                    .recordStats(),
+                Caffeine.newBuilder()
+                    .maximumWeight(settings.openTextCacheBytes())
+                    .ticker(ticker)
+                    .recordStats()),
             budgets,
             settings.admission());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The package structure, checked over the compiled main classes of the server and of the modules it
  * depends on (tollgate-core, tollgate-redis; their own rules are the core's ArchitectureTest):
- * feature packages form no cycle, only the wiring package ({@code dev.tollgate.registry}) may
- * import them all and nothing imports it, only the wiring reads the config, SQL stays in the store
- * and HTTP in the adapters.
+ * feature packages form no cycle, nor do the packages within them, only the wiring package ({@code
+ * dev.tollgate.registry}) may import them all and nothing imports it, only the wiring reads the
+ * config, SQL stays in the store and HTTP in the adapters.
  */
 final class ArchitectureTest {
 
@@ -27,6 +27,26 @@ final class ArchitectureTest {
   @Test
   void featurePackages_dependOnEachOther_withoutCycles() {
     slices().matching("dev.tollgate.registry.(*)..").should().beFreeOfCycles().check(MAIN);
+  }
+
+  /**
+   * Within a feature too, each package is its own slice: the store's row records ({@code
+   * store.internal}) are imported by the store and import nothing of it.
+   */
+  @Test
+  void packages_dependOnEachOther_withoutCycles() {
+    slices().matching("dev.tollgate.registry.(**)").should().beFreeOfCycles().check(MAIN);
+  }
+
+  @Test
+  void storeRows_importNothingOfTheStore() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.tollgate.registry.store.internal..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.tollgate.registry.store")
+        .check(MAIN);
   }
 
   @Test

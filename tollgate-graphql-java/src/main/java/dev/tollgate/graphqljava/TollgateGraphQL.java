@@ -6,6 +6,7 @@ import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmissionSettings;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
+import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.policy.KeyPolicy;
@@ -64,9 +65,10 @@ public final class TollgateGraphQL {
     AdmissionController admission =
         new AdmissionController(
             catalog,
-            pricer,
-            Caffeine.newBuilder().maximumWeight(builder.openCacheBytes).recordStats(),
-            Caffeine.newBuilder().maximumWeight(builder.openTextCacheBytes).recordStats(),
+            () -> pricer,
+            OpenCaches.weighed(
+                Caffeine.newBuilder().maximumWeight(builder.openCacheBytes).recordStats(),
+                Caffeine.newBuilder().maximumWeight(builder.openTextCacheBytes).recordStats()),
             builder.ledger != null
                 ? builder.ledger
                 : new InMemoryBudgetLedger(InstantSource.system()),

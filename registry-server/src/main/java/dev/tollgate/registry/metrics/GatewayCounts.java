@@ -76,23 +76,11 @@ final class GatewayCounts {
     out.append("tollgate_upstream_requests_total ").append(upstreamRequests.sum()).append('\n');
     family.counter(
         "tollgate_requests_total", "Gateway requests by outcome (ok or the error code).");
-    for (Map.Entry<String, LongAdder> entry : new TreeMap<>(requests).entrySet()) {
-      out.append("tollgate_requests_total{outcome=\"")
-          .append(escape(entry.getKey()))
-          .append("\"} ")
-          .append(entry.getValue().sum())
-          .append('\n');
-    }
+    renderLabelled(out, "tollgate_requests_total", "outcome", requests);
     family.counter(
         "tollgate_would_refuse_total",
         "Requests admitted in measure mode that enforce mode refuses.");
-    for (Map.Entry<String, LongAdder> entry : new TreeMap<>(wouldRefuse).entrySet()) {
-      out.append("tollgate_would_refuse_total{code=\"")
-          .append(escape(entry.getKey()))
-          .append("\"} ")
-          .append(entry.getValue().sum())
-          .append('\n');
-    }
+    renderLabelled(out, "tollgate_would_refuse_total", "code", wouldRefuse);
     renderCost(out, family);
     family.counter(
         "tollgate_registry_document_reads_total",
@@ -114,6 +102,21 @@ final class GatewayCounts {
     out.append("tollgate_budget_store_failures_total ")
         .append(budgetStoreFailures.sum())
         .append('\n');
+  }
+
+  /** One sample of {@code name} for each value of its one label, in the label's order. */
+  private static void renderLabelled(
+      StringBuilder out, String name, String label, Map<String, LongAdder> counts) {
+    for (Map.Entry<String, LongAdder> entry : new TreeMap<>(counts).entrySet()) {
+      out.append(name)
+          .append('{')
+          .append(label)
+          .append("=\"")
+          .append(escape(entry.getKey()))
+          .append("\"} ")
+          .append(entry.getValue().sum())
+          .append('\n');
+    }
   }
 
   private void renderCost(StringBuilder out, Family family) {

@@ -2,12 +2,8 @@ package dev.tollgate.registry.metrics;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.catalog.RegistryReader;
-import dev.tollgate.registry.catalog.StoredDocument;
-import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.upstream.Upstream;
-import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
 import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
@@ -20,12 +16,6 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 import org.jspecify.annotations.Nullable;
 
@@ -62,34 +52,17 @@ public final class GatewayMetrics implements AutoCloseable {
   public static final String OPENMETRICS_CONTENT_TYPE =
       "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
-  private static final Duration[] LATENCY_BUCKETS = {
-    Duration.ofMillis(1),
-    Duration.ofMillis(5),
-    Duration.ofMillis(10),
-    Duration.ofMillis(25),
-    Duration.ofMillis(50),
-    Duration.ofMillis(100),
-    Duration.ofMillis(250),
-    Duration.ofMillis(500),
-    Duration.ofSeconds(1),
-    Duration.ofMillis(2_500),
-    Duration.ofSeconds(5),
-    Duration.ofSeconds(10)
-  };
-
   /** Requests kept per policy for the console's cost chart. */
   static final int TRAFFIC_PER_POLICY = 2_000;
 
   /** Samples of the request counter kept for the console: an hour at the default interval. */
   static final int REFUSAL_SAMPLES = 361;
 
-  private static final double[] COST_BUCKETS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
-
   private final GatewayCounts counts = new GatewayCounts();
-  private final ConcurrentMap<CostLabels, CostSummaries> costs = new ConcurrentHashMap<>();
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-  private final ConcurrentMap<String, Timer> latencies = new ConcurrentHashMap<>();
+  private final CostMeters costs = new CostMeters(registry);
+  private final LatencyTimers latencies = new LatencyTimers(registry);
   private final JvmGcMetrics gc = new JvmGcMetrics();
   private final TrafficRecorder traffic;
   private final RefusalHistory refusals;
@@ -144,28 +117,7 @@ public final class GatewayMetrics implements AutoCloseable {
    * an unknown id must never move it (the catalog answers those from memory).
    */
   public RegistryReader countingReads(RegistryReader reader) {
-    return new RegistryReader() {
-      @Override
-      public Optional<StoredDocument> findDocument(DocumentHash hash) {
-        counts.documentRead();
-        return reader.findDocument(hash);
-      }
-
-      @Override
-      public Map<DocumentHash, Set<String>> activeDocumentApps() {
-        return reader.activeDocumentApps();
-      }
-
-      @Override
-      public Map<String, Map<String, DocumentHash>> activeAliases() {
-        return reader.activeAliases();
-      }
-
-      @Override
-      public long latestChangeId() {
-        return reader.latestChangeId();
-      }
-    };
+    return new CountingReader(reader, counts::documentRead);
   }
 
   /**
@@ -174,15 +126,7 @@ public final class GatewayMetrics implements AutoCloseable {
    */
   public void request(String outcome, long nanos) {
     counts.request(outcome);
-    latencies.computeIfAbsent(outcome, this::latency).record(nanos, TimeUnit.NANOSECONDS);
-  }
-
-  private Timer latency(String outcome) {
-    return Timer.builder("tollgate.request.duration")
-        .description("Time to answer a gateway request, by outcome (ok or the error code).")
-        .tag("outcome", outcome)
-        .serviceLevelObjectives(LATENCY_BUCKETS)
-        .register(registry);
+    latencies.record(outcome, nanos);
   }
 
   /**
@@ -242,34 +186,8 @@ public final class GatewayMetrics implements AutoCloseable {
    * operation's name, or one shared label for open-mode text, so the label sets stay bounded).
    */
   public void cost(String policy, String operation, long estimated, long actual) {
-    CostSummaries summaries =
-        costs.computeIfAbsent(new CostLabels(policy, operation), this::costSummaries);
-    summaries.estimated().record(estimated);
-    summaries.actual().record(actual);
-    summaries.delta().record(Math.max(0, estimated - actual));
+    costs.record(policy, operation, estimated, actual);
   }
-
-  private CostSummaries costSummaries(CostLabels labels) {
-    return new CostSummaries(
-        costSummary("tollgate.cost.estimated", "Estimated cost of answered operations.", labels),
-        costSummary("tollgate.cost.actual", "Actual cost of answered operations.", labels),
-        costSummary(
-            "tollgate.cost.delta", "Estimated minus actual cost of answered operations.", labels));
-  }
-
-  private DistributionSummary costSummary(String name, String help, CostLabels labels) {
-    return DistributionSummary.builder(name)
-        .description(help)
-        .tag("policy", labels.policy())
-        .tag("operation", labels.operation())
-        .serviceLevelObjectives(COST_BUCKETS)
-        .register(registry);
-  }
-
-  private record CostLabels(String policy, String operation) {}
-
-  private record CostSummaries(
-      DistributionSummary estimated, DistributionSummary actual, DistributionSummary delta) {}
 
   /** Counts one lookup in the gateway's response cache: answered from it ({@code hit}), or not. */
   public void responseCache(boolean hit) {

@@ -53,7 +53,7 @@ final class ActivePrices {
               row.documentId(),
               row.body(),
               row.ordinal(),
-              row.schemaFingerprint(),
+              row.operation().schemaFingerprint(),
               operation));
     }
     return operations;

@@ -4,7 +4,6 @@ import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.internal.AliasRow;
 import dev.tollgate.registry.store.internal.Rows.ChangeRow;
-import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -70,14 +69,11 @@ final class JournalReplay {
       SchemaTransactions.activate(dao, activated.activation(), activated.prices());
     } else if (record instanceof JournalRecord.Retired retired) {
       VersionRow row =
-          dao.findVersion(retired.app(), retired.version())
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "the journal retires a version it never published: "
-                              + retired.app()
-                              + "/"
-                              + retired.version()));
+          storedVersion(
+              dao,
+              retired.app(),
+              retired.version(),
+              "the journal retires a version it never published");
       if (dao.retireVersion(row.id(), retired.retiredBy(), at) > 0) {
         dao.insertChange("retire", retired.app(), retired.version(), at);
       }
@@ -95,14 +91,11 @@ final class JournalReplay {
         continue;
       }
       VersionRow row =
-          dao.findVersion(change.app(), change.version())
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "the change log names a version that is not stored: "
-                              + change.app()
-                              + "/"
-                              + change.version()));
+          storedVersion(
+              dao,
+              change.app(),
+              change.version(),
+              "the change log names a version that is not stored");
       AppVersion version = row.version();
       if (change.kind().equals("retire")) {
         records.add(
@@ -129,6 +122,13 @@ final class JournalReplay {
               change.at()));
     }
     return records;
+  }
+
+  /** The stored version, which {@code missing} says must exist. */
+  private static VersionRow storedVersion(
+      RegistryDao dao, String app, String version, String missing) {
+    return dao.findVersion(app, version)
+        .orElseThrow(() -> new IllegalStateException(missing + ": " + app + "/" + version));
   }
 
   private static Map<String, DocumentHash> aliasesOf(RegistryDao dao, VersionRow row) {

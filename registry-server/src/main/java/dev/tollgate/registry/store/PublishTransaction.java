@@ -2,8 +2,6 @@ package dev.tollgate.registry.store;
 
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.internal.Rows.OperationRow;
-import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -97,21 +95,21 @@ final class PublishTransaction {
   }
 
   private void insertOperations(List<NewDocument> documents, Set<DocumentHash> inserted) {
-    List<OperationRow> rows = new ArrayList<>();
+    List<DocumentHash> owners = new ArrayList<>();
+    List<Integer> ordinals = new ArrayList<>();
+    List<StoredOperation> operations = new ArrayList<>();
     for (NewDocument document : documents) {
       if (inserted.contains(document.hash())) {
-        addRows(document, rows);
+        int ordinal = 0;
+        for (StoredOperation operation : document.operations()) {
+          owners.add(document.hash());
+          ordinals.add(ordinal++);
+          operations.add(operation);
+        }
       }
     }
-    if (!rows.isEmpty()) {
-      dao.insertOperations(rows);
-    }
-  }
-
-  private static void addRows(NewDocument document, List<OperationRow> rows) {
-    int ordinal = 0;
-    for (StoredOperation operation : document.operations()) {
-      rows.add(OperationRow.of(document.hash(), ordinal++, operation));
+    if (!operations.isEmpty()) {
+      dao.insertOperations(owners, ordinals, operations);
     }
   }
 

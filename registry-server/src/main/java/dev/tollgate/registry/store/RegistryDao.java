@@ -1,12 +1,12 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.store.internal.Rows.AppRow;
 import dev.tollgate.registry.store.internal.Rows.ChangeRow;
 import dev.tollgate.registry.store.internal.Rows.DocumentApp;
+import dev.tollgate.registry.store.internal.Rows.DocumentOperation;
 import dev.tollgate.registry.store.internal.Rows.DocumentRow;
-import dev.tollgate.registry.store.internal.Rows.OperationRow;
-import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.sql.Timestamp;
 import java.util.Collection;
 import java.util.List;
@@ -25,8 +25,8 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  * rows (apps, documents) are insert-if-absent so that overlapping publications never collide.
  */
 @RegisterConstructorMapper(DocumentRow.class)
-@RegisterConstructorMapper(OperationRow.class)
-@RegisterConstructorMapper(VersionRow.class)
+@RegisterConstructorMapper(StoredOperation.class)
+@RegisterConstructorMapper(DocumentOperation.class)
 @RegisterConstructorMapper(AppRow.class)
 @RegisterConstructorMapper(DocumentApp.class)
 @RegisterConstructorMapper(ChangeRow.class)
@@ -40,17 +40,26 @@ interface RegistryDao extends AliasDao, SchemaDao {
   int[] insertDocumentsIfAbsent(
       @BindMethods List<NewDocument> documents, @Bind("created") Timestamp created);
 
+  /**
+   * Inserts {@code operations}, the {@code i}-th as the {@code ordinals[i]}-th operation of {@code
+   * documents[i]}. The operation is bound by its flat accessors (Jdbi prepares those once per
+   * batch, while nested properties are looked up again on every row, and a publication binds
+   * thousands).
+   */
   @SqlBatch(
       "INSERT INTO operations (document_id, ordinal, name, kind, price, cost, depth, aliases, tokens,"
           + " schema_fingerprint) VALUES (:documentId, :ordinal, :name, :kind, :price, :cost, :depth, :aliases, :tokens,"
           + " :schemaFingerprint)")
-  void insertOperations(@BindMethods List<OperationRow> operations);
+  void insertOperations(
+      @Bind("documentId") List<DocumentHash> documents,
+      @Bind("ordinal") List<Integer> ordinals,
+      @BindMethods List<StoredOperation> operations);
 
   @SqlQuery("SELECT id, body, created FROM documents WHERE id = :id")
   Optional<DocumentRow> findDocument(@Bind("id") DocumentHash id);
 
   @SqlQuery("SELECT * FROM operations WHERE document_id = :id ORDER BY ordinal")
-  List<OperationRow> operationsOf(@Bind("id") DocumentHash id);
+  List<StoredOperation> operationsOf(@Bind("id") DocumentHash id);
 
   @SqlQuery("SELECT id FROM documents WHERE id IN (<ids>)")
   List<DocumentHash> existingDocuments(@BindList("ids") Collection<DocumentHash> ids);
@@ -122,7 +131,7 @@ interface RegistryDao extends AliasDao, SchemaDao {
   @SqlQuery(
       "SELECT o.* FROM operations o JOIN version_documents vd ON vd.document_id = o.document_id"
           + " WHERE vd.version_id = :versionId ORDER BY o.document_id, o.ordinal")
-  List<OperationRow> operationsOfVersion(@Bind("versionId") long versionId);
+  List<DocumentOperation> operationsOfVersion(@Bind("versionId") long versionId);
 
   @SqlQuery(
       "SELECT DISTINCT vd.document_id, v.app FROM version_documents vd"

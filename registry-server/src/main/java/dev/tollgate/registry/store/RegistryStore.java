@@ -4,32 +4,18 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
-import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.store.internal.AliasRow;
-import dev.tollgate.registry.store.internal.Rows.AppRow;
-import dev.tollgate.registry.store.internal.Rows.DocumentApp;
-import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.sql.Timestamp;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The registry store over H2 or PostgreSQL: documents with their priced operations, apps and
@@ -37,26 +23,31 @@ import org.slf4j.LoggerFactory;
  * is one transaction: stored whole or not at all. On an H2 file, each change is also appended to a
  * journal and forced to disk before its transaction commits, and the tables are rebuilt from the
  * journal after a crash ({@link EmbeddedStart}). Listeners run after each committed change.
+ *
+ * <p>One place for its callers over the store's aggregates, each in its own class: versions and
+ * publications ({@link VersionStore}), documents and their aliases ({@link DocumentStore}), schema
+ * versions ({@link SchemaStore}) and measurements ({@link MeasurementStore}), all reading and
+ * writing through {@link StoreTransactions}.
  */
 public final class RegistryStore implements RegistryReader, AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(RegistryStore.class);
-  private static final int MAX_ATTEMPTS = 5;
-  private static final int IN_LIST_CHUNK = 500;
-
   private final HikariDataSource dataSource;
   private final Jdbi jdbi;
-  private final InstantSource clock;
-  private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
-  private volatile @Nullable StoreJournal journal;
+  private final StoreTransactions transactions;
+  private final VersionStore versions;
+  private final DocumentStore documents;
+  private final SchemaStore schemas;
 
   private RegistryStore(HikariDataSource dataSource, InstantSource clock) {
     this.dataSource = dataSource;
-    this.clock = clock;
     this.jdbi =
         Jdbi.create(dataSource)
             .installPlugin(new SqlObjectPlugin())
             .installPlugin(new StoreTypes());
+    this.transactions = new StoreTransactions(jdbi, clock);
+    this.versions = new VersionStore(transactions);
+    this.documents = new DocumentStore(transactions);
+    this.schemas = new SchemaStore(transactions);
   }
 
   /**
@@ -115,7 +106,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   /** From now on, every change is journaled ({@code journal}) before its transaction commits. */
   void journalTo(StoreJournal journal) {
-    this.journal = journal;
+    transactions.journalTo(journal);
   }
 
   Jdbi jdbi() {
@@ -132,8 +123,10 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * thread).
    */
   public void addChangeListener(Runnable listener) {
-    listeners.add(listener);
+    transactions.addChangeListener(listener);
   }
+
+  /* ---- apps and versions ---- */
 
   /**
    * Stores {@code publication} whole, or finds the same manifest already stored under its version.
@@ -142,20 +135,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    *     {@code VERSION_RETIRED} when it was retired
    */
   public PublishOutcome publish(Publication publication) {
-    PublishOutcome outcome =
-        write(
-            dao -> {
-              Timestamp now = now();
-              PublishOutcome result = new PublishTransaction(dao, now).run(publication);
-              if (result.created()) {
-                journal(new JournalRecord.Published(publication, now.toInstant()));
-              }
-              return result;
-            });
-    if (outcome.created()) {
-      notifyListeners();
-    }
-    return outcome;
+    return versions.publish(publication);
   }
 
   /**
@@ -164,77 +144,12 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * @throws StoreException {@code VERSION_NOT_FOUND}
    */
   public AppVersion retire(String app, String version, String retiredBy) {
-    boolean[] changed = new boolean[1];
-    AppVersion retired =
-        write(
-            dao -> {
-              VersionRow row =
-                  dao.findVersion(app, version)
-                      .orElseThrow(() -> StoreException.versionNotFound(app, version));
-              Timestamp now = now();
-              changed[0] = dao.retireVersion(row.id(), retiredBy, now) > 0;
-              if (changed[0]) {
-                dao.insertChange("retire", app, version, now);
-                journal(new JournalRecord.Retired(app, version, retiredBy, now.toInstant()));
-              }
-              return dao.findVersion(app, version).orElseThrow().version();
-            });
-    if (changed[0]) {
-      notifyListeners();
-    }
-    return retired;
-  }
-
-  @Override
-  public Optional<StoredDocument> findDocument(DocumentHash hash) {
-    return jdbi.withExtension(
-        RegistryDao.class,
-        dao ->
-            dao.findDocument(hash)
-                .map(
-                    row ->
-                        new StoredDocument(
-                            row.hash(),
-                            row.body(),
-                            row.created(),
-                            ActivePrices.of(dao, hash, operationsOf(dao, hash)))));
-  }
-
-  /** Which of {@code hashes} are registered. */
-  public Set<DocumentHash> existingDocuments(Collection<DocumentHash> hashes) {
-    List<DocumentHash> ids = List.copyOf(hashes);
-    Set<DocumentHash> existing = new HashSet<>();
-    jdbi.useExtension(
-        RegistryDao.class,
-        dao -> {
-          for (int from = 0; from < ids.size(); from += IN_LIST_CHUNK) {
-            existing.addAll(
-                dao.existingDocuments(
-                    ids.subList(from, Math.min(ids.size(), from + IN_LIST_CHUNK))));
-          }
-        });
-    return existing;
+    return versions.retire(app, version, retiredBy);
   }
 
   /** Every app with its versions, by name. */
   public List<AppSummary> apps() {
-    return jdbi.inTransaction(
-        handle -> {
-          RegistryDao dao = handle.attach(RegistryDao.class);
-          Map<String, List<AppVersion>> versions = new LinkedHashMap<>();
-          for (VersionRow row : dao.versions()) {
-            versions
-                .computeIfAbsent(row.version().app(), app -> new ArrayList<>())
-                .add(row.version());
-          }
-          List<AppSummary> apps = new ArrayList<>();
-          for (AppRow app : dao.apps()) {
-            apps.add(
-                new AppSummary(
-                    app.name(), app.created(), versions.getOrDefault(app.name(), List.of())));
-          }
-          return apps;
-        });
+    return versions.apps();
   }
 
   /**
@@ -246,7 +161,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public Optional<VersionContents> checkPublishable(
       String app, String version, String manifestFingerprint) {
-    return checkPublishable(app, version, manifestFingerprint, false);
+    return versions.checkPublishable(app, version, manifestFingerprint, false);
   }
 
   /**
@@ -255,13 +170,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public Optional<VersionContents> checkPublishable(
       String app, String version, String manifestFingerprint, boolean replaceable) {
-    Optional<VersionContents> stored = findVersion(app, version);
-    if (stored.isEmpty()) {
-      return stored;
-    }
-    AppVersion contents = stored.get().version();
-    PublishTransaction.requirePublishable(contents, manifestFingerprint, replaceable);
-    return contents.manifestFingerprint().equals(manifestFingerprint) ? stored : Optional.empty();
+    return versions.checkPublishable(app, version, manifestFingerprint, replaceable);
   }
 
   /**
@@ -269,56 +178,44 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * oldest first; empty for a version never replaced.
    */
   public List<ReplacedPublication> history(String app, String version) {
-    return jdbi.withExtension(RegistryDao.class, dao -> dao.history(app, version));
+    return versions.history(app, version);
   }
 
   /** A version with its documents and their operations. */
   public Optional<VersionContents> findVersion(String app, String version) {
-    return jdbi.inTransaction(
-        handle -> {
-          RegistryDao dao = handle.attach(RegistryDao.class);
-          return dao.findVersion(app, version).map(row -> VersionReader.contents(dao, row));
-        });
+    return versions.findVersion(app, version);
+  }
+
+  /* ---- documents and aliases ---- */
+
+  @Override
+  public Optional<StoredDocument> findDocument(DocumentHash hash) {
+    return documents.findDocument(hash);
+  }
+
+  /** Which of {@code hashes} are registered. */
+  public Set<DocumentHash> existingDocuments(Collection<DocumentHash> hashes) {
+    return documents.existingDocuments(hashes);
   }
 
   @Override
   public Map<DocumentHash, Set<String>> activeDocumentApps() {
-    Map<DocumentHash, Set<String>> apps = new LinkedHashMap<>();
-    for (DocumentApp pair :
-        jdbi.withExtension(RegistryDao.class, RegistryDao::activeDocumentApps)) {
-      apps.computeIfAbsent(pair.documentId(), hash -> new HashSet<>()).add(pair.app());
-    }
-    apps.replaceAll((hash, names) -> Set.copyOf(names));
-    return Collections.unmodifiableMap(apps);
+    return documents.activeDocumentApps();
   }
 
   @Override
   public Map<String, Map<String, DocumentHash>> activeAliases() {
-    Map<String, Map<String, DocumentHash>> aliases = new HashMap<>();
-    for (AliasRow row : jdbi.withExtension(RegistryDao.class, RegistryDao::activeAliases)) {
-      aliases
-          .computeIfAbsent(row.alias(), alias -> new HashMap<>())
-          .put(row.app(), row.documentId());
-    }
-    aliases.replaceAll((alias, apps) -> Map.copyOf(apps));
-    return Collections.unmodifiableMap(aliases);
+    return documents.activeAliases();
   }
 
   /** The document that {@code alias} names among the active versions of {@code app}. */
   public Optional<DocumentHash> findAliased(String app, String alias) {
-    List<AliasRow> rows =
-        jdbi.withExtension(RegistryDao.class, dao -> dao.activeAliasesOf(app, List.of(alias)));
-    return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0).documentId());
+    return documents.findAliased(app, alias);
   }
 
   /** The custom ids that active versions give to {@code hash}, by app, then alias. */
   public List<DocumentAlias> aliasesOf(DocumentHash hash) {
-    List<DocumentAlias> aliases = new ArrayList<>();
-    for (AliasRow row :
-        jdbi.withExtension(RegistryDao.class, dao -> dao.activeAliasesOfDocument(hash))) {
-      aliases.add(new DocumentAlias(row.app(), row.alias(), row.documentId()));
-    }
-    return aliases;
+    return documents.aliasesOf(hash);
   }
 
   /**
@@ -328,10 +225,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * @throws StoreException {@code ALIAS_CONFLICT} naming the alias and both documents
    */
   public void checkAliases(String app, Map<String, DocumentHash> aliases) {
-    if (!aliases.isEmpty()) {
-      jdbi.useExtension(
-          RegistryDao.class, dao -> VersionAliases.requireNoConflict(dao, app, aliases));
-    }
+    documents.checkAliases(app, null, aliases);
   }
 
   /**
@@ -340,15 +234,12 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * gives the same ones), so only the app's other active versions can conflict.
    */
   public void checkAliases(String app, String version, Map<String, DocumentHash> aliases) {
-    if (!aliases.isEmpty()) {
-      jdbi.useExtension(
-          RegistryDao.class, dao -> VersionAliases.requireNoConflict(dao, app, aliases, version));
-    }
+    documents.checkAliases(app, version, aliases);
   }
 
   @Override
   public long latestChangeId() {
-    return jdbi.withExtension(RegistryDao.class, RegistryDao::latestChangeId);
+    return documents.latestChangeId();
   }
 
   /* ---- schema versions (issue 13) ---- */
@@ -359,25 +250,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * is written.
    */
   public StoredSchema publishSchema(StoredSchema schema, List<SchemaPrice> prices) {
-    return write(
-        dao -> {
-          Optional<StoredSchema> stored = dao.findSchema(schema.fingerprint());
-          if (stored.isPresent()) {
-            return stored.get();
-          }
-          StoredSchema dated =
-              new StoredSchema(
-                  schema.fingerprint(),
-                  schema.sdl(),
-                  schema.model(),
-                  schema.defaultListSize(),
-                  schema.fragmentSpreads(),
-                  schema.publishedBy(),
-                  now().toInstant());
-          SchemaTransactions.publish(dao, dated, prices);
-          journal(new JournalRecord.SchemaPublished(dated, prices));
-          return dated;
-        });
+    return schemas.publishSchema(schema, prices);
   }
 
   /**
@@ -386,36 +259,26 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public SchemaActivation activateSchema(
       String fingerprint, String activatedBy, boolean forced, List<SchemaPrice> prices) {
-    SchemaActivation activation =
-        write(
-            dao -> {
-              SchemaActivation made =
-                  new SchemaActivation(fingerprint, activatedBy, forced, now().toInstant());
-              SchemaTransactions.activate(dao, made, prices);
-              journal(new JournalRecord.SchemaActivated(made, prices));
-              return made;
-            });
-    notifyListeners();
-    return activation;
+    return schemas.activateSchema(fingerprint, activatedBy, forced, prices);
   }
 
   public Optional<StoredSchema> findSchema(String fingerprint) {
-    return jdbi.withExtension(RegistryDao.class, dao -> dao.findSchema(fingerprint));
+    return schemas.findSchema(fingerprint);
   }
 
   /** Every stored schema, oldest first. */
   public List<StoredSchema> schemas() {
-    return jdbi.withExtension(RegistryDao.class, RegistryDao::schemas);
+    return schemas.schemas();
   }
 
   /** The fingerprint of the active schema; empty before the first activation. */
   public Optional<String> activeSchemaFingerprint() {
-    return jdbi.withExtension(RegistryDao.class, RegistryDao::activeFingerprint);
+    return schemas.activeSchemaFingerprint();
   }
 
   /** The prices stored under {@code fingerprint} for operations registered under another schema. */
   public List<SchemaPrice> schemaPrices(String fingerprint) {
-    return jdbi.withExtension(RegistryDao.class, dao -> dao.pricesOf(fingerprint));
+    return schemas.schemaPrices(fingerprint);
   }
 
   /**
@@ -423,85 +286,15 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    * priced under the active schema, in one snapshot.
    */
   public List<ActiveOperation> activeOperations() {
-    return jdbi.inTransaction(
-        handle -> ActivePrices.activeOperations(handle.attach(RegistryDao.class)));
+    return schemas.activeOperations();
   }
 
   @Override
   public void close() {
     dataSource.close();
-    StoreJournal open = journal;
+    StoreJournal open = transactions.journal();
     if (open != null) {
       open.close();
     }
-  }
-
-  private static List<StoredOperation> operationsOf(RegistryDao dao, DocumentHash hash) {
-    List<StoredOperation> operations = new ArrayList<>();
-    dao.operationsOf(hash).forEach(row -> operations.add(row.operation()));
-    return operations;
-  }
-
-  /**
-   * A writing transaction. With a journal, writers take turns, so the journal's records are in
-   * commit order; a record appended by a transaction that then fails (or is retried) is cut off.
-   */
-  private <T> T write(TransactionWork<T> work) {
-    StoreJournal open = journal;
-    if (open == null) {
-      return inTransaction(work);
-    }
-    synchronized (open) {
-      long size = open.size();
-      try {
-        return inTransaction(
-            dao -> {
-              open.cutBackTo(size);
-              return work.run(dao);
-            });
-      } catch (RuntimeException e) {
-        open.cutBackTo(size);
-        throw e;
-      }
-    }
-  }
-
-  private void journal(JournalRecord record) {
-    StoreJournal open = journal;
-    if (open != null) {
-      open.append(record);
-    }
-  }
-
-  private <T> T inTransaction(TransactionWork<T> work) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return jdbi.inTransaction(handle -> work.run(handle.attach(RegistryDao.class)));
-      } catch (RuntimeException e) {
-        if (attempt >= MAX_ATTEMPTS || !TransientFailures.isTransient(e)) {
-          throw e;
-        }
-        LOG.debug("retrying a transaction after a transient failure (attempt {})", attempt, e);
-      }
-    }
-  }
-
-  private Timestamp now() {
-    return Timestamp.from(clock.instant());
-  }
-
-  private void notifyListeners() {
-    for (Runnable listener : listeners) {
-      try {
-        listener.run();
-      } catch (RuntimeException e) {
-        LOG.warn("a registry change listener failed", e);
-      }
-    }
-  }
-
-  @FunctionalInterface
-  private interface TransactionWork<T> {
-    T run(RegistryDao dao);
   }
 }

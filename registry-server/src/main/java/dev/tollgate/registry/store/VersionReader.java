@@ -3,9 +3,8 @@ package dev.tollgate.registry.store;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.store.internal.Rows.DocumentOperation;
 import dev.tollgate.registry.store.internal.Rows.DocumentRow;
-import dev.tollgate.registry.store.internal.Rows.OperationRow;
-import dev.tollgate.registry.store.internal.Rows.VersionRow;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,7 +17,7 @@ final class VersionReader {
 
   static VersionContents contents(RegistryDao dao, VersionRow row) {
     Map<DocumentHash, List<StoredOperation>> operations = new HashMap<>();
-    for (OperationRow operation : dao.operationsOfVersion(row.id())) {
+    for (DocumentOperation operation : dao.operationsOfVersion(row.id())) {
       operations
           .computeIfAbsent(operation.documentId(), hash -> new ArrayList<>())
           .add(operation.operation());

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rules of the header names in {@code upstream.forwardHeaders}, {@code upstream.headers},
@@ -41,12 +42,17 @@ public final class UpstreamHeaders {
    */
   public static final List<String> ALWAYS_KEYED = List.of("authorization", "cookie");
 
-  /** RFC 9110 token characters. */
+  /** A header name: an RFC 9110 token. The one copy of this rule. */
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
 
   private static final Pattern VALUE = Pattern.compile("[\\t\\x20-\\x7e\\x80-\\xff]*");
 
   private UpstreamHeaders() {}
+
+  /** Whether {@code name} is a header name (an RFC 9110 token); {@code null} is not. */
+  static boolean isHeaderName(@Nullable String name) {
+    return name != null && TOKEN.matcher(name).matches();
+  }
 
   /** Whether {@code name} (any case) may never be forwarded or returned. */
   public static boolean neverForwarded(String name) {
@@ -79,8 +85,7 @@ public final class UpstreamHeaders {
     for (int i = 0; i < names.size(); i++) {
       String name = names.get(i);
       String at = "upstream.unkeyedHeaders[" + i + "]";
-      require(
-          name != null && TOKEN.matcher(name).matches(), at + " must be a header name: " + name);
+      require(isHeaderName(name), at + " must be a header name: " + name);
       String checked = name.toLowerCase(Locale.ROOT);
       require(
           !ALWAYS_KEYED.contains(checked),
@@ -148,9 +153,7 @@ public final class UpstreamHeaders {
   }
 
   private static String checked(String keyPath, String name, boolean apiKeyAllowed) {
-    require(
-        name != null && TOKEN.matcher(name).matches(),
-        keyPath + " has a name that is not an HTTP header name: " + name);
+    require(isHeaderName(name), keyPath + " has a name that is not an HTTP header name: " + name);
     boolean apiKey = name.equalsIgnoreCase("x-api-key");
     require(
         !neverForwarded(name) || (apiKey && apiKeyAllowed),

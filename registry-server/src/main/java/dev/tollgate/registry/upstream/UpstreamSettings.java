@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -78,9 +77,6 @@ public record UpstreamSettings(
           List.of(),
           DEFAULT_UNKEYED_HEADERS);
 
-  /** A header name: an RFC 9110 token. */
-  private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
-
   public UpstreamSettings {
     require(timeoutMillis > 0, "upstream.timeoutMillis must be positive: " + timeoutMillis);
     require(
@@ -96,7 +92,7 @@ public record UpstreamSettings(
     for (int i = 0; i < varyHeaders.size(); i++) {
       String name = varyHeaders.get(i);
       require(
-          name != null && HEADER_NAME.matcher(name).matches(),
+          UpstreamHeaders.isHeaderName(name),
           "upstream.varyHeaders[" + i + "] must be a header name: " + name);
       names.add(name.toLowerCase(Locale.ROOT));
     }

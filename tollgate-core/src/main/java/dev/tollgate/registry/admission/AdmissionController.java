@@ -1,19 +1,13 @@
 package dev.tollgate.registry.admission;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.catalog.DocumentCatalog;
-import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.policy.KeyPolicy;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
 import dev.tollgate.registry.pricing.OperationPricer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -38,88 +32,43 @@ import org.jspecify.annotations.Nullable;
  */
 public final class AdmissionController {
 
-  private final DocumentCatalog catalog;
-  private final Cache<DocumentHash, OpenAnalysis> openAnalyses;
-  private final Cache<DocumentHash, String> openTexts;
-  private final OpenDocuments open;
+  private final OpenCaches caches;
+  private final RequestCheck checks;
   private final BudgetLedger ledger;
   private final AdmissionSettings gateway;
 
   /**
-   * @param openAnalyses the bounds of the cache of open-mode outcomes by hash, refusals included,
-   *     set by the wiring: {@code maximumWeight(gateway.openCacheBytes())} (weighed here, in
-   *     bytes), with {@code recordStats()}
-   * @param openTexts the bounds of the cache of analysed open-mode texts, for requests by hash
-   *     alone: {@code maximumWeight(gateway.openTextCacheBytes())} (weighed here)
-   */
-  public AdmissionController(
-      DocumentCatalog catalog,
-      OperationPricer pricer,
-      Caffeine<Object, Object> openAnalyses,
-      Caffeine<Object, Object> openTexts,
-      BudgetLedger ledger,
-      AdmissionSettings gateway) {
-    this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
-  }
-
-  /**
-   * As the other constructor, pricing open-mode texts with what {@code pricer} supplies at each
-   * analysis (the active schema's pricer, which an activation swaps).
+   * @param pricer what prices open-mode texts, read at each analysis (the active schema's pricer,
+   *     which an activation swaps)
+   * @param caches the open-mode caches ({@link OpenCaches#weighed})
    */
   public AdmissionController(
       DocumentCatalog catalog,
       Supplier<OperationPricer> pricer,
-      Caffeine<Object, Object> openAnalyses,
-      Caffeine<Object, Object> openTexts,
+      OpenCaches caches,
       BudgetLedger ledger,
       AdmissionSettings gateway) {
-    this(
-        catalog,
-        pricer,
-        openAnalyses.weigher(OpenWeights::analysis).<DocumentHash, OpenAnalysis>build(),
-        openTexts.weigher(OpenWeights::text).<DocumentHash, String>build(),
-        ledger,
-        gateway);
-  }
-
-  AdmissionController(
-      DocumentCatalog catalog,
-      OperationPricer pricer,
-      Cache<DocumentHash, OpenAnalysis> openAnalyses,
-      Cache<DocumentHash, String> openTexts,
-      BudgetLedger ledger,
-      AdmissionSettings gateway) {
-    this(catalog, () -> pricer, openAnalyses, openTexts, ledger, gateway);
-  }
-
-  private AdmissionController(
-      DocumentCatalog catalog,
-      Supplier<OperationPricer> pricer,
-      Cache<DocumentHash, OpenAnalysis> openAnalyses,
-      Cache<DocumentHash, String> openTexts,
-      BudgetLedger ledger,
-      AdmissionSettings gateway) {
-    this.catalog = catalog;
-    this.openAnalyses = openAnalyses;
-    this.openTexts = openTexts;
-    this.open = new OpenDocuments(pricer, openAnalyses, openTexts);
+    this.caches = caches;
+    this.checks =
+        new RequestCheck(
+            catalog, new OpenDocuments(pricer, caches.analyses(), caches.texts()), gateway);
     this.ledger = ledger;
     this.gateway = gateway;
   }
 
   /** The cache of open-mode outcomes, for its statistics. */
   public Cache<?, ?> openAnalysisCache() {
-    return openAnalyses;
+    return caches.analyses();
   }
 
   /** The cache of open-mode texts kept for requests by hash, for its statistics. */
   public Cache<?, ?> openTextCache() {
-    return openTexts;
+    return caches.texts();
   }
 
   /** Decides one request. */
   public Decision admit(KeyPolicy policy, AdmissionRequest request) {
-    OperationOutcome outcome = checked(policy, request);
+    OperationOutcome outcome = checks.checked(policy, request);
     if (outcome instanceof Refused refused) {
       return reject(policy, refused);
     }
@@ -228,135 +177,10 @@ public final class AdmissionController {
   }
 
   /**
-   * Checks one operation. Admission refuses with values; the pricing engine's refusals (a variable
-   * that does not coerce, an operation name the document does not define) arrive as exceptions.
-   */
-  private OperationOutcome checked(KeyPolicy policy, AdmissionRequest request) {
-    try {
-      return check(policy, request);
-    } catch (TollgateException e) {
-      return Refused.of(Refusal.of(e));
-    }
-  }
-
-  private OperationOutcome check(KeyPolicy policy, AdmissionRequest request) {
-    if (request.alias() != null) {
-      return byAlias(policy, request, request.alias());
-    }
-    String text = request.query();
-    if (text == null) {
-      return byId(policy, request);
-    }
-    if (policy.mode() == KeyPolicy.Mode.OPEN) {
-      Refusal bounds = OpenTextBounds.refusal(text, gateway.openMaxTextBytes());
-      if (bounds != null) {
-        return Refused.of(bounds);
-      }
-    }
-    DocumentHash hash = DocumentHash.of(text);
-    if (request.id() != null && !request.id().equals(hash)) {
-      return Refused.of(Refusals.hashMismatch());
-    }
-    UnknownOperationPolicy unknown = UnknownOperationPolicy.of(policy);
-    if (unknown == UnknownOperationPolicy.DENY_ALL && request.id() == null) {
-      return Refused.of(Refusals.idRequired());
-    }
-    Optional<RegisteredDocument> registered = allowedDocument(policy, hash);
-    if (registered.isPresent()) {
-      return OperationCheck.registered(policy, registered.get(), request, false);
-    }
-    return switch (unknown) {
-      case ALLOW_ALL ->
-          analysed(
-              policy,
-              open.analyse(analysisLimits(policy), hash, text, request.operationName()),
-              request,
-              hash);
-      case ALLOW_IF_IN_SAFELIST ->
-          Refused.of(request.id() == null ? Refusals.notInSafelist() : Refusals.notInList(hash));
-      case DENY_ALL -> Refused.of(Refusals.notInList(hash));
-    };
-  }
-
-  private OperationOutcome byId(KeyPolicy policy, AdmissionRequest request) {
-    DocumentHash id = request.id();
-    if (id == null) {
-      return Refused.of(Refusals.noDocument());
-    }
-    Optional<RegisteredDocument> registered = allowedDocument(policy, id);
-    if (registered.isPresent()) {
-      return OperationCheck.registered(policy, registered.get(), request, true);
-    }
-    if (policy.mode() == KeyPolicy.Mode.TRUSTED) {
-      return Refused.of(Refusals.notInList(id));
-    }
-    return analysed(
-        policy, open.cached(analysisLimits(policy), id, request.operationName()), request, id);
-  }
-
-  /**
-   * A custom document id, resolved within the caller's apps and then checked as its SHA-256 id. An
-   * unknown alias is not in the list (trusted), an APQ miss (open, without text), or ignored (open,
-   * with text: the text is analysed as sent).
-   */
-  private OperationOutcome byAlias(KeyPolicy policy, AdmissionRequest request, String alias) {
-    Map<DocumentHash, TreeSet<String>> targets = AliasTargets.of(catalog, policy, alias);
-    if (targets.size() > 1) {
-      return Refused.of(Refusals.aliasAmbiguous(alias, targets));
-    }
-    if (targets.size() == 1) {
-      return check(policy, request.resolvedTo(targets.keySet().iterator().next()));
-    }
-    if (policy.mode() == KeyPolicy.Mode.TRUSTED) {
-      return Refused.of(Refusals.notInList(alias));
-    }
-    if (request.query() == null) {
-      return Refused.of(Refusals.persistedQueryNotFound());
-    }
-    return check(policy, request.resolvedTo(null));
-  }
-
-  /**
    * The SHA-256 id of the document a single request names for {@code policy}: its id, or the one
    * document its alias names in the caller's apps; else {@code null}. No store read.
    */
   public @Nullable DocumentHash documentOf(KeyPolicy policy, AdmissionRequest request) {
-    String alias = request.alias();
-    if (alias == null) {
-      return request.id();
-    }
-    Map<DocumentHash, TreeSet<String>> targets = AliasTargets.of(catalog, policy, alias);
-    return targets.size() == 1 ? targets.keySet().iterator().next() : null;
-  }
-
-  /**
-   * An open-mode verdict as the outcome of the operation; undecided without the text is an APQ
-   * miss.
-   */
-  private static OperationOutcome analysed(
-      KeyPolicy policy, OpenVerdict verdict, AdmissionRequest request, DocumentHash hash) {
-    if (verdict instanceof AnalysedText analysed) {
-      return OperationCheck.analysed(policy, analysed, request, hash);
-    }
-    if (verdict instanceof Refused refused) {
-      return refused;
-    }
-    return Refused.of(Refusals.persistedQueryNotFound());
-  }
-
-  private static Limits analysisLimits(KeyPolicy policy) {
-    return LimitPolicy.of(policy).beforeValidation(policy.limits());
-  }
-
-  /**
-   * The active document {@code hash} when one of its apps is the caller's; no store read otherwise.
-   */
-  private Optional<RegisteredDocument> allowedDocument(KeyPolicy policy, DocumentHash hash) {
-    for (String app : catalog.appsOf(hash)) {
-      if (policy.mayRun(app)) {
-        return catalog.findActive(hash);
-      }
-    }
-    return Optional.empty();
+    return checks.documentOf(policy, request);
   }
 }

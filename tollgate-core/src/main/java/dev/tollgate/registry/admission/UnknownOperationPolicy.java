@@ -6,7 +6,7 @@ import dev.tollgate.registry.policy.KeyPolicy;
  * What happens to document text sent without a registered id (Apollo Router's {@code
  * freeform_graphql_behavior}), derived from a caller's policy.
  */
-public enum UnknownOperationPolicy {
+enum UnknownOperationPolicy {
   /** Open mode: any document runs after the full analysis. */
   ALLOW_ALL,
   /** Trusted mode: text runs only when its hash is registered for the caller's apps. */
@@ -14,7 +14,7 @@ public enum UnknownOperationPolicy {
   /** Trusted mode with {@code requireId}: text never runs; only ids do. */
   DENY_ALL;
 
-  public static UnknownOperationPolicy of(KeyPolicy policy) {
+  static UnknownOperationPolicy of(KeyPolicy policy) {
     if (policy.mode() == KeyPolicy.Mode.OPEN) {
       return ALLOW_ALL;
     }

@@ -260,9 +260,9 @@ final class AdmissionControllerTest {
   private AdmissionController controller(BudgetLedger ledger, AdmissionSettings gateway) {
     return new AdmissionController(
         catalog,
-        pricer,
-        openCache,
-        Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
+        () -> pricer,
+        OpenCaches.of(
+            openCache, Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build()),
         ledger,
         gateway);
   }

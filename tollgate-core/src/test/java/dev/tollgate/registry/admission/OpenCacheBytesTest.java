@@ -52,9 +52,8 @@ final class OpenCacheBytesTest {
     return new AdmissionController(
         new DocumentCatalog(
             new InMemoryRegistry(), pricer::restore, Caffeine.newBuilder().maximumSize(10).build()),
-        pricer,
-        analyses,
-        texts,
+        () -> pricer,
+        OpenCaches.of(analyses, texts),
         new InMemoryBudgetLedger(new FakeClock()),
         new AdmissionSettings(false, 10, maxTextBytes));
   }

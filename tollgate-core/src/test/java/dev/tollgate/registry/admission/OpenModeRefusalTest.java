@@ -50,9 +50,9 @@ final class OpenModeRefusalTest {
               new InMemoryRegistry(),
               pricer::restore,
               Caffeine.newBuilder().maximumSize(10).build()),
-          pricer,
-          openCache,
-          Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
+          () -> pricer,
+          OpenCaches.of(
+              openCache, Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build()),
           new InMemoryBudgetLedger(new FakeClock()),
           // no batching, 10 operations, 128 KiB of text: the config's defaults
           new AdmissionSettings(false, 10, 128 << 10));

@@ -50,9 +50,10 @@ final class RootFieldsLimitTest {
               new InMemoryRegistry(),
               pricer::restore,
               Caffeine.newBuilder().maximumSize(10).build()),
-          pricer,
-          Caffeine.newBuilder().maximumSize(10).<DocumentHash, OpenAnalysis>build(),
-          Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build(),
+          () -> pricer,
+          OpenCaches.of(
+              Caffeine.newBuilder().maximumSize(10).<DocumentHash, OpenAnalysis>build(),
+              Caffeine.newBuilder().maximumSize(10).<DocumentHash, String>build()),
           new InMemoryBudgetLedger(new FakeClock()),
           new AdmissionSettings(false, 10, 128 << 10));
 

@@ -4,23 +4,11 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.document.Sha256;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.HexFormat;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.util.JedisURIHelper;
 
 /**
  * Token buckets in Redis, shared by every gateway that points at the same server: the semantics of
@@ -52,31 +40,26 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
   static final int LAST_SEEN_BUCKETS = 10_000;
 
-  // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros; returns allowed, units and
-  // updatedMicros. Doubles are stored with %.17g so they round-trip exactly, and the arithmetic is
-  // InMemoryBudgetLedger's, step by step.
-  static final String SCRIPT =
+  // The Lua the two scripts share. Doubles are stored with %.17g so they round-trip exactly, and
+  // the arithmetic is InMemoryBudgetLedger's, step by step.
+  private static final String READ =
       """
       local capacity = tonumber(ARGV[1])
       local rate = tonumber(ARGV[2])
-      local cost = tonumber(ARGV[3])
+      local amount = tonumber(ARGV[3])
       local now = tonumber(ARGV[4])
       local state = redis.call('HMGET', KEYS[1], 'units', 'updatedMicros')
-      local units = capacity
-      local updated = now
-      if state[1] then
-        units = tonumber(state[1])
-        updated = tonumber(state[2])
-      end
+      """;
+  private static final String REFILL =
+      """
       if now > updated then
         units = math.min(capacity, units + (now - updated) / 1e6 * rate)
         updated = now
       end
-      local allowed = 0
-      if cost <= units then
-        units = units - cost
-        allowed = 1
-      end
+      """;
+  // Kept until it would have refilled (plus a minute); a bucket that never refills is kept.
+  private static final String STORE =
+      """
       local unitsText = string.format('%.17g', units)
       local updatedText = string.format('%.17g', updated)
       redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
@@ -92,52 +75,52 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
       else
         redis.call('PERSIST', KEYS[1])
       end
-      return {allowed, unitsText, updatedText}
       """;
+
+  // KEYS[1] bucket; ARGV capacity, refillPerSecond, cost, nowMicros; returns allowed, units and
+  // updatedMicros. A bucket that does not exist starts full.
+  static final String SCRIPT =
+      READ
+          + """
+          local units = capacity
+          local updated = now
+          if state[1] then
+            units = tonumber(state[1])
+            updated = tonumber(state[2])
+          end
+          """
+          + REFILL
+          + """
+          local allowed = 0
+          if amount <= units then
+            units = units - amount
+            allowed = 1
+          end
+          """
+          + STORE
+          + "return {allowed, unitsText, updatedText}\n";
 
   // KEYS[1] bucket; ARGV capacity, refillPerSecond, units, nowMicros; returns units and
   // updatedMicros. SCRIPT's refill, then the units given back up to the capacity; a bucket that
   // does not exist is full and stays absent.
   static final String REFUND_SCRIPT =
-      """
-      local capacity = tonumber(ARGV[1])
-      local rate = tonumber(ARGV[2])
-      local back = tonumber(ARGV[3])
-      local now = tonumber(ARGV[4])
-      local state = redis.call('HMGET', KEYS[1], 'units', 'updatedMicros')
-      if not state[1] then
-        return {string.format('%.17g', capacity), string.format('%.17g', now)}
-      end
-      local units = tonumber(state[1])
-      local updated = tonumber(state[2])
-      if now > updated then
-        units = math.min(capacity, units + (now - updated) / 1e6 * rate)
-        updated = now
-      end
-      units = math.min(capacity, units + back)
-      local unitsText = string.format('%.17g', units)
-      local updatedText = string.format('%.17g', updated)
-      redis.call('HSET', KEYS[1], 'units', unitsText, 'updatedMicros', updatedText)
-      local ttl = 60
-      if units < capacity then
-        ttl = -1
-        if rate > 0 then
-          ttl = math.ceil((capacity - units) / rate) + 60
-        end
-      end
-      if ttl > 0 and ttl < 1e9 then
-        redis.call('EXPIRE', KEYS[1], ttl)
-      else
-        redis.call('PERSIST', KEYS[1])
-      end
-      return {unitsText, updatedText}
-      """;
+      READ
+          + """
+          if not state[1] then
+            return {string.format('%.17g', capacity), string.format('%.17g', now)}
+          end
+          local units = tonumber(state[1])
+          local updated = tonumber(state[2])
+          """
+          + REFILL
+          + "units = math.min(capacity, units + amount)\n"
+          + STORE
+          + "return {unitsText, updatedText}\n";
 
-  private static final String SCRIPT_SHA = hex("SHA-1", SCRIPT);
-  private static final String REFUND_SCRIPT_SHA = hex("SHA-1", REFUND_SCRIPT);
+  private static final RedisScripts.Script CHARGE = RedisScripts.Script.of(SCRIPT);
+  private static final RedisScripts.Script REFUND = RedisScripts.Script.of(REFUND_SCRIPT);
 
-  private final RedisClient redis;
-  private final HostAndPort address;
+  private final RedisScripts redis;
   private final InstantSource clock;
   private final Cache<String, Seen> lastSeen =
       Caffeine.newBuilder().maximumSize(LAST_SEEN_BUCKETS).build();
@@ -153,23 +136,8 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   }
 
   RedisBudgetLedger(String redisUrl, InstantSource clock, Duration timeout) {
-    URI uri = redisUri(redisUrl);
-    int millis = Math.toIntExact(timeout.toMillis());
-    ConnectionPoolConfig pool = new ConnectionPoolConfig();
-    pool.setMaxWait(timeout);
-    this.address = JedisURIHelper.getHostAndPort(uri);
+    this.redis = new RedisScripts(redisUrl, timeout);
     this.clock = clock;
-    this.redis =
-        RedisClient.builder()
-            .clientConfig(
-                DefaultJedisClientConfig.builder()
-                    .connectionTimeoutMillis(millis)
-                    .socketTimeoutMillis(millis)
-                    .clientName("tollgate-budget")
-                    .build())
-            .poolConfig(pool)
-            .fromURI(uri)
-            .build();
   }
 
   /**
@@ -181,13 +149,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     if (cost < 0) {
       throw new IllegalArgumentException("cost must not be negative: " + cost);
     }
-    List<String> args =
-        List.of(
-            Long.toString(budget.capacity()),
-            Double.toString(budget.refillPerSecond()),
-            Long.toString(cost),
-            Long.toString(micros(clock.instant())));
-    List<?> reply = (List<?>) run(SCRIPT, SCRIPT_SHA, List.of(bucketKey(key)), args);
+    List<?> reply = run(CHARGE, key, budget, cost);
     boolean allowed = ((Long) reply.get(0)) == 1L;
     double units = Double.parseDouble((String) reply.get(1));
     lastSeen.put(key, new Seen(units, Double.parseDouble((String) reply.get(2))));
@@ -205,13 +167,7 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     if (units < 0) {
       throw new IllegalArgumentException("units must not be negative: " + units);
     }
-    List<String> args =
-        List.of(
-            Long.toString(budget.capacity()),
-            Double.toString(budget.refillPerSecond()),
-            Long.toString(units),
-            Long.toString(micros(clock.instant())));
-    List<?> reply = (List<?>) run(REFUND_SCRIPT, REFUND_SCRIPT_SHA, List.of(bucketKey(key)), args);
+    List<?> reply = run(REFUND, key, budget, units);
     double balance = Double.parseDouble((String) reply.get(0));
     lastSeen.put(key, new Seen(balance, Double.parseDouble((String) reply.get(1))));
     return BudgetCharge.afterCharge(true, 0, balance, budget);
@@ -239,30 +195,21 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
     redis.close();
   }
 
+  /**
+   * Runs {@code script} on {@code key}'s bucket with {@code amount}: a cost, or units given back.
+   */
+  private List<?> run(RedisScripts.Script script, String key, Budget budget, long amount) {
+    List<String> args =
+        List.of(
+            Long.toString(budget.capacity()),
+            Double.toString(budget.refillPerSecond()),
+            Long.toString(amount),
+            Long.toString(micros(clock.instant())));
+    return (List<?>) redis.run(script, List.of(bucketKey(key)), args);
+  }
+
   static String bucketKey(String key) {
     return KEY_PREFIX + Sha256.hex(key);
-  }
-
-  private Object run(String script, String sha, List<String> keys, List<String> args) {
-    try {
-      return evaluate(script, sha, keys, args);
-    } catch (JedisException e) {
-      throw unavailable(e);
-    }
-  }
-
-  private BudgetStoreUnavailableException unavailable(JedisException e) {
-    return new BudgetStoreUnavailableException(
-        "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
-  }
-
-  private Object evaluate(String script, String sha, List<String> keys, List<String> args) {
-    try {
-      return redis.evalsha(sha, keys, args);
-    } catch (JedisNoScriptException e) {
-      // First use, or Redis restarted: EVAL runs the script and caches it for the next EVALSHA.
-      return redis.eval(script, keys, args);
-    }
   }
 
   /** The units of a bucket after a charge at {@code updatedMicros}. */
@@ -271,34 +218,5 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
   private static long micros(Instant now) {
     return Math.addExact(
         Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1_000);
-  }
-
-  private static URI redisUri(String redisUrl) {
-    URI uri;
-    try {
-      uri = URI.create(redisUrl);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("not a redis:// URL: " + e.getMessage(), e);
-    }
-    if (!JedisURIHelper.isValid(uri)
-        || !(JedisURIHelper.isRedisScheme(uri) || JedisURIHelper.isRedisSSLScheme(uri))) {
-      throw new IllegalArgumentException(
-          "not a redis:// URL with a host and port: "
-              + uri.getScheme()
-              + "://"
-              + uri.getHost()
-              + ":"
-              + uri.getPort());
-    }
-    return uri;
-  }
-
-  private static String hex(String algorithm, String text) {
-    try {
-      MessageDigest digest = MessageDigest.getInstance(algorithm);
-      return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(algorithm + " is required of every JVM", e);
-    }
   }
 }

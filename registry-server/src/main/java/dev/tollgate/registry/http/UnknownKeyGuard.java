@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.gateway.GatewayAnswer;
 import java.nio.ByteBuffer;
@@ -9,6 +10,7 @@ import java.util.Set;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.MimeTypes;
 import org.eclipse.jetty.server.Handler;
@@ -22,9 +24,10 @@ import org.jspecify.annotations.Nullable;
  * headers alone, with the gateway's own 401 ({@link Gateway#refuseUnknownKey}), before the {@link
  * org.eclipse.jetty.server.handler.EagerContentHandler} inside it waits for the body (issue 10,
  * item 2): an unknown caller's body is never waited for or buffered. When it has not all arrived,
- * the connection is closed after the answer rather than read the rest. A request with two {@code
- * X-API-Key} or two {@code Authorization} lines is refused alike, with the gateway's 400 ({@link
- * RepeatedCredentials}). Anything else (no key, a known key, another route) is passed on unchanged.
+ * the answer says {@code Connection: close}, and the rest is read and dropped after it ({@link
+ * BodyDrain}) before the connection is closed. A request with two {@code X-API-Key} or two {@code
+ * Authorization} lines is refused alike, with the gateway's 400 ({@link RepeatedCredentials}).
+ * Anything else (no key, a known key, another route) is passed on unchanged.
  */
 final class UnknownKeyGuard extends Handler.Wrapper {
 
@@ -32,10 +35,15 @@ final class UnknownKeyGuard extends Handler.Wrapper {
   private static final Set<String> PATHS = Set.of("/graphql", "/graphql/");
 
   private final Gateway gateway;
+  private final ServerConfig.Http bounds;
 
-  UnknownKeyGuard(Gateway gateway, Handler handler) {
+  /**
+   * @param bounds those of the rest of a refused body, read and dropped after the answer
+   */
+  UnknownKeyGuard(Gateway gateway, ServerConfig.Http bounds, Handler handler) {
     super(handler);
     this.gateway = gateway;
+    this.bounds = bounds;
   }
 
   @Override
@@ -44,11 +52,14 @@ final class UnknownKeyGuard extends Handler.Wrapper {
     if (refusal == null) {
       return super.handle(request, response, callback);
     }
-    // drops what of the body has already arrived, without waiting for more; when that is not all
-    // of it, the answer says Connection: close, so that no client sends on a connection about to
-    // be closed
-    request.consumeAvailable();
-    write(refusal, response, callback);
+    if (BodyDrain.dropArrived(request)) {
+      write(refusal, response, callback);
+    } else {
+      // no other request on this connection: the rest of this body is read and dropped after the
+      // answer, then the connection closed
+      response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+      write(refusal, response, BodyDrain.afterAnswer(request, callback, bounds));
+    }
     return true;
   }
 

@@ -29,8 +29,8 @@ final class BodyDrain implements Invocable.Task {
   private final Request request;
   private final Callback callback;
   private final ServerConfig.Http bounds;
-  private final long startNanos = NanoTime.now();
   private long bytes;
+  private long firstByteNanos;
 
   private BodyDrain(Request request, Callback callback, ServerConfig.Http bounds) {
     this.request = request;
@@ -73,6 +73,9 @@ final class BodyDrain implements Invocable.Task {
         request.demand(this);
         return;
       }
+      if (chunk.hasRemaining() && bytes == 0) {
+        firstByteNanos = NanoTime.now();
+      }
       bytes += chunk.remaining();
       chunk.release();
       if (chunk.isLast() || Content.Chunk.isFailure(chunk) || outOfBounds()) {
@@ -82,10 +85,16 @@ final class BodyDrain implements Invocable.Task {
     }
   }
 
-  /** Past the size of a body, or behind its minimum rate since the drain began. */
+  /**
+   * Past the size of a body, or behind its minimum rate, counted as {@link BodyLoader} counts it:
+   * from the first byte drained, once there is one (an empty part says nothing of the rate).
+   */
   private boolean outOfBounds() {
-    long millis = TimeUnit.NANOSECONDS.toMillis(NanoTime.since(startNanos));
-    return bytes > bounds.maxBodyBytes() || bytes < bounds.minRequestDataRate() * millis / 1_000;
+    if (bytes > bounds.maxBodyBytes()) {
+      return true;
+    }
+    long millis = TimeUnit.NANOSECONDS.toMillis(NanoTime.since(firstByteNanos));
+    return bytes > 0 && bytes < bounds.minRequestDataRate() * millis / 1_000;
   }
 
   @Override

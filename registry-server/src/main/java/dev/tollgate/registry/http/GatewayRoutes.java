@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * {@code POST /graphql} and {@code GET /graphql}: reads the request, asks the {@link Gateway}, and
- * writes its answer. The contract of the answers is the gateway's.
+ * writes its answer, or the refusal {@link UnknownKeyGuard} decided before the body was read. The
+ * contract of the answers is the gateway's; they are all written here.
  */
 public final class GatewayRoutes {
 
@@ -33,6 +34,9 @@ public final class GatewayRoutes {
   }
 
   private void post(Context ctx) {
+    if (refused(ctx)) {
+      return;
+    }
     write(
         ctx,
         gateway.execute(
@@ -48,9 +52,22 @@ public final class GatewayRoutes {
   }
 
   private void get(Context ctx) {
+    if (refused(ctx)) {
+      return;
+    }
     write(
         ctx,
         gateway.execute(call(ctx, Transport.GET, () -> read(reader.readGet(ctx.queryParamMap())))));
+  }
+
+  /** Writes the refusal {@link UnknownKeyGuard} decided from the headers, if it did. */
+  private static boolean refused(Context ctx) {
+    GatewayAnswer refusal = UnknownKeyGuard.refusalOf(ctx.req());
+    if (refusal == null) {
+      return false;
+    }
+    write(ctx, refusal);
+    return true;
   }
 
   private static GatewayCall call(

@@ -53,7 +53,8 @@ public final class JettyBounds {
         server -> {
           // Javalin puts its servlet context inside the innermost wrapper it finds here
           server.setHandler(
-              new UnknownKeyGuard(gateway, new EagerContentHandler(BodyLoader.factory(http))));
+              new UnknownKeyGuard(
+                  gateway, http, new EagerContentHandler(BodyLoader.factory(http))));
           server.setErrorHandler(new ClientErrorHandler());
         });
     // Javalin's own connector would keep Jetty's 30 s idle timeout (it is made after modifyServer

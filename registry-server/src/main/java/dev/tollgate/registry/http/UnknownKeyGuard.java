@@ -1,41 +1,54 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.gateway.GatewayAnswer;
-import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.Map;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.Set;
-import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpMethod;
-import org.eclipse.jetty.http.MimeTypes;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.util.Callback;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Refuses a {@code /graphql} request whose {@code X-API-Key} names no configured key from its
  * headers alone, with the gateway's own 401 ({@link Gateway#refuseUnknownKey}), before the {@link
- * org.eclipse.jetty.server.handler.EagerContentHandler} inside it waits for the body (issue 10,
- * item 2): an unknown caller's body is never waited for or buffered. When it has not all arrived,
- * the connection is closed after the answer rather than read the rest. A request with two {@code
- * X-API-Key} or two {@code Authorization} lines is refused alike, with the gateway's 400 ({@link
- * RepeatedCredentials}). Anything else (no key, a known key, another route) is passed on unchanged.
+ * EagerContentHandler} inside it waits for the body (issue 10, item 2): an unknown caller's body is
+ * never waited for or buffered. The request skips that handler, and its route writes the refusal
+ * ({@link #refusalOf}) as it writes every answer of the gateway. When the body has not all arrived,
+ * the answer says {@code Connection: close}, and the rest is read and dropped after it ({@link
+ * BodyDrain}) before the connection is closed. A request with two {@code X-API-Key} or two {@code
+ * Authorization} lines is refused alike, with the gateway's 400 ({@link RepeatedCredentials}).
+ * Anything else (no key, a known key, another route) is passed on unchanged.
  */
 final class UnknownKeyGuard extends Handler.Wrapper {
 
   /** The gateway's routes, as Javalin matches them (a trailing slash is ignored). */
   private static final Set<String> PATHS = Set.of("/graphql", "/graphql/");
 
-  private final Gateway gateway;
+  /** The request attribute that holds the refusal decided here ({@link #refusalOf}). */
+  private static final String REFUSAL = UnknownKeyGuard.class.getName() + ".refusal";
 
-  UnknownKeyGuard(Gateway gateway, Handler handler) {
-    super(handler);
+  private final Gateway gateway;
+  private final ServerConfig.Http bounds;
+  private final EagerContentHandler bodyLoader;
+
+  /**
+   * @param bounds those of the rest of a refused body, read and dropped after the answer
+   * @param bodyLoader the handler that waits for a body, which a refused request skips
+   */
+  UnknownKeyGuard(Gateway gateway, ServerConfig.Http bounds, EagerContentHandler bodyLoader) {
+    super(bodyLoader);
     this.gateway = gateway;
+    this.bounds = bounds;
+    this.bodyLoader = bodyLoader;
   }
 
   @Override
@@ -44,12 +57,50 @@ final class UnknownKeyGuard extends Handler.Wrapper {
     if (refusal == null) {
       return super.handle(request, response, callback);
     }
-    // drops what of the body has already arrived, without waiting for more; when that is not all
-    // of it, the answer says Connection: close, so that no client sends on a connection about to
-    // be closed
-    request.consumeAvailable();
-    write(refusal, response, callback);
-    return true;
+    request.setAttribute(REFUSAL, refusal);
+    // past the body loader, to the gateway's routes, which write the refusal
+    Handler routes = bodyLoader.getHandler();
+    if (BodyDrain.dropArrived(request)) {
+      return routes.handle(request, response, callback);
+    }
+    // no other request on this connection: the rest of this body is read and dropped after the
+    // answer, then the connection closed
+    response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+    return routes.handle(
+        new BodyLeft(request), response, BodyDrain.afterAnswer(request, callback, bounds));
+  }
+
+  /**
+   * A refused request as its route sees it when its body is still arriving: without a body, which
+   * is drained once the route has answered. Handed the request itself, the servlet layer left its
+   * content failed once the route was done, so that none of it could be drained, and the client saw
+   * a broken pipe again ({@code UnknownKeyGuardTest.unknownKey_bodyStillArriving_401Read}).
+   */
+  private static final class BodyLeft extends Request.Wrapper {
+
+    BodyLeft(Request request) {
+      super(request);
+    }
+
+    @Override
+    public Content.Chunk read() {
+      return Content.Chunk.EOF;
+    }
+
+    @Override
+    public void demand(Runnable demandCallback) {
+      demandCallback.run();
+    }
+
+    @Override
+    public boolean consumeAvailable() {
+      return true;
+    }
+  }
+
+  /** The refusal of {@code request} decided from its headers, for its route to write. */
+  static @Nullable GatewayAnswer refusalOf(HttpServletRequest request) {
+    return (GatewayAnswer) request.getAttribute(REFUSAL);
   }
 
   private static boolean gatewayRequest(Request request) {
@@ -66,30 +117,5 @@ final class UnknownKeyGuard extends Handler.Wrapper {
     }
     String key = headers.get("X-API-Key");
     return key == null ? null : gateway.refuseUnknownKey(key, headers.get(HttpHeader.ACCEPT));
-  }
-
-  /** As {@code GatewayRoutes} writes an answer through the servlet response, byte for byte. */
-  private static void write(GatewayAnswer answer, Response response, Callback callback) {
-    response.setStatus(answer.status());
-    HttpFields.Mutable headers = response.getHeaders();
-    String type = answer.contentType();
-    if (type != null) {
-      // as the servlet response spells the types Jetty knows: "application/json;charset=utf-8"
-      MimeTypes.Type known = MimeTypes.CACHE.get(type);
-      headers.put(
-          known == null
-              ? new HttpField(HttpHeader.CONTENT_TYPE, type)
-              : known.getContentTypeField());
-    }
-    for (Map.Entry<String, String> header : answer.headers().entrySet()) {
-      headers.put(header.getKey(), header.getValue());
-    }
-    for (Map.Entry<String, List<String>> header : answer.upstreamHeaders().entrySet()) {
-      for (String value : header.getValue()) {
-        headers.add(header.getKey(), value);
-      }
-    }
-    byte[] body = answer.body();
-    response.write(true, body == null ? null : ByteBuffer.wrap(body), callback);
   }
 }

@@ -87,27 +87,67 @@ final class HostileCorpusTest {
     "",
   };
 
+  /** The kinds of body {@link #body} makes, in the order of its cases, for the failure report. */
+  private static final String[] BODY_KINDS = {
+    "query with variables",
+    "batch of two",
+    "empty batch",
+    "truncated JSON",
+    "document id",
+    "deeply nested query",
+    "long comment",
+    "garbage",
+    "deeply nested variables",
+    "operation",
+  };
+
   @AutoClose private final GatewayHarness gateway = GatewayHarness.startWithBatching();
 
   private final Random random = new Random(SEED);
+
+  /** The key the request being built carries ("none" without one), for the failure report. */
+  private String key = "none";
+
+  /** What kind of body the request being built carries, for the failure report. */
+  private String kind = "none";
 
   @Test
   void corpus_noServerErrorsAndEveryRequestAnswered() {
     List<String> failures = new ArrayList<>();
     int answered = 0;
+    // the client sends one request at a time, so the previous answer came on the connection this
+    // request is sent on, unless that answer said Connection: close
+    String previous = "none (the first request)";
+    long previousEnd = System.nanoTime();
     for (int i = 0; i < REQUESTS; i++) {
+      key = "none";
+      kind = "none";
       HttpRequest request = next();
+      String sent =
+          describe(i, request)
+              + ", "
+              + (System.nanoTime() - previousEnd) / 1_000_000
+              + " ms after the previous answer ("
+              + previous
+              + ")";
       HttpResponse<String> response;
       try {
         response = gateway.send(request);
       } catch (RuntimeException e) {
-        failures.add("no answer to " + describe(request) + ": " + e);
+        failures.add("no answer to " + sent + ": " + causes(e));
+        previous = "none: " + e;
+        previousEnd = System.nanoTime();
         continue;
       }
+      previousEnd = System.nanoTime();
+      previous =
+          response.statusCode()
+              + ", Connection: "
+              + response.headers().firstValue("Connection").orElse("(none)");
       answered++;
       int status = response.statusCode();
       if (status >= 500 && status != 502 && status != 503) {
-        failures.add(status + " for " + describe(request) + ": " + response.body());
+        failures.add(status + " for " + sent + ": " + response.body());
       }
     }
 
@@ -175,15 +215,18 @@ final class HostileCorpusTest {
   }
 
   private HttpRequest.Builder keyed(HttpRequest.Builder request) {
-    String key = pick(KEYS);
-    if (!key.isEmpty() && key.chars().allMatch(c -> c >= 0x21 && c < 0x7f)) {
-      request.header("X-API-Key", key);
+    String picked = pick(KEYS);
+    if (!picked.isEmpty() && picked.chars().allMatch(c -> c >= 0x21 && c < 0x7f)) {
+      request.header("X-API-Key", picked);
+      key = picked;
     }
     return request;
   }
 
   private String body() {
-    return switch (random.nextInt(10)) {
+    int chosen = random.nextInt(10);
+    kind = BODY_KINDS[chosen];
+    return switch (chosen) {
       case 0 -> "{\"query\": " + quote(text()) + ", \"variables\": " + pick(VARIABLES) + "}";
       case 1 -> "[" + operation() + "," + operation() + "]";
       case 2 -> "[]";
@@ -244,8 +287,31 @@ final class HostileCorpusTest {
     return URLEncoder.encode(text, StandardCharsets.UTF_8);
   }
 
-  private static String describe(HttpRequest request) {
+  /** Request {@code index} as the report names it: its line, key, and body's kind and size. */
+  private String describe(int index, HttpRequest request) {
     String uri = request.uri().toString();
-    return request.method() + " " + (uri.length() > 200 ? uri.substring(0, 200) + "…" : uri);
+    long bytes = request.bodyPublisher().map(HttpRequest.BodyPublisher::contentLength).orElse(0L);
+    return "request "
+        + index
+        + " "
+        + request.method()
+        + " "
+        + (uri.length() > 200 ? uri.substring(0, 200) + "…" : uri)
+        + " (key "
+        + key
+        + ", body "
+        + kind
+        + " of "
+        + bytes
+        + " bytes)";
+  }
+
+  /** {@code e} and its causes, each as its class and message. */
+  private static String causes(Throwable e) {
+    StringBuilder text = new StringBuilder(e.toString());
+    for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+      text.append(" <- ").append(cause);
+    }
+    return text.toString();
   }
 }

@@ -1,6 +1,5 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.config.ServerConfig;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
@@ -28,11 +27,11 @@ final class BodyDrain implements Invocable.Task {
 
   private final Request request;
   private final Callback callback;
-  private final ServerConfig.Http bounds;
+  private final HttpSettings bounds;
   private long bytes;
   private long firstByteNanos;
 
-  private BodyDrain(Request request, Callback callback, ServerConfig.Http bounds) {
+  private BodyDrain(Request request, Callback callback, HttpSettings bounds) {
     this.request = request;
     this.callback = callback;
     this.bounds = bounds;
@@ -60,7 +59,7 @@ final class BodyDrain implements Invocable.Task {
    * The callback for the answer's last write: once written, the rest of {@code request}'s body is
    * drained, then {@code callback} succeeds.
    */
-  static Callback afterAnswer(Request request, Callback callback, ServerConfig.Http bounds) {
+  static Callback afterAnswer(Request request, Callback callback, HttpSettings bounds) {
     BodyDrain drain = new BodyDrain(request, callback, bounds);
     return Callback.from(InvocationType.NON_BLOCKING, drain, callback::failed);
   }

@@ -1,6 +1,5 @@
 package dev.tollgate.registry.http;
 
-import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.gateway.GatewayAnswer;
 import jakarta.servlet.http.HttpServletRequest;
@@ -37,14 +36,14 @@ final class UnknownKeyGuard extends Handler.Wrapper {
   private static final String REFUSAL = UnknownKeyGuard.class.getName() + ".refusal";
 
   private final Gateway gateway;
-  private final ServerConfig.Http bounds;
+  private final HttpSettings bounds;
   private final EagerContentHandler bodyLoader;
 
   /**
    * @param bounds those of the rest of a refused body, read and dropped after the answer
    * @param bodyLoader the handler that waits for a body, which a refused request skips
    */
-  UnknownKeyGuard(Gateway gateway, ServerConfig.Http bounds, EagerContentHandler bodyLoader) {
+  UnknownKeyGuard(Gateway gateway, HttpSettings bounds, EagerContentHandler bodyLoader) {
     super(bodyLoader);
     this.gateway = gateway;
     this.bounds = bounds;

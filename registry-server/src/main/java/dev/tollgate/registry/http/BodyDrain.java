@@ -1,6 +1,5 @@
 package dev.tollgate.registry.http;
 
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.Callback;
@@ -92,8 +91,7 @@ final class BodyDrain implements Invocable.Task {
     if (bytes > bounds.maxBodyBytes()) {
       return true;
     }
-    long millis = TimeUnit.NANOSECONDS.toMillis(NanoTime.since(firstByteNanos));
-    return bytes > 0 && bytes < bounds.minRequestDataRate() * millis / 1_000;
+    return BodyLoader.belowRate(bytes, firstByteNanos, bounds.minRequestDataRate());
   }
 
   @Override

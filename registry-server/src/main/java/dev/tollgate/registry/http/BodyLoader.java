@@ -119,17 +119,28 @@ final class BodyLoader extends EagerContentHandler.ContentLoader implements Invo
   }
 
   /**
-   * Fewer bytes than the minimum rate over the time since the first, while some are still due: as
-   * Jetty's servlet input judges it, checked each time a part of the body arrives.
+   * Fewer bytes than the minimum rate over the time since the first, while some are still due,
+   * checked each time a part of the body arrives. The rate is judged over a second at least: over
+   * the first milliseconds a rate is noise (a client's small first chunk, then a scheduling pause,
+   * read as 2 bytes in 3 ms, "too slow"), and a trickle is still cut a second after its first byte.
    */
   private boolean tooSlow() {
-    long rate = bounds.minRequestDataRate();
     long declared = getRequest().getLength();
-    if (rate == 0 || bytes == 0 || (declared >= 0 && bytes >= declared)) {
+    return !(declared >= 0 && bytes >= declared)
+        && belowRate(bytes, firstByteNanos, bounds.minRequestDataRate());
+  }
+
+  /**
+   * Whether {@code bytes}, the first of them read at {@code firstByteNanos}, are behind {@code
+   * rate} bytes per second, judged over a second at least (see {@link #tooSlow}). No byte yet says
+   * nothing of the rate; a rate of 0 is no bound.
+   */
+  static boolean belowRate(long bytes, long firstByteNanos, long rate) {
+    if (rate == 0 || bytes == 0) {
       return false;
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(NanoTime.since(firstByteNanos));
-    return bytes < rate * millis / 1_000;
+    return millis >= 1_000 && bytes < rate * millis / 1_000;
   }
 
   private void refuse(boolean demanded, String reason, long bound) {

@@ -136,6 +136,31 @@ final class UnfinishedBodyTest {
     }
   }
 
+  /**
+   * A body in three parts, 100 ms apart, the first two small: the rate is judged over a second at
+   * least, not over the first milliseconds (12 bytes 100 ms after the first would be below 1,024
+   * B/s, which asks for about 102 by then; the whole body arrives within 200 ms).
+   */
+  @Test
+  void bodyInThreeParts_smallFirstParts_notJudgedBeforeASecond_answered() throws Exception {
+    String query = "{\"query\":\"{ __typename }\"}";
+    String body = query + " ".repeat(200 - query.length());
+    try (RawConnection connection = new RawConnection(server.port(), 10 * SILENCE_MILLIS)) {
+      connection.write(
+          head("POST", "/graphql", "X-API-Key: partner-demo", body.length())
+              + body.substring(0, 2));
+      Thread.sleep(100);
+      connection.write(body.substring(2, 12));
+      Thread.sleep(100);
+      connection.write(body.substring(12));
+
+      RawConnection.Answer answer = connection.readAnswer();
+
+      assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+      assertThat(answer.body()).contains("\"__typename\":\"Query\"");
+    }
+  }
+
   private static void trickle(RawConnection connection) {
     try {
       for (int i = 0; i < 20; i++) {

@@ -235,12 +235,7 @@ final class TollgateGraphQLTest {
         KeyPolicy.newPolicy("partner")
             .mode(Mode.OPEN)
             .apps(Set.of("*"))
-            .limits(
-                KeyPolicy.Limits.BOOK
-                    .with(Limit.TOKENS, 5000)
-                    .with(Limit.DEPTH, 2)
-                    .with(Limit.ALIASES, 20)
-                    .with(Limit.COST, 1000))
+            .limits(KeyPolicy.Limits.BOOK.with(Limit.DEPTH, 2))
             .build();
     GraphQL graphql =
         graphql(

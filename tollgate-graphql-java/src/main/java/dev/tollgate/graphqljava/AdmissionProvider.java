@@ -4,7 +4,6 @@ import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
-import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.policy.KeyPolicy;
 import graphql.ExecutionInput;
@@ -21,9 +20,6 @@ import java.util.function.Function;
  * {@link CostInstrumentation}.
  */
 final class AdmissionProvider implements PreparsedDocumentProvider {
-
-  /** The gateway's 401: no policy is configured for the key, so nothing else is said. */
-  static final Refusal UNKNOWN_KEY = new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
 
   private final AdmissionController admission;
   private final Callers callers;
@@ -52,7 +48,7 @@ final class AdmissionProvider implements PreparsedDocumentProvider {
     KeyPolicy policy = callers.find(resolver.apiKey(input));
     if (policy == null) {
       Admission.clear(input.getGraphQLContext());
-      return new PreparsedDocumentEntry(RefusalError.of(UNKNOWN_KEY));
+      return new PreparsedDocumentEntry(RefusalError.of(Refusal.UNKNOWN_KEY));
     }
     Decision decision = decide(policy, input);
     new Admission(policy, decision).putInto(input.getGraphQLContext());

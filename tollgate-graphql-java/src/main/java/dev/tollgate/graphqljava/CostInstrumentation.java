@@ -1,9 +1,12 @@
 package dev.tollgate.graphqljava;
 
 import dev.tollgate.registry.admission.AdmissionController;
-import dev.tollgate.registry.admission.BudgetCharge;
+import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Decision;
-import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.admission.Settlement;
+import dev.tollgate.registry.answer.Answers;
+import dev.tollgate.registry.pricing.ActualCostPlan;
+import dev.tollgate.registry.pricing.ActualCostPlans;
 import graphql.ExecutionResult;
 import graphql.execution.AbortExecutionException;
 import graphql.execution.instrumentation.InstrumentationContext;
@@ -28,11 +31,11 @@ final class CostInstrumentation extends SimplePerformantInstrumentation {
       "Tollgate's PreparsedDocumentProvider is not installed on this GraphQL instance";
 
   private final AdmissionController admission;
-  private final ActualCosts costs;
+  private final ActualCostPlans plans;
 
-  CostInstrumentation(AdmissionController admission, ActualCosts costs) {
+  CostInstrumentation(AdmissionController admission, ActualCostPlans plans) {
     this.admission = admission;
-    this.costs = costs;
+    this.plans = plans;
   }
 
   @Override
@@ -56,38 +59,19 @@ final class CostInstrumentation extends SimplePerformantInstrumentation {
     }
     Decision decision = decided.decision();
     if (decision instanceof Decision.Admitted admitted) {
-      Long actual = costs.of(admitted.operations().get(0), result.getData());
-      decision = settled(decided.policy(), admitted, actual);
+      Long actual = actual(admitted.operations().get(0), result.getData());
+      decision = Settlement.settled(admission, decided.policy(), admitted, actual);
     }
-    Map<Object, Object> ours = CostExtensions.of(decision);
-    Map<Object, Object> extensions = CostExtensions.merged(result.getExtensions(), ours);
+    Map<Object, Object> extensions =
+        Answers.merged(result.getExtensions(), Answers.extensions(decision));
     return CompletableFuture.completedFuture(result.transform(b -> b.extensions(extensions)));
   }
 
-  /**
-   * {@code admitted} once answered at {@code actual}: under a refunding policy, estimated − actual
-   * is credited back ({@code extensions.rateLimit.refunded}; 0 when the store could not take it),
-   * and the balance reported is the one after the refund. The gateway's {@code
-   * UpstreamForwarder.settled}, copied until it moves to the core.
-   */
-  private Decision.Admitted settled(
-      KeyPolicy policy, Decision.Admitted admitted, @Nullable Long actual) {
-    if (actual == null) {
-      return admitted;
-    }
-    if (!policy.budget().refund()) {
-      return admitted.settled(actual, null, admitted.budget());
-    }
-    long units = Math.max(0, admitted.cost() - actual);
-    BudgetCharge after = units == 0 ? null : admission.refund(policy, units);
-    if (after == null) {
-      return admitted.settled(actual, 0L, admitted.budget());
-    }
-    BudgetCharge charged = admitted.budget();
-    return admitted.settled(
-        actual,
-        units,
-        new BudgetCharge(
-            true, charged.charged(), after.remaining(), after.resetInSeconds(), 0, after.limit()));
+  /** The actual cost of {@code data} as the answer to {@code operation}; {@code null}: no plan. */
+  private @Nullable Long actual(AdmittedOperation operation, @Nullable Object data) {
+    ActualCostPlan plan =
+        plans.of(
+            operation.document(), operation.request().operationName(), operation.request().query());
+    return plan == null ? null : plan.measure(data, operation.request().variables()).cost();
   }
 }

@@ -10,6 +10,7 @@ import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.pricing.ActualCostPlans;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import graphql.execution.instrumentation.Instrumentation;
@@ -82,8 +83,8 @@ public final class TollgateGraphQL {
     this.instrumentation =
         new CostInstrumentation(
             admission,
-            new ActualCosts(
-                pricer,
+            new ActualCostPlans(
+                () -> pricer,
                 Caffeine.newBuilder()
                     .maximumSize(builder.documentCacheSize)
                     .recordStats()
@@ -130,11 +131,11 @@ public final class TollgateGraphQL {
     private final Map<String, KeyPolicy> keys = new LinkedHashMap<>();
     private KeyPolicy anonymous = KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build();
     private @Nullable BudgetLedger ledger;
-    private AdmissionSettings settings = new AdmissionSettings(false, 10, 128 << 10);
+    private AdmissionSettings settings = AdmissionSettings.DEFAULTS;
     private CallerResolver callers = CallerResolver.fromContext();
     private int documentCacheSize = 10_000;
-    private long openCacheBytes = 32L << 20;
-    private long openTextCacheBytes = 16L << 20;
+    private long openCacheBytes = AdmissionSettings.OPEN_CACHE_BYTES;
+    private long openTextCacheBytes = AdmissionSettings.OPEN_TEXT_CACHE_BYTES;
 
     private Builder(GraphQLSchema schema, RegistryReader reader) {
       this.schema = Objects.requireNonNull(schema, "schema");

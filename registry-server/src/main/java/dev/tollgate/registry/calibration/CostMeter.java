@@ -2,11 +2,11 @@ package dev.tollgate.registry.calibration;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.admission.AdmittedOperation;
-import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.ActualCost;
 import dev.tollgate.registry.pricing.ActualCostPlan;
+import dev.tollgate.registry.pricing.ActualCostPlans;
 import dev.tollgate.registry.pricing.ListObservation;
 import dev.tollgate.registry.pricing.OperationPricer;
 import java.time.InstantSource;
@@ -14,14 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The hot path of measured cost: the actual cost of each answer, from the operation's {@link
- * ActualCostPlan} (compiled once per document and operation name, then cached), observed in the
- * cost histograms on {@code /metrics}, in the calibration counters and in the usage counters, all
- * in memory; {@link Calibration} flushes them.
+ * ActualCostPlan} (compiled once per document and operation name, then cached: {@link
+ * ActualCostPlans}), observed in the cost histograms on {@code /metrics}, in the calibration
+ * counters and in the usage counters, all in memory; {@link Calibration} flushes them.
  */
 public final class CostMeter {
 
@@ -29,10 +27,8 @@ public final class CostMeter {
   public static final String OPEN_LABEL = "(open)";
 
   static final String ANONYMOUS = "(anonymous)";
-  private static final Logger LOG = LoggerFactory.getLogger(CostMeter.class);
 
-  private final Supplier<OperationPricer> pricer;
-  private final Cache<PlanKey, Optional<ActualCostPlan>> plans;
+  private final ActualCostPlans plans;
   private final GatewayMetrics metrics;
   private final Aggregates aggregates;
   private final InstantSource clock;
@@ -40,13 +36,12 @@ public final class CostMeter {
 
   CostMeter(
       Supplier<OperationPricer> pricer,
-      Cache<PlanKey, Optional<ActualCostPlan>> plans,
+      Cache<ActualCostPlans.Key, Optional<ActualCostPlan>> plans,
       GatewayMetrics metrics,
       Aggregates aggregates,
       InstantSource clock,
       boolean enabled) {
-    this.pricer = pricer;
-    this.plans = plans;
+    this.plans = new ActualCostPlans(pricer, plans);
     this.metrics = metrics;
     this.aggregates = aggregates;
     this.clock = clock;
@@ -55,11 +50,8 @@ public final class CostMeter {
 
   /** Drops every compiled plan (another schema is active). */
   void clearPlans() {
-    plans.invalidateAll();
+    plans.clear();
   }
-
-  /** Which plan: a document and the operation name the request ran. */
-  record PlanKey(DocumentHash document, @Nullable String operationName) {}
 
   /**
    * Measures the answer {@code body} to {@code operation}: its actual cost, observed in the
@@ -72,7 +64,9 @@ public final class CostMeter {
     if (!enabled) {
       return null;
     }
-    ActualCostPlan plan = plan(operation);
+    ActualCostPlan plan =
+        plans.of(
+            operation.document(), operation.request().operationName(), operation.request().query());
     if (plan == null) {
       return null;
     }
@@ -109,20 +103,6 @@ public final class CostMeter {
   public void used(AdmittedOperation operation) {
     if (enabled && operation.registered()) {
       aggregates.used(operation.document().hex(), operationName(operation), clock.instant());
-    }
-  }
-
-  private @Nullable ActualCostPlan plan(AdmittedOperation operation) {
-    PlanKey key = new PlanKey(operation.document(), operation.request().operationName());
-    return plans.get(key, k -> compile(k, operation.request().query())).orElse(null);
-  }
-
-  private Optional<ActualCostPlan> compile(PlanKey key, String text) {
-    try {
-      return Optional.of(pricer.get().actualPlan(text, key.operationName()));
-    } catch (RuntimeException e) {
-      LOG.warn("no actual cost for {} {}: {}", key.document(), key.operationName(), e.toString());
-      return Optional.empty();
     }
   }
 

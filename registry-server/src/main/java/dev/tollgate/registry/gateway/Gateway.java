@@ -345,7 +345,7 @@ public final class Gateway {
   }
 
   private GatewayAnswer unauthenticated(Reply reply) {
-    Refusal refusal = new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
+    Refusal refusal = Refusal.UNKNOWN_KEY;
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
     return reply.body(
         refusal.code(), 401, GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));

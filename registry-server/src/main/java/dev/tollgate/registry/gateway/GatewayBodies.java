@@ -2,25 +2,22 @@ package dev.tollgate.registry.gateway;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
-import java.util.ArrayList;
+import dev.tollgate.registry.answer.Answers;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The GraphQL-shaped bodies of {@code /graphql}: errors, and our extensions merged into results.
+ * Their shape and values are the core's {@link Answers}, the same for every way in.
  */
 final class GatewayBodies {
 
-  /**
-   * graphql-java adds none today, but a suggestion would name schema fields the caller never asked
-   * for.
-   */
+  private GatewayBodies() {}
+
   /** {@code body} as JSON bytes; a body that does not encode is a bug. */
   static byte[] encode(ObjectMapper json, Object body) {
     try {
@@ -30,27 +27,15 @@ final class GatewayBodies {
     }
   }
 
-  private static final Pattern SUGGESTION = Pattern.compile("\\s*Did you mean[^?]*\\?");
-
-  private GatewayBodies() {}
-
   /**
    * {@code {"errors":[{message, extensions:{code,...}}], "extensions":{cost?, rateLimit?}}}, with
    * no {@code data}.
    */
   static Map<String, Object> error(Refusal refusal, @Nullable Decision decision) {
-    Map<String, Object> errorExtensions = new LinkedHashMap<>();
-    errorExtensions.put("code", refusal.code());
-    for (Map.Entry<String, Object> entry : refusal.extensions().entrySet()) {
-      errorExtensions.put(entry.getKey(), withoutSuggestions(entry.getValue()));
-    }
-    Map<String, Object> error = new LinkedHashMap<>();
-    error.put("message", withoutSuggestions(refusal.message()));
-    error.put("extensions", errorExtensions);
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("errors", List.of(error));
+    body.put("errors", List.of(Answers.error(refusal)));
     if (decision != null) {
-      body.put("extensions", extensions(decision));
+      body.put("extensions", Answers.extensions(decision));
     }
     return body;
   }
@@ -61,7 +46,7 @@ final class GatewayBodies {
    */
   static Map<String, @Nullable Object> result(
       Map<String, @Nullable Object> upstream, Decision decision) {
-    return merged(upstream, extensions(decision));
+    return merged(upstream, Answers.extensions(decision));
   }
 
   /**
@@ -80,53 +65,9 @@ final class GatewayBodies {
   private static Map<String, @Nullable Object> merged(
       Map<String, @Nullable Object> upstream, Map<String, Object> ours) {
     Map<String, @Nullable Object> body = new LinkedHashMap<>(upstream);
-    Map<String, @Nullable Object> extensions = new LinkedHashMap<>();
-    if (upstream.get("extensions") instanceof Map<?, ?> theirs) {
-      theirs.forEach((key, value) -> extensions.put(String.valueOf(key), value));
-    }
-    extensions.keySet().removeAll(ours.keySet());
-    extensions.putAll(ours);
-    body.put("extensions", extensions);
+    Map<?, ?> theirs = upstream.get("extensions") instanceof Map<?, ?> map ? map : null;
+    body.put("extensions", Answers.merged(theirs, ours));
     return body;
-  }
-
-  /**
-   * {@code {cost: {estimated, max, actual?, wouldRefuse?}, rateLimit: {cost, remaining, resetIn,
-   * refunded?}}}; cost only when priced, {@code actual} once the answer was measured, {@code
-   * wouldRefuse} only when a measure-mode request breached a limit, rateLimit only when the balance
-   * is known, {@code refunded} when the policy refunds.
-   */
-  static Map<String, Object> extensions(Decision decision) {
-    Map<String, Object> extensions = new LinkedHashMap<>();
-    if (decision.cost() != null) {
-      Map<String, Object> cost = new LinkedHashMap<>();
-      cost.put("estimated", decision.cost());
-      cost.put("max", decision.maxCost());
-      Decision.Admitted admitted = decision instanceof Decision.Admitted a ? a : null;
-      if (admitted != null && admitted.actual() != null) {
-        cost.put("actual", admitted.actual());
-      }
-      if (admitted != null && admitted.wouldRefuse() != null) {
-        cost.put("wouldRefuse", admitted.wouldRefuse());
-      }
-      extensions.put("cost", cost);
-    }
-    if (decision.budget() != null) {
-      Long refunded = decision instanceof Decision.Admitted a ? a.refunded() : null;
-      extensions.put("rateLimit", rateLimit(decision.budget(), refunded));
-    }
-    return extensions;
-  }
-
-  private static Map<String, Object> rateLimit(BudgetCharge budget, @Nullable Long refunded) {
-    Map<String, Object> rateLimit = new LinkedHashMap<>();
-    rateLimit.put("cost", budget.charged());
-    rateLimit.put("remaining", budget.remaining());
-    rateLimit.put("resetIn", budget.resetInSeconds());
-    if (refunded != null) {
-      rateLimit.put("refunded", refunded);
-    }
-    return rateLimit;
   }
 
   /**
@@ -141,19 +82,5 @@ final class GatewayBodies {
       copy.put("extensions", trimmed);
     }
     return copy;
-  }
-
-  private static Object withoutSuggestions(Object value) {
-    if (value instanceof String text) {
-      return SUGGESTION.matcher(text).replaceAll("");
-    }
-    if (value instanceof List<?> list) {
-      List<Object> cleaned = new ArrayList<>(list.size());
-      for (Object item : list) {
-        cleaned.add(item == null ? "" : withoutSuggestions(item));
-      }
-      return cleaned;
-    }
-    return value;
   }
 }

@@ -27,13 +27,19 @@ public record GatewaySettings(
     long responseCacheBytes) {
 
   /**
-   * No batches, at most 10 in one; 32 MiB of open-mode analyses and 16 MiB of their texts; texts of
-   * at most 128 KiB, an eighth of the default body limit: twice the book's 6,003-token flood (66
-   * KB), so that a text of the token limit's size is still refused by its tokens; 64 MiB of
-   * answers.
+   * Admission's defaults ({@link AdmissionSettings#DEFAULTS}, {@link
+   * AdmissionSettings#OPEN_CACHE_BYTES}, {@link AdmissionSettings#OPEN_TEXT_CACHE_BYTES}: no
+   * batches, at most 10 in one; 32 MiB of open-mode analyses and 16 MiB of their texts; texts of at
+   * most 128 KiB); 64 MiB of answers.
    */
   public static final GatewaySettings DEFAULTS =
-      new GatewaySettings(false, 10, 32L << 20, 16L << 20, 128 << 10, 64L << 20);
+      new GatewaySettings(
+          AdmissionSettings.DEFAULTS.batching(),
+          AdmissionSettings.DEFAULTS.maxBatchOperations(),
+          AdmissionSettings.OPEN_CACHE_BYTES,
+          AdmissionSettings.OPEN_TEXT_CACHE_BYTES,
+          AdmissionSettings.DEFAULTS.openMaxTextBytes(),
+          64L << 20);
 
   public GatewaySettings {
     require(

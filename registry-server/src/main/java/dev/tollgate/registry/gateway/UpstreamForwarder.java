@@ -5,6 +5,7 @@ import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.admission.Settlement;
 import dev.tollgate.registry.admission.UpstreamRequest;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.upstream.Upstream;
@@ -75,27 +76,10 @@ final class UpstreamForwarder {
   }
 
   /**
-   * {@code admitted} once answered at {@code actual}: under a refunding policy, estimated − actual
-   * is credited back to the caller's bucket ({@code extensions.rateLimit.refunded}; 0 when the
-   * store could not take it), and the balance reported is the one after the refund.
+   * {@code admitted} once answered at {@code actual}: the core's {@link Settlement}, with this
+   * gateway's admission giving refunds back.
    */
   Decision.Admitted settled(KeyPolicy policy, Decision.Admitted admitted, @Nullable Long actual) {
-    if (actual == null) {
-      return admitted;
-    }
-    if (!policy.budget().refund()) {
-      return admitted.settled(actual, null, admitted.budget());
-    }
-    long units = Math.max(0, admitted.cost() - actual);
-    BudgetCharge after = units == 0 ? null : admission.refund(policy, units);
-    if (after == null) {
-      return admitted.settled(actual, 0L, admitted.budget());
-    }
-    BudgetCharge charged = admitted.budget();
-    return admitted.settled(
-        actual,
-        units,
-        new BudgetCharge(
-            true, charged.charged(), after.remaining(), after.resetInSeconds(), 0, after.limit()));
+    return Settlement.settled(admission, policy, admitted, actual);
   }
 }

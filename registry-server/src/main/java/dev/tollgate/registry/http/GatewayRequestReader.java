@@ -9,8 +9,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tollgate.registry.admission.AdmissionRequest;
 import dev.tollgate.registry.admission.Transport;
-import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.document.DocumentIds;
+import dev.tollgate.registry.document.RequestIds;
 import dev.tollgate.registry.error.ErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +40,25 @@ final class GatewayRequestReader {
   /** The fields that may name the document: ours, then Relay's two. */
   private static final List<String> ID_FIELDS = List.of("documentId", "doc_id", "id");
 
-  private static final String PERSISTED_HASH = "extensions.persistedQuery.sha256Hash";
+  /** {@code extensions.persistedQuery} as JSON. */
+  private static final RequestIds.PersistedQuery<JsonNode> PERSISTED_QUERY =
+      new RequestIds.PersistedQuery<>() {
+        @Override
+        public boolean isObject(JsonNode persisted) {
+          return persisted.isObject();
+        }
+
+        @Override
+        public boolean isVersionOne(JsonNode persisted) {
+          JsonNode version = persisted.get("version");
+          return version != null && version.isIntegralNumber() && version.asLong() == 1;
+        }
+
+        @Override
+        public @Nullable String sha256Hash(JsonNode persisted) {
+          return text(persisted, "sha256Hash");
+        }
+      };
 
   private static final List<String> TEXT_PARAMETERS =
       List.of("query", "documentId", "doc_id", "id", "operationName");
@@ -112,17 +129,13 @@ final class GatewayRequestReader {
     String operationName = text(node, "operationName");
     String id = documentId(node, persistedQueryHash(object(node, "extensions")));
     Map<String, @Nullable Object> variables = variables(object(node, "variables"));
-    if (id == null || DocumentHash.looksLikeHash(id)) {
-      DocumentHash hash = id == null ? null : DocumentHash.parse(id);
-      return new AdmissionRequest(query, hash, operationName, variables, transport);
-    }
-    String alias = DocumentIds.requireCustom(id);
-    return new AdmissionRequest(query, null, operationName, variables, transport, alias);
+    return AdmissionRequest.of(query, id, operationName, variables, transport);
   }
 
   /**
    * The document id, from whichever of {@code documentId}, {@code doc_id}, {@code id} and {@code
-   * extensions.persistedQuery.sha256Hash} carry one; they must name the same document.
+   * extensions.persistedQuery.sha256Hash} carry one; they must name the same document ({@link
+   * RequestIds}).
    */
   private static @Nullable String documentId(JsonNode node, @Nullable String persisted) {
     String id = null;
@@ -130,53 +143,22 @@ final class GatewayRequestReader {
     for (String field : ID_FIELDS) {
       String value = text(node, field);
       if (value != null) {
-        requireSame(from, id, field, value);
+        RequestIds.requireSame(from, id, field, value);
         id = id == null ? value : id;
         from = from == null ? field : from;
       }
     }
     if (persisted != null) {
-      requireSame(from, id, PERSISTED_HASH, persisted);
+      RequestIds.requireSame(from, id, RequestIds.PERSISTED_HASH, persisted);
       id = id == null ? persisted : id;
     }
     return id;
   }
 
-  private static void requireSame(
-      @Nullable String firstField, @Nullable String first, String field, String value) {
-    if (firstField == null || first == null || sameId(first, value)) {
-      return;
-    }
-    throw GatewayRequestException.badRequest(firstField + " and " + field + " differ");
-  }
-
-  /** Two spellings of one SHA-256 id ({@code sha256:}, upper case), or the same custom id. */
-  private static boolean sameId(String left, String right) {
-    if (DocumentHash.looksLikeHash(left) && DocumentHash.looksLikeHash(right)) {
-      return DocumentHash.parse(left).equals(DocumentHash.parse(right));
-    }
-    return left.equals(right);
-  }
-
   private static @Nullable String persistedQueryHash(@Nullable JsonNode extensions) {
     JsonNode persisted = extensions == null ? null : extensions.get("persistedQuery");
-    if (persisted == null || persisted.isNull()) {
-      return null;
-    }
-    if (!persisted.isObject()) {
-      throw GatewayRequestException.badRequest("extensions.persistedQuery must be an object");
-    }
-    JsonNode version = persisted.get("version");
-    if (version == null || !version.isIntegralNumber() || version.asLong() != 1) {
-      throw new GatewayRequestException(
-          ErrorCode.PERSISTED_QUERY_VERSION_NOT_SUPPORTED,
-          "Unsupported persisted query version: only version 1 is supported");
-    }
-    String hash = text(persisted, "sha256Hash");
-    if (hash == null) {
-      throw GatewayRequestException.badRequest("extensions.persistedQuery.sha256Hash is required");
-    }
-    return hash;
+    return RequestIds.persistedQueryHash(
+        persisted == null || persisted.isNull() ? null : persisted, PERSISTED_QUERY);
   }
 
   private static Map<String, @Nullable Object> variables(@Nullable JsonNode variables) {

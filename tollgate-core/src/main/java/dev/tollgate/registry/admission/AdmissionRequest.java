@@ -1,6 +1,7 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.document.DocumentIds;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,6 +46,26 @@ public record AdmissionRequest(
       Map<String, @Nullable Object> variables,
       Transport transport) {
     this(query, id, operationName, variables, transport, null);
+  }
+
+  /**
+   * A request naming its document by {@code id} as the client sent it, if at all: a SHA-256 id, or
+   * else a custom id (an alias).
+   *
+   * @throws dev.tollgate.registry.document.InvalidDocumentIdException when {@code id} is neither
+   */
+  public static AdmissionRequest of(
+      @Nullable String query,
+      @Nullable String id,
+      @Nullable String operationName,
+      Map<String, @Nullable Object> variables,
+      Transport transport) {
+    if (id == null || DocumentHash.looksLikeHash(id)) {
+      DocumentHash hash = id == null ? null : DocumentHash.parse(id);
+      return new AdmissionRequest(query, hash, operationName, variables, transport);
+    }
+    String alias = DocumentIds.requireCustom(id);
+    return new AdmissionRequest(query, null, operationName, variables, transport, alias);
   }
 
   /**

@@ -12,6 +12,13 @@ import java.util.Map;
  */
 public record Refusal(ErrorCode errorCode, String message, Map<String, Object> extensions) {
 
+  /**
+   * The 401 of a caller whose key no policy names: nothing else is said, and nothing is charged or
+   * reported.
+   */
+  public static final Refusal UNKNOWN_KEY =
+      new Refusal(ErrorCode.UNAUTHENTICATED, "unknown API key");
+
   public Refusal {
     extensions = Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
   }

@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# Two builds of the server side by side on loopback: the registered GET of the load test against
-# build A, build B and a bare Javalin route returning the same bytes, alternated A B bare A B bare,
-# so that a refactoring can be shown to cost nothing (or what it costs) in one run.
+# Two builds of the server side by side on loopback: each scenario of the load test against build
+# A and build B alternated, A B A B, so that a change can be shown to cost nothing (or what it
+# costs) in one run. The registered GET is also run against a bare Javalin route returning the same
+# bytes (A B bare).
 #
 #   benchmarks/load/ab.sh OLD/registry-server.jar NEW/registry-server.jar   # ROUNDS=3 DURATION=10 WARMUP=30
+#   SCENARIOS='get-registered post-registered open-four-cargo unknown-key' benchmarks/load/ab.sh A.jar B.jar
+#
+# Scenarios: get-registered (the registered GET, answered from the response cache), post-registered
+# (the registered POST by documentId, executed by the demo upstream), open-four-cargo (an open-mode
+# text, analysed and executed), unknown-id (a trusted key's unknown documentId, refused),
+# unknown-key (a POST with an unknown X-API-Key, refused 401 before its body is read). Default: all
+# five.
 #
 # Each server gets WARMUP seconds of unmeasured load first: on one pinned core the JIT needs about
 # half a minute (with 10 s, the first round measured 2-3 times the CPU per request of the second).
@@ -23,6 +31,7 @@ B_JAR=${2:?usage: ab.sh A.jar B.jar}
 DURATION="${DURATION:-10}"
 WARMUP="${WARMUP:-30}"
 ROUNDS="${ROUNDS:-3}"
+SCENARIOS="${SCENARIOS:-get-registered post-registered open-four-cargo unknown-id unknown-key}"
 CONNECTIONS="${CONNECTIONS:-16}"
 PORT_BASE="${PORT_BASE:-18490}" # three ports from here: A, B, bare
 HERE=benchmarks/load
@@ -35,7 +44,9 @@ config() { # port gateway-json
   cat <<JSON
 {"http": {"port": $1}, "demo": {"publishDemoManifest": true}, "gateway": $gateway,
  "keys": {"web-demo": {"name": "web", "mode": "trusted", "apps": ["cargo-web"], "requireId": true,
-                       "budget": {"capacity": 1000000000000, "refillPerSecond": 1000000000}}},
+                       "budget": {"capacity": 1000000000000, "refillPerSecond": 1000000000}},
+          "partner-demo": {"name": "partner", "mode": "open", "apps": ["*"],
+                           "budget": {"capacity": 1000000000000, "refillPerSecond": 1000000000}}},
  "anonymous": {"mode": "trusted", "apps": ["cargo-web"]}}
 JSON
 }
@@ -63,33 +74,62 @@ curl -sf -H 'X-API-Key: web-demo' "localhost:$((PORT_BASE + 1))$GET_PATH" > "$WO
 PIDS[$((PORT_BASE + 2))]=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$((PORT_BASE + 2))/graphql" >/dev/null && break; sleep 0.5; done
 
+python3 - "$WORK" "$ID" <<'PY'
+import json, sys, pathlib
+work, doc_id = pathlib.Path(sys.argv[1]), sys.argv[2]
+cases = pathlib.Path("tollgate-core/src/test/resources/fixtures/cases")
+bodies = {
+  "post-registered": {"documentId": doc_id, "operationName": "TrackCargo", "variables": {"trackingId": "ABC123"}},
+  "open-four-cargo": {"query": (cases / "s000-03-four-cargo-query" / "query.graphql").read_text()},
+  "unknown-id": {"documentId": "0" * 64},
+  "unknown-key": {"documentId": doc_id, "operationName": "TrackCargo", "variables": {"trackingId": "ABC123"}},
+}
+for name, body in bodies.items():
+  (work / (name + ".json")).write_text(json.dumps(body))
+PY
+key_of() { case $1 in open-*) echo partner-demo ;; unknown-key) echo no-such-key ;; *) echo web-demo ;; esac; }
+
 ticks() { awk '{print $14 + $15}' "/proc/${PIDS[$1]}/stat"; }
-run() { # label port seconds
-  local t0 out
+run() { # label port seconds scenario
+  local t0 out body="" path="$GET_PATH"
+  case $4 in get-*) ;; *) body="$WORK/$4.json" path=/graphql ;; esac
   t0=$(ticks "$2")
-  out=$(WRK_BODY_FILE="" WRK_API_KEY=web-demo "${ON_LOAD[@]}" wrk -t1 -c"$CONNECTIONS" -d"$3s" -s "$HERE/measure.lua" \
-    "http://127.0.0.1:$2$GET_PATH" | grep '^RESULT')
+  out=$(WRK_BODY_FILE="$body" WRK_API_KEY="$(key_of "$4")" "${ON_LOAD[@]}" wrk -t1 -c"$CONNECTIONS" -d"$3s" -s "$HERE/measure.lua" \
+    "http://127.0.0.1:$2$path" | grep '^RESULT')
   echo "$1 ${out#RESULT } cpu_us=$(python3 -c "print(round(($(ticks "$2") - $t0) / $(getconf CLK_TCK) * 1e6 / \
     $(echo "$out" | sed -E 's/.*requests=([0-9]+).*/\1/'), 1))")"
 }
 echo "# wrk -t1 -c$CONNECTIONS -d${DURATION}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)"
-for port in $((PORT_BASE)) $((PORT_BASE + 1)) $((PORT_BASE + 2)); do run warm "$port" "$WARMUP" > /dev/null; done
+for scenario in $SCENARIOS; do
+  for port in $((PORT_BASE)) $((PORT_BASE + 1)); do run warm "$port" "$WARMUP" "$scenario" > /dev/null; done
+done
+run warm $((PORT_BASE + 2)) "$WARMUP" get-registered > /dev/null
 for round in $(seq 1 "$ROUNDS"); do
-  run "A#$round" $((PORT_BASE)) "$DURATION" | tee -a "$WORK/results"
-  run "B#$round" $((PORT_BASE + 1)) "$DURATION" | tee -a "$WORK/results"
-  run "bare#$round" $((PORT_BASE + 2)) "$DURATION" | tee -a "$WORK/results"
+  for scenario in $SCENARIOS; do
+    run "$scenario:A#$round" $((PORT_BASE)) "$DURATION" "$scenario" | tee -a "$WORK/results"
+    run "$scenario:B#$round" $((PORT_BASE + 1)) "$DURATION" "$scenario" | tee -a "$WORK/results"
+    if [ "$scenario" = get-registered ]; then
+      run "$scenario:bare#$round" $((PORT_BASE + 2)) "$DURATION" "$scenario" | tee -a "$WORK/results"
+    fi
+  done
 done
 python3 - "$WORK/results" <<'PY'
 import sys, collections
 runs = collections.defaultdict(list)
 for line in open(sys.argv[1]):
     label, *fields = line.split()
-    runs[label.split("#")[0]].append(dict(f.split("=", 1) for f in fields))
-mean = lambda who, key: sum(float(r[key]) for r in runs[who]) / len(runs[who])
-for who in ("A", "B", "bare"):
-    print(f"{who}: {mean(who, 'rps'):,.0f} req/s, p50 {mean(who, 'p50_us') / 1000:.2f} ms, "
-          f"p99 {mean(who, 'p99_us') / 1000:.2f} ms, {mean(who, 'cpu_us'):.1f} µs CPU per request")
-print(f"registered GET: B/A {mean('B', 'rps') / mean('A', 'rps'):.2f} in req/s, "
-      f"{mean('B', 'cpu_us') / mean('A', 'cpu_us'):.2f} in CPU per request; "
-      f"A {100 * mean('A', 'rps') / mean('bare', 'rps'):.0f}% and B {100 * mean('B', 'rps') / mean('bare', 'rps'):.0f}% of the bare route's req/s")
+    runs[tuple(label.split("#")[0].split(":"))].append(dict(f.split("=", 1) for f in fields))
+mean = lambda key, field: sum(float(r[field]) for r in runs[key]) / len(runs[key])
+print("| scenario | A req/s | B req/s | A / B p50 (ms) | A / B p99 (ms) | A / B CPU per request (µs) | B/A CPU |")
+print("|---|---|---|---|---|---|---|")
+for scenario in dict.fromkeys(s for s, _ in runs):
+    a, b = (scenario, "A"), (scenario, "B")
+    print(f"| {scenario} | {mean(a, 'rps'):,.0f} | {mean(b, 'rps'):,.0f} | "
+          f"{mean(a, 'p50_us') / 1000:.2f} / {mean(b, 'p50_us') / 1000:.2f} | "
+          f"{mean(a, 'p99_us') / 1000:.2f} / {mean(b, 'p99_us') / 1000:.2f} | "
+          f"{mean(a, 'cpu_us'):.1f} / {mean(b, 'cpu_us'):.1f} | {mean(b, 'cpu_us') / mean(a, 'cpu_us'):.2f} |")
+    if (scenario, "bare") in runs:
+        bare = (scenario, "bare")
+        print(f"| {scenario}, bare route | {mean(bare, 'rps'):,.0f} | | {mean(bare, 'p50_us') / 1000:.2f} | "
+              f"{mean(bare, 'p99_us') / 1000:.2f} | {mean(bare, 'cpu_us'):.1f} | |")
 PY

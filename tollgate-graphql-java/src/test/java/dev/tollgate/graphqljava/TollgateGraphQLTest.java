@@ -9,6 +9,7 @@ import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
@@ -234,7 +235,12 @@ final class TollgateGraphQLTest {
         KeyPolicy.newPolicy("partner")
             .mode(Mode.OPEN)
             .apps(Set.of("*"))
-            .limits(new KeyPolicy.Limits(5000, 2, 20, 1000))
+            .limits(
+                KeyPolicy.Limits.BOOK
+                    .with(Limit.TOKENS, 5000)
+                    .with(Limit.DEPTH, 2)
+                    .with(Limit.ALIASES, 20)
+                    .with(Limit.COST, 1000))
             .build();
     GraphQL graphql =
         graphql(

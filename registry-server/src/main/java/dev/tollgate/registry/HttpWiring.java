@@ -11,6 +11,7 @@ import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.http.JettyBounds;
 import dev.tollgate.registry.http.OperatorRoutes;
 import dev.tollgate.registry.http.OpsRoutes;
+import dev.tollgate.registry.http.RegistryFeedRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
 import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
@@ -54,6 +55,9 @@ final class HttpWiring {
             tokens,
             http.maxBodyBytes(),
             registry.calibration()::usage);
+    RegistryFeedRoutes feed =
+        new RegistryFeedRoutes(
+            registry.store(), () -> registry.active().version().fingerprint(), tokens);
     CalibrationRoutes measured = new CalibrationRoutes(registry.calibration(), tokens);
     SchemaRoutes schemaRoutes = new SchemaRoutes(registry.schemas(), tokens, http.maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
@@ -67,6 +71,7 @@ final class HttpWiring {
           HttpErrors.register(javalin);
           JettyBounds.apply(javalin, http, services.gateway());
           registryRoutes.register(javalin);
+          feed.register(javalin);
           measured.register(javalin);
           schemaRoutes.register(javalin);
           gateway.register(javalin);

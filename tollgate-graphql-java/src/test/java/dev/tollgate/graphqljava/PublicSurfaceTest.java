@@ -10,7 +10,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** The library's public surface stays a builder, the hooks it builds and the caller resolver. */
+/**
+ * The library's public surface stays a builder, the hooks it builds, the caller resolver and the
+ * reader that follows a registry over HTTP.
+ */
 final class PublicSurfaceTest {
 
   @Test
@@ -28,6 +31,8 @@ final class PublicSurfaceTest {
     assertThat(publicTypes)
         .containsExactly(
             "dev.tollgate.graphqljava.CallerResolver",
+            "dev.tollgate.graphqljava.HttpRegistry",
+            "dev.tollgate.graphqljava.HttpRegistry$Builder",
             "dev.tollgate.graphqljava.TollgateGraphQL",
             "dev.tollgate.graphqljava.TollgateGraphQL$Builder");
   }

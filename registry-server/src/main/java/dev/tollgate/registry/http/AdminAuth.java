@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * Bearer tokens of the {@code /v1} API. Tokens are kept and compared only as SHA-256 digests, with
  * {@link MessageDigest#isEqual} against every configured token (no early exit), and never logged.
  * Missing or malformed credentials are 401; an unknown token or too small a scope is 403; two
- * {@code Authorization} (or {@code X-API-Key}) lines are 400 ({@link RepeatedCredentials}).
+ * {@code Authorization} (or {@code X-API-Key}) lines are 400 ({@link RepeatedCredentials}). A token
+ * of scope read may call only the routes that follow the registry ({@link #follower}).
  */
 final class AdminAuth {
 
@@ -27,19 +28,32 @@ final class AdminAuth {
     }
   }
 
-  /** The name of the caller's token when it may read the registry (any scope). */
+  /** The name of the caller's token when it may read the registry (scope publish or admin). */
   String reader(Context ctx) {
-    return authenticate(ctx).name();
+    return notReadOnly(authenticate(ctx)).name();
   }
 
   /** The scope of the caller's token, for the console to show or hide what it may not do. */
   AdminToken.Scope scope(Context ctx) {
-    return authenticate(ctx).scope();
+    return notReadOnly(authenticate(ctx)).scope();
+  }
+
+  /**
+   * The name of the caller's token when it may follow the registry (its snapshot and change feed):
+   * scope read or admin.
+   */
+  String follower(Context ctx) {
+    Credential credential = authenticate(ctx);
+    if (credential.scope() == AdminToken.Scope.PUBLISH) {
+      throw RouteException.forbidden(
+          "token " + credential.name() + " has scope publish; this route needs read or admin");
+    }
+    return credential.name();
   }
 
   /** The name of the caller's token when its scope is {@code required} or wider. */
   String require(Context ctx, AdminToken.Scope required) {
-    Credential credential = authenticate(ctx);
+    Credential credential = notReadOnly(authenticate(ctx));
     if (required == AdminToken.Scope.ADMIN && credential.scope() != AdminToken.Scope.ADMIN) {
       throw RouteException.forbidden(
           "token "
@@ -49,6 +63,17 @@ final class AdminAuth {
               + "; this route needs admin");
     }
     return credential.name();
+  }
+
+  private static Credential notReadOnly(Credential credential) {
+    if (credential.scope() == AdminToken.Scope.READ) {
+      throw RouteException.forbidden(
+          "token "
+              + credential.name()
+              + " has scope read, which may only follow the registry (GET /v1/registry/snapshot"
+              + " and /v1/registry/changes)");
+    }
+    return credential;
   }
 
   private Credential authenticate(Context ctx) {

@@ -16,10 +16,15 @@ public record AdminToken(String name, String token, Scope scope) {
     }
   }
 
-  /** What an admin token may do: publish manifests, or also retire versions. */
+  /**
+   * What an admin token may do: publish manifests, or also retire versions; or, {@code READ}, only
+   * follow the registry (its snapshot and change feed, {@code /v1/registry/...}), as an in-process
+   * instance does.
+   */
   public enum Scope {
     PUBLISH,
-    ADMIN
+    ADMIN,
+    READ
   }
 
   @Override

@@ -1,0 +1,84 @@
+package dev.tollgate.registry.http;
+
+import dev.tollgate.registry.catalog.StoredDocument;
+import dev.tollgate.registry.catalog.StoredOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The wire records of the registry's snapshot and change feed ({@code /v1/registry/...}), which
+ * in-process instances follow. {@code protocol} versions the snapshot's shape: a reader refuses a
+ * protocol it does not know.
+ */
+final class RegistryFeedBodies {
+
+  private RegistryFeedBodies() {}
+
+  /**
+   * @param apps the apps asked for, sorted; {@code null} for all
+   * @param schemaFingerprint the active schema's fingerprint
+   * @param documents every active document of those apps
+   * @param aliases custom document id, then app, then the document's id there (those apps only)
+   */
+  record SnapshotBody(
+      int protocol,
+      long changeId,
+      @Nullable List<String> apps,
+      String schemaFingerprint,
+      List<SnapshotDocument> documents,
+      Map<String, Map<String, String>> aliases) {}
+
+  /**
+   * @param id the document's SHA-256 id
+   * @param apps the active apps (of those asked for) that hold it, sorted
+   * @param created ISO-8601
+   */
+  record SnapshotDocument(
+      String id,
+      List<String> apps,
+      String body,
+      String created,
+      List<SnapshotOperation> operations) {
+    static SnapshotDocument of(StoredDocument document, List<String> apps) {
+      List<SnapshotOperation> operations = new ArrayList<>();
+      for (StoredOperation operation : document.operations()) {
+        operations.add(SnapshotOperation.of(operation));
+      }
+      return new SnapshotDocument(
+          document.hash().hex(), apps, document.body(), document.created().toString(), operations);
+    }
+  }
+
+  /**
+   * A {@link StoredOperation} field for field.
+   *
+   * @param kind {@code QUERY}, {@code MUTATION} or {@code SUBSCRIPTION}
+   * @param price the compiled price in its serialised form
+   */
+  record SnapshotOperation(
+      @Nullable String name,
+      String kind,
+      String price,
+      long cost,
+      int depth,
+      int aliases,
+      int tokens,
+      String schemaFingerprint) {
+    static SnapshotOperation of(StoredOperation operation) {
+      return new SnapshotOperation(
+          operation.name(),
+          operation.kind().name(),
+          operation.price(),
+          operation.cost(),
+          operation.depth(),
+          operation.aliases(),
+          operation.tokens(),
+          operation.schemaFingerprint());
+    }
+  }
+
+  /** The change feed's answer: the registry's change id now. */
+  record ChangesBody(long changeId) {}
+}

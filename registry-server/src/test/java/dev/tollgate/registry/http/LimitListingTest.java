@@ -41,7 +41,7 @@ final class LimitListingTest {
             List.of(POLICY));
 
     JsonNode limits =
-        JSON.valueToTree(RegistryBodies.PriceListBody.of(list)).at("/policies/partner/limits");
+        JSON.valueToTree(PriceListBodies.PriceListBody.of(list)).at("/policies/partner/limits");
 
     assertEveryLimit(limits);
   }

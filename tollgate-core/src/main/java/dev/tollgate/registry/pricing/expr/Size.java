@@ -27,15 +27,8 @@ public record Size(boolean largest, Source[] sources, Expr fallback) implements 
 
   @Override
   public long eval(Map<String, ?> vars) {
-    long chosen = Source.ABSENT;
-    for (Source source : sources) {
-      long value = source.resolve(vars);
-      if (value != Source.ABSENT && !largest) {
-        return Math.max(0, value);
-      }
-      chosen = Math.max(chosen, value);
-    }
-    return Math.max(0, chosen == Source.ABSENT ? fallback.eval(vars) : chosen);
+    long requested = Source.requested(Arrays.asList(sources), largest, vars);
+    return requested == Source.ABSENT ? Math.max(0, fallback.eval(vars)) : requested;
   }
 
   @Override

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Map;
 
 /** A list size ({@link Expr#size}); equal when its sources (by content) and fallback are. */
-public record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
+record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
   @Override
   public boolean equals(Object other) {
     return other instanceof Size size

@@ -17,7 +17,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.Measure;

@@ -13,6 +13,7 @@ import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -235,7 +236,7 @@ final class TollgateGraphQLTest {
         KeyPolicy.newPolicy("partner")
             .mode(Mode.OPEN)
             .apps(Set.of("*"))
-            .limits(KeyPolicy.Limits.BOOK.with(Limit.DEPTH, 2))
+            .limits(Limits.BOOK.with(Limit.DEPTH, 2))
             .build();
     GraphQL graphql =
         graphql(

@@ -2,7 +2,7 @@ package dev.tollgate.registry.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;
@@ -30,12 +30,12 @@ import org.jspecify.annotations.Nullable;
  * {@code price}: prices one document from the command line and prints {@code
  * {"cost":N,"depth":D,"aliases":A,"tokens":T}}. Exit 0 when priced; 2 for bad arguments, an
  * unreadable file, a document that does not parse or validate, more tokens than the book's limit
- * ({@link KeyPolicy.Limits#BOOK}), or an operation that cannot be chosen.
+ * ({@link Limits#BOOK}), or an operation that cannot be chosen.
  */
 public final class PriceCommand {
 
   /** The book's token limit, as the gateway applies it. */
-  static final int MAX_TOKENS = KeyPolicy.Limits.BOOK.tokens();
+  static final int MAX_TOKENS = Limits.BOOK.tokens();
 
   private static final ObjectMapper JSON = new ObjectMapper();
 

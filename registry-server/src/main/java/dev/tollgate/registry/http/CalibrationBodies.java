@@ -1,11 +1,12 @@
 package dev.tollgate.registry.http;
 
+import static dev.tollgate.registry.http.RegistryBodies.text;
+
 import dev.tollgate.registry.calibration.CalibrationReport;
 import dev.tollgate.registry.calibration.CalibrationReport.FieldFigures;
 import dev.tollgate.registry.calibration.CalibrationReport.OperationFigures;
 import dev.tollgate.registry.calibration.CalibrationReport.Percentiles;
 import dev.tollgate.registry.calibration.UnusedReport;
-import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -96,8 +97,4 @@ final class CalibrationBodies {
 
   record UnusedDocumentBody(
       String id, @Nullable String name, String version, @Nullable String lastSeen) {}
-
-  static @Nullable String text(@Nullable Instant instant) {
-    return instant == null ? null : instant.toString();
-  }
 }

@@ -42,11 +42,10 @@ final class OperatorBodies {
       boolean introspection,
       int cacheMaxAgeSeconds,
       Map<String, Long> limits,
-      RegistryBodies.BudgetBody budget,
+      PriceListBodies.BudgetBody budget,
       @Nullable Long remaining,
       @Nullable Long resetIn) {
     static PolicyStatus of(KeyPolicy policy, @Nullable BudgetCharge balance) {
-      KeyPolicy.Budget budget = policy.budget();
       return new PolicyStatus(
           policy.name(),
           lower(policy.mode()),
@@ -56,8 +55,7 @@ final class OperatorBodies {
           policy.introspection(),
           policy.cacheMaxAgeSeconds(),
           policy.limits().byKey(),
-          new RegistryBodies.BudgetBody(
-              budget.capacity(), budget.refillPerSecond(), lower(budget.onStoreFailure())),
+          PriceListBodies.BudgetBody.of(policy.budget()),
           balance == null ? null : balance.remaining(),
           balance == null ? null : balance.resetInSeconds());
     }

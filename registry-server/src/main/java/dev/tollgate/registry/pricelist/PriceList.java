@@ -1,6 +1,7 @@
 package dev.tollgate.registry.pricelist;
 
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.CostDirectives.Price;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.SchemaPrices;
@@ -56,7 +57,7 @@ public record PriceList(
    * A policy's mode, per-operation limits and budget.
    *
    * @param limits the policy's value of every entry of the {@link
-   *     dev.tollgate.registry.limit.Limit} table ({@link KeyPolicy.Limits#byKey()} lists them all)
+   *     dev.tollgate.registry.limit.Limit} table ({@link Limits#byKey()} lists them all)
    */
-  public record PolicyLimits(String mode, KeyPolicy.Limits limits, KeyPolicy.Budget budget) {}
+  public record PolicyLimits(String mode, Limits limits, KeyPolicy.Budget budget) {}
 }

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A manifest or a name refused before anything is stored; the code says which check failed. */
-public final class PublishException extends TollgateException {
+final class PublishException extends TollgateException {
 
   private PublishException(ErrorCode code, String message, Map<String, Object> extensions) {
     super(code, message, extensions);

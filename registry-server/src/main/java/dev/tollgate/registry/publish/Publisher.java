@@ -5,6 +5,7 @@ import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.NewDocument;
 import dev.tollgate.registry.store.Publication;
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
 public final class Publisher {
 
   /** The token limit applied to registered documents (the book's default). */
-  public static final int MAX_TOKENS = KeyPolicy.Limits.BOOK.tokens();
+  public static final int MAX_TOKENS = Limits.BOOK.tokens();
 
   /** A pricer and the fingerprint of its schema, stored with every operation it prices. */
   public record PricingSchema(OperationPricer pricer, String fingerprint) {}

@@ -2,6 +2,7 @@ package dev.tollgate.registry.schema;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.BrokenPrice;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.InvalidDocumentException;
@@ -31,7 +32,7 @@ final class Repricer {
 
   private static final Logger LOG = LoggerFactory.getLogger(Repricer.class);
   private static final int PROGRESS_EVERY = 1_000;
-  private static final int MAX_TOKENS = KeyPolicy.Limits.BOOK.tokens();
+  private static final int MAX_TOKENS = Limits.BOOK.tokens();
 
   /** The impact report, and the prices to store under the schema. */
   record Repricing(ImpactReport report, List<SchemaPrice> prices) {}

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A schema refused, unknown, or whose activation would break active operations. */
-public final class SchemaException extends TollgateException {
+final class SchemaException extends TollgateException {
 
   private SchemaException(ErrorCode code, String message, Map<String, Object> extensions) {
     super(code, message, extensions);

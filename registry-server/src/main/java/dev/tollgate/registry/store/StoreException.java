@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A refusal of the store: a conflicting or retired version, or a version that does not exist. */
-public final class StoreException extends TollgateException {
+final class StoreException extends TollgateException {
 
   private StoreException(ErrorCode code, String message, Map<String, Object> extensions) {
     super(code, message, extensions);

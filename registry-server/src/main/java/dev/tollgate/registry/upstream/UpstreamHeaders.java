@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * case-insensitively, never one that is Tollgate's own credential or belongs to one HTTP connection
  * rather than to the request, and never a credential left out of the response cache's key.
  */
-public final class UpstreamHeaders {
+final class UpstreamHeaders {
 
   /**
    * Never forwarded nor returned, whatever the config says: the caller's {@code X-API-Key}

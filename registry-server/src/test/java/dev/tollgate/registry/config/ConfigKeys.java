@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.Limits;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
@@ -89,7 +90,7 @@ final class ConfigKeys {
   }
 
   private void key(String path, Type type) {
-    if (type == KeyPolicy.Limits.class) {
+    if (type == Limits.class) {
       limits(path);
     } else if (type instanceof Class<?> value && isGroup(value)) {
       group(path, value);

@@ -12,6 +12,7 @@ import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.store.StoreSettings;
@@ -38,7 +39,7 @@ final class ConfigLoaderTest {
     assertThat(config.schema().model()).isEqualTo(CostPreset.BOOK);
     assertThat(config.upstream().url()).isNull();
     assertThat(config.anonymous().mode()).isEqualTo(Mode.TRUSTED);
-    assertThat(config.anonymous().limits()).isEqualTo(KeyPolicy.Limits.BOOK);
+    assertThat(config.anonymous().limits()).isEqualTo(Limits.BOOK);
     assertThat(config.keys()).isEmpty();
     assertThat(config.demo().publishDemoManifest()).isFalse();
   }
@@ -79,7 +80,7 @@ final class ConfigLoaderTest {
     assertThat(partner.mode()).isEqualTo(Mode.OPEN);
     assertThat(partner.mayRun("anything")).isTrue();
     // limits not given keep the book's defaults; cost is overridden
-    assertThat(partner.limits()).isEqualTo(KeyPolicy.Limits.BOOK.with(Limit.COST, 5000));
+    assertThat(partner.limits()).isEqualTo(Limits.BOOK.with(Limit.COST, 5000));
     assertThat(partner.budget()).isEqualTo(new KeyPolicy.Budget(100, 2.5));
     assertThat(config.policyFor(null).orElseThrow().requireId()).isTrue();
     assertThat(config.policyFor("unknown")).isEmpty();
@@ -261,7 +262,7 @@ final class ConfigLoaderTest {
     }
     String json = "{\"keys\": {\"k\": {\"limits\": {" + limits + "}}}}";
 
-    KeyPolicy.Limits bound = ConfigLoader.parse(json, -1, DATA, BASE).keys().get("k").limits();
+    Limits bound = ConfigLoader.parse(json, -1, DATA, BASE).keys().get("k").limits();
 
     for (Limit limit : Limit.all()) {
       assertThat(bound.get(limit)).as(limit.key()).isEqualTo(3 + limit.ordinal());
@@ -917,8 +918,7 @@ final class ConfigLoaderTest {
     ServerConfig config = ConfigLoader.parse(example, -1, DATA, BASE);
 
     assertThat(config.store().poolSize()).isEqualTo(StoreSettings.DEFAULT_POOL_SIZE);
-    assertThat(config.policyFor("<api key>").orElseThrow().limits())
-        .isEqualTo(KeyPolicy.Limits.BOOK);
+    assertThat(config.policyFor("<api key>").orElseThrow().limits()).isEqualTo(Limits.BOOK);
   }
 
   @Test
@@ -963,7 +963,7 @@ final class ConfigLoaderTest {
                 Mode.TRUSTED,
                 Set.of("web"),
                 true,
-                KeyPolicy.Limits.BOOK,
+                Limits.BOOK,
                 KeyPolicy.Enforcement.MEASURE,
                 KeyPolicy.Budget.DEFAULT,
                 false,

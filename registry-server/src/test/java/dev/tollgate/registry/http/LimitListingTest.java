@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.pricing.CostModel;
 import graphql.schema.idl.SchemaParser;
@@ -40,7 +41,7 @@ final class LimitListingTest {
             List.of(POLICY));
 
     JsonNode limits =
-        JSON.valueToTree(RegistryBodies.PriceListBody.of(list)).at("/policies/partner/limits");
+        JSON.valueToTree(PriceListBodies.PriceListBody.of(list)).at("/policies/partner/limits");
 
     assertEveryLimit(limits);
   }
@@ -65,8 +66,8 @@ final class LimitListingTest {
     }
   }
 
-  private static KeyPolicy.Limits distinct() {
-    KeyPolicy.Limits limits = KeyPolicy.Limits.BOOK;
+  private static Limits distinct() {
+    Limits limits = Limits.BOOK;
     for (Limit limit : Limit.all()) {
       limits = limits.with(limit, value(limit));
     }

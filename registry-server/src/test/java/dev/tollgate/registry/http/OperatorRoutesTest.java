@@ -9,7 +9,7 @@ import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.http.AdminToken.Scope;
 import dev.tollgate.registry.limit.Limit;
-import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.policy.Limits;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -155,7 +155,7 @@ final class OperatorRoutesTest {
     for (Limit limit : Limit.all()) {
       assertThat(web.path("limits").path(limit.key()).asLong())
           .as(limit.key())
-          .isEqualTo(KeyPolicy.Limits.BOOK.get(limit));
+          .isEqualTo(Limits.BOOK.get(limit));
     }
     assertThat(web.path("budget").path("capacity").asLong()).isEqualTo(10_000);
     // one TrackCargo charged (23) at a fixed time, so no refill: 10,000 - 23

@@ -2,7 +2,7 @@ package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.Limits;
 
 /**
  * What a breached per-operation limit does, derived from a caller's {@link KeyPolicy.Enforcement}:

@@ -1,7 +1,7 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.document.OperationAliases;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.AnalysedDocument;
 import dev.tollgate.registry.pricing.StructureFacts;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.IntrospectionFields;
 import dev.tollgate.registry.document.OperationAliases;
 import dev.tollgate.registry.limit.Limit;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.AliasLimitExceededException;
 import dev.tollgate.registry.pricing.DocumentLimits;
 import dev.tollgate.registry.pricing.FragmentLimitExceededException;

@@ -5,7 +5,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.limit.Facts;
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationKind;
 import dev.tollgate.registry.pricing.PricedOperation;

@@ -5,7 +5,7 @@ import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.policy.KeyPolicy;
-import dev.tollgate.registry.policy.KeyPolicy.Limits;
+import dev.tollgate.registry.policy.Limits;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;

@@ -7,10 +7,7 @@ import graphql.language.InlineFragment;
 import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,12 +21,10 @@ import org.jspecify.annotations.Nullable;
  */
 public final class AliasCount {
 
-  private final Map<String, FragmentDefinition> fragments;
-  private final Map<String, Long> counted = new HashMap<>();
-  private final Set<String> path = new HashSet<>();
+  private final FragmentMemo spreads;
 
   private AliasCount(Map<String, FragmentDefinition> fragments) {
-    this.fragments = fragments;
+    this.spreads = new FragmentMemo(fragments);
   }
 
   /** The count, stopping at {@link Integer#MAX_VALUE}. */
@@ -62,21 +57,6 @@ public final class AliasCount {
     if (selection instanceof InlineFragment inline) {
       return selectionSet(inline.getSelectionSet());
     }
-    return spread(((FragmentSpread) selection).getName());
-  }
-
-  private long spread(String name) {
-    Long known = counted.get(name);
-    if (known != null) {
-      return known;
-    }
-    FragmentDefinition fragment = fragments.get(name);
-    if (fragment == null || !path.add(name)) {
-      return 0;
-    }
-    long aliases = selectionSet(fragment.getSelectionSet());
-    path.remove(name);
-    counted.put(name, aliases);
-    return aliases;
+    return spreads.spread(((FragmentSpread) selection).getName(), this::selectionSet, 0);
   }
 }

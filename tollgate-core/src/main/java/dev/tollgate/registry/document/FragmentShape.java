@@ -8,10 +8,8 @@ import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -57,13 +55,12 @@ public record FragmentShape(int fragments, int spreadDepth, int expandedFields) 
    * caller bounds first.
    */
   private static final class Walk {
-    private final Map<String, FragmentDefinition> fragments;
-    private final Map<String, Integer> depths = new HashMap<>();
-    private final Map<String, Long> fieldCounts = new HashMap<>();
-    private final Set<String> path = new HashSet<>();
+    private final FragmentMemo depths;
+    private final FragmentMemo fieldCounts;
 
     Walk(Map<String, FragmentDefinition> fragments) {
-      this.fragments = fragments;
+      this.depths = new FragmentMemo(fragments);
+      this.fieldCounts = new FragmentMemo(fragments);
     }
 
     int depth(@Nullable SelectionSet set) {
@@ -82,18 +79,7 @@ public record FragmentShape(int fragments, int spreadDepth, int expandedFields) 
         return depth(inline.getSelectionSet());
       }
       String name = ((FragmentSpread) selection).getName();
-      Integer known = depths.get(name);
-      if (known != null) {
-        return known;
-      }
-      FragmentDefinition fragment = fragments.get(name);
-      if (fragment == null || !path.add(name)) {
-        return 1;
-      }
-      int depth = 1 + depth(fragment.getSelectionSet());
-      path.remove(name);
-      depths.put(name, depth);
-      return depth;
+      return (int) depths.spread(name, set -> 1 + depth(set), 1);
     }
 
     long fields(@Nullable SelectionSet set) {
@@ -111,19 +97,7 @@ public record FragmentShape(int fragments, int spreadDepth, int expandedFields) 
       if (selection instanceof InlineFragment inline) {
         return fields(inline.getSelectionSet());
       }
-      String name = ((FragmentSpread) selection).getName();
-      Long known = fieldCounts.get(name);
-      if (known != null) {
-        return known;
-      }
-      FragmentDefinition fragment = fragments.get(name);
-      if (fragment == null || !path.add(name)) {
-        return 0;
-      }
-      long count = fields(fragment.getSelectionSet());
-      path.remove(name);
-      fieldCounts.put(name, count);
-      return count;
+      return fieldCounts.spread(((FragmentSpread) selection).getName(), this::fields, 0);
     }
 
     private static List<Selection> selections(@Nullable SelectionSet set) {

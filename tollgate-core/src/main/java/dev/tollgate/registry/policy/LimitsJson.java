@@ -17,23 +17,22 @@ import org.jspecify.annotations.Nullable;
  * entry's, a key not given keeps its default, an unknown key is refused naming its path (as Jackson
  * refuses one of a record), and a value of the wrong type is refused naming the type.
  */
-final class LimitsJson extends StdDeserializer<KeyPolicy.Limits> {
+final class LimitsJson extends StdDeserializer<Limits> {
 
   LimitsJson() {
-    super(KeyPolicy.Limits.class);
+    super(Limits.class);
   }
 
   @Override
-  public KeyPolicy.Limits deserialize(JsonParser parser, DeserializationContext context)
-      throws IOException {
+  public Limits deserialize(JsonParser parser, DeserializationContext context) throws IOException {
     if (!parser.isExpectedStartObjectToken()) {
-      return (KeyPolicy.Limits) context.handleUnexpectedToken(KeyPolicy.Limits.class, parser);
+      return (Limits) context.handleUnexpectedToken(Limits.class, parser);
     }
-    long[] values = KeyPolicy.Limits.BOOK.values();
+    long[] values = Limits.BOOK.values();
     for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
       Limit limit = Limit.ofKey(key);
       if (limit == null) {
-        throw UnrecognizedPropertyException.from(parser, KeyPolicy.Limits.class, key, keys());
+        throw UnrecognizedPropertyException.from(parser, Limits.class, key, keys());
       }
       parser.nextToken();
       Number value = read(parser, context, limit);
@@ -41,7 +40,7 @@ final class LimitsJson extends StdDeserializer<KeyPolicy.Limits> {
         values[limit.ordinal()] = value.longValue();
       }
     }
-    return KeyPolicy.Limits.of(values);
+    return Limits.of(values);
   }
 
   /** The value of {@code limit}: an int, or for the cost a long; null keeps the default. */
@@ -54,7 +53,7 @@ final class LimitsJson extends StdDeserializer<KeyPolicy.Limits> {
     try {
       return context.readValue(parser, type);
     } catch (JsonMappingException e) {
-      e.prependPath(KeyPolicy.Limits.class, limit.key());
+      e.prependPath(Limits.class, limit.key());
       throw e;
     }
   }

@@ -8,7 +8,7 @@ import java.util.Map;
  * A registered operation that does not validate against the active schema (activated with {@code
  * force}): refused at runtime until its version is retired, without calling the upstream.
  */
-public final class InvalidForSchemaException extends PricingException {
+final class InvalidForSchemaException extends PricingException {
 
   InvalidForSchemaException(List<String> errors) {
     super(

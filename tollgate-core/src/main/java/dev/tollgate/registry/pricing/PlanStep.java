@@ -68,15 +68,7 @@ sealed interface PlanStep permits PlanStep.FieldStep, PlanStep.FragmentStep {
 
     /** The size the request asked for, or {@link Source#ABSENT}. */
     long requested(java.util.Map<String, ?> vars) {
-      long chosen = Source.ABSENT;
-      for (Source source : slicing) {
-        long value = source.resolve(vars);
-        if (value != Source.ABSENT && !largest) {
-          return Math.max(0, value);
-        }
-        chosen = Math.max(chosen, value);
-      }
-      return chosen == Source.ABSENT ? Source.ABSENT : Math.max(0, chosen);
+      return Source.requested(slicing, largest, vars);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.pricing;
 
+import dev.tollgate.registry.document.FragmentMemo;
 import graphql.language.Document;
 import graphql.language.Field;
 import graphql.language.FragmentDefinition;
@@ -9,9 +10,7 @@ import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,14 +22,14 @@ import org.jspecify.annotations.Nullable;
  */
 final class RootFields {
 
-  private final Map<String, FragmentDefinition> fragments = new HashMap<>();
-  private final Map<String, Long> counted = new HashMap<>();
-  private final Set<String> path = new HashSet<>();
+  private final FragmentMemo spreads;
 
   private RootFields(Document document) {
+    Map<String, FragmentDefinition> fragments = new HashMap<>();
     for (FragmentDefinition fragment : document.getDefinitionsOfType(FragmentDefinition.class)) {
       fragments.putIfAbsent(fragment.getName(), fragment);
     }
+    this.spreads = new FragmentMemo(fragments);
   }
 
   static int of(Document document) {
@@ -60,19 +59,6 @@ final class RootFields {
     if (selection instanceof InlineFragment inline) {
       return count(inline.getSelectionSet());
     }
-    FragmentSpread spread = (FragmentSpread) selection;
-    String name = spread.getName();
-    Long known = counted.get(name);
-    if (known != null) {
-      return known;
-    }
-    FragmentDefinition fragment = fragments.get(name);
-    if (fragment == null || !path.add(name)) {
-      return 0;
-    }
-    long fields = count(fragment.getSelectionSet());
-    path.remove(name);
-    counted.put(name, fields);
-    return fields;
+    return spreads.spread(((FragmentSpread) selection).getName(), this::count, 0);
   }
 }

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Map;
 
 /** A list size ({@link Expr#size}); equal when its sources (by content) and fallback are. */
-public record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
+record Size(boolean largest, Source[] sources, Expr fallback) implements Expr {
   @Override
   public boolean equals(Object other) {
     return other instanceof Size size
@@ -27,15 +27,8 @@ public record Size(boolean largest, Source[] sources, Expr fallback) implements 
 
   @Override
   public long eval(Map<String, ?> vars) {
-    long chosen = Source.ABSENT;
-    for (Source source : sources) {
-      long value = source.resolve(vars);
-      if (value != Source.ABSENT && !largest) {
-        return Math.max(0, value);
-      }
-      chosen = Math.max(chosen, value);
-    }
-    return Math.max(0, chosen == Source.ABSENT ? fallback.eval(vars) : chosen);
+    long requested = Source.requested(Arrays.asList(sources), largest, vars);
+    return requested == Source.ABSENT ? Math.max(0, fallback.eval(vars)) : requested;
   }
 
   @Override

@@ -61,6 +61,23 @@ public final class Source {
     return current;
   }
 
+  /**
+   * The size {@code sources} ask for in {@code vars}: the first one given, or with {@code largest}
+   * the largest (book: the first present slicing argument; apollo: the largest), never negative;
+   * {@link #ABSENT} when none is given. The one rule of a list's size and of a plan's slot.
+   */
+  public static long requested(Iterable<Source> sources, boolean largest, Map<String, ?> vars) {
+    long chosen = ABSENT;
+    for (Source source : sources) {
+      long value = source.resolve(vars);
+      if (value != ABSENT && !largest) {
+        return Math.max(0, value);
+      }
+      chosen = Math.max(chosen, value);
+    }
+    return chosen == ABSENT ? ABSENT : Math.max(0, chosen);
+  }
+
   /** A number counts its value, a list its length; anything else is no value. */
   public static long valueOf(@Nullable Object value) {
     if (value instanceof Number number) {

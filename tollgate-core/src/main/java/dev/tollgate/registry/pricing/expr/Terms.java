@@ -3,7 +3,7 @@ package dev.tollgate.registry.pricing.expr;
 import java.util.Map;
 
 /** Terms folded from 0 ({@code (+ ...)}, {@code (max ...)}); equal when fold and terms are. */
-public final class Terms extends ArrayNode<Expr> implements Expr {
+final class Terms extends ArrayNode<Expr> implements Expr {
 
   /** How the terms fold: the saturating sum, or the largest term (at least 0). */
   public enum Fold {

@@ -52,13 +52,13 @@ public class TollgateAutoConfiguration {
     TollgateProperties.Registry registry = properties.getRegistry();
     String url = registry.getUrl();
     if (url == null || url.isBlank()) {
-      throw new IllegalStateException(
+      throw new TollgateConfigurationException(
           "tollgate: no RegistryReader bean and no tollgate.registry.url: set"
               + " tollgate.registry.url (and tollgate.registry.token) or declare a RegistryReader"
               + " bean");
     }
     // HttpRegistry: wired when the feed lands
-    throw new IllegalStateException(
+    throw new TollgateConfigurationException(
         "tollgate: tollgate.registry.url="
             + url
             + " is set, but following a registry over HTTP is not wired in this version yet;"
@@ -76,12 +76,12 @@ public class TollgateAutoConfiguration {
     BudgetLedger sharedLedger = ledger.getIfAvailable();
     String store = properties.getBudget().getStore();
     if (store.equals("redis") && sharedLedger == null) {
-      throw new IllegalStateException(
+      throw new TollgateConfigurationException(
           "tollgate: tollgate.budget.store=redis needs a BudgetLedger bean (tollgate-redis's"
               + " RedisBudgetLedger)");
     }
     if (!store.equals("redis") && !store.equals("memory")) {
-      throw new IllegalStateException(
+      throw new TollgateConfigurationException(
           "tollgate: tollgate.budget.store must be memory or redis: " + store);
     }
     // every name is checked at start, not at the first request

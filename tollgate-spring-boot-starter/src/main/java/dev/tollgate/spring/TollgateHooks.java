@@ -43,13 +43,13 @@ public final class TollgateHooks {
   /**
    * Installs the provider and the instrumentation into {@code builder}.
    *
-   * @throws IllegalStateException when the application installs a {@code PreparsedDocumentProvider}
-   *     of its own: Tollgate's resolves the ids, and there is one
+   * @throws TollgateConfigurationException when the application installs a {@code
+   *     PreparsedDocumentProvider} of its own: Tollgate's resolves the ids, and there is one
    */
   void install(GraphQL.Builder builder) {
     GraphQL built = builder.build();
     if (!(built.getPreparsedDocumentProvider() instanceof NoOpPreparsedDocumentProvider)) {
-      throw new IllegalStateException(
+      throw new TollgateConfigurationException(
           "tollgate: the application installs its own PreparsedDocumentProvider ("
               + built.getPreparsedDocumentProvider().getClass().getName()
               + "); Tollgate's resolves the document ids and must be the only one");

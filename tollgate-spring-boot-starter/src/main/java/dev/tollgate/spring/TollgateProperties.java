@@ -90,13 +90,17 @@ public class TollgateProperties {
   /**
    * The {@link KeyPolicy} named {@code name}.
    *
-   * @throws IllegalStateException when {@code tollgate.policies} has none of that name
+   * @throws TollgateConfigurationException when {@code tollgate.policies} has none of that name
    */
   KeyPolicy policy(String name, String usedBy) {
     Policy policy = policies.get(name);
     if (policy == null) {
-      throw new IllegalStateException(
-          usedBy + " names policy '" + name + "', which tollgate.policies does not define");
+      throw new TollgateConfigurationException(
+          "tollgate: "
+              + usedBy
+              + " names policy '"
+              + name
+              + "', which tollgate.policies does not define");
     }
     return policy.toKeyPolicy(name);
   }

@@ -1,0 +1,151 @@
+package dev.tollgate.spring;
+
+import dev.tollgate.graphqljava.CallerResolver;
+import dev.tollgate.graphqljava.TollgateGraphQL;
+import dev.tollgate.registry.admission.BudgetLedger;
+import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.pricing.CostModel;
+import graphql.schema.GraphQLSchema;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.graphql.execution.GraphQlSource;
+import org.springframework.graphql.server.WebGraphQlHandler;
+import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
+import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Tollgate in a Spring for GraphQL application: a {@link TollgateGraphQL} over the application's
+ * schema and a {@link RegistryReader} bean, installed through a {@link
+ * GraphQlSourceBuilderCustomizer}; a {@link TollgateWebInterceptor} for the caller's key and the
+ * body's document id; and, on Spring MVC, the GraphQL HTTP handler reading bodies with an id and no
+ * text ({@link DocumentIdBodyConverter}). Off with {@code tollgate.enabled=false}.
+ */
+@AutoConfiguration(
+    after = GraphQlAutoConfiguration.class,
+    beforeName =
+        "org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration")
+@ConditionalOnClass({GraphQlSource.class, TollgateGraphQL.class})
+@ConditionalOnBean(GraphQlSource.class)
+@ConditionalOnProperty(prefix = "tollgate", name = "enabled", matchIfMissing = true)
+@EnableConfigurationProperties(TollgateProperties.class)
+public class TollgateAutoConfiguration {
+
+  /**
+   * The registered documents, when the application declares no {@link RegistryReader}: the one
+   * place that creates the reader following the running registry at {@code tollgate.registry.url}.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  RegistryReader tollgateRegistryReader(TollgateProperties properties) {
+    TollgateProperties.Registry registry = properties.getRegistry();
+    String url = registry.getUrl();
+    if (url == null || url.isBlank()) {
+      throw new TollgateConfigurationException(
+          "tollgate: no RegistryReader bean and no tollgate.registry.url: set"
+              + " tollgate.registry.url (and tollgate.registry.token) or declare a RegistryReader"
+              + " bean");
+    }
+    // HttpRegistry: wired when the feed lands
+    throw new TollgateConfigurationException(
+        "tollgate: tollgate.registry.url="
+            + url
+            + " is set, but following a registry over HTTP is not wired in this version yet;"
+            + " declare a RegistryReader bean");
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  TollgateHooks tollgateHooks(
+      TollgateProperties properties,
+      RegistryReader reader,
+      ObjectProvider<BudgetLedger> ledger,
+      ObjectProvider<CallerResolver> callers,
+      ObjectProvider<CostModel> costModel) {
+    BudgetLedger sharedLedger = ledger.getIfAvailable();
+    String store = properties.getBudget().getStore();
+    if (store.equals("redis") && sharedLedger == null) {
+      throw new TollgateConfigurationException(
+          "tollgate: tollgate.budget.store=redis needs a BudgetLedger bean (tollgate-redis's"
+              + " RedisBudgetLedger)");
+    }
+    if (!store.equals("redis") && !store.equals("memory")) {
+      throw new TollgateConfigurationException(
+          "tollgate: tollgate.budget.store must be memory or redis: " + store);
+    }
+    // every name is checked at start, not at the first request
+    properties.getKeys().forEach((key, name) -> properties.policy(name, "tollgate.keys"));
+    return new TollgateHooks(
+        schema -> build(schema, reader, properties, sharedLedger, callers, costModel));
+  }
+
+  private static TollgateGraphQL build(
+      GraphQLSchema schema,
+      RegistryReader reader,
+      TollgateProperties properties,
+      @Nullable BudgetLedger ledger,
+      ObjectProvider<CallerResolver> callers,
+      ObjectProvider<CostModel> costModel) {
+    TollgateGraphQL.Builder builder =
+        TollgateGraphQL.newTollgate(schema, reader)
+            .documentCacheSize(properties.getCache().getDocuments());
+    properties
+        .getKeys()
+        .forEach((key, name) -> builder.key(key, properties.policy(name, "tollgate.keys")));
+    String anonymous = properties.getAnonymousPolicy();
+    if (anonymous != null) {
+      builder.anonymous(properties.policy(anonymous, "tollgate.anonymous-policy"));
+    }
+    if (ledger != null) {
+      builder.ledger(ledger);
+    }
+    callers.ifAvailable(builder::callers);
+    costModel.ifAvailable(builder::costModel);
+    return builder.build();
+  }
+
+  /** Installs Tollgate's provider and instrumentation; the schema and fetchers stay as they are. */
+  @Bean
+  GraphQlSourceBuilderCustomizer tollgateGraphQlSourceCustomizer(TollgateHooks hooks) {
+    return builder -> builder.configureGraphQl(hooks::install);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  TollgateWebInterceptor tollgateWebInterceptor() {
+    return new TollgateWebInterceptor();
+  }
+
+  /**
+   * Spring MVC's GraphQL HTTP handler with a JSON converter that admits bodies with an id and no
+   * text (Boot's own handler is then not made).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+  @ConditionalOnClass({GraphQlHttpHandler.class, JacksonJsonHttpMessageConverter.class})
+  static class ServletHandler {
+
+    @Bean
+    @ConditionalOnMissingBean
+    GraphQlHttpHandler tollgateGraphQlHttpHandler(
+        WebGraphQlHandler handler, ObjectProvider<JsonMapper> mapper) {
+      JsonMapper json = mapper.getIfAvailable();
+      JacksonJsonHttpMessageConverter converter =
+          json == null
+              ? new JacksonJsonHttpMessageConverter()
+              : new JacksonJsonHttpMessageConverter(json);
+      return new GraphQlHttpHandler(handler, new DocumentIdBodyConverter(converter));
+    }
+  }
+}

@@ -1,11 +1,16 @@
 package dev.tollgate.spring;
 
 import dev.tollgate.graphqljava.CallerResolver;
+import dev.tollgate.graphqljava.HttpRegistry;
 import dev.tollgate.graphqljava.TollgateGraphQL;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.pricing.CostModel;
 import graphql.schema.GraphQLSchema;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -57,12 +62,34 @@ public class TollgateAutoConfiguration {
               + " tollgate.registry.url (and tollgate.registry.token) or declare a RegistryReader"
               + " bean");
     }
-    // HttpRegistry: wired when the feed lands
-    throw new TollgateConfigurationException(
-        "tollgate: tollgate.registry.url="
-            + url
-            + " is set, but following a registry over HTTP is not wired in this version yet;"
-            + " declare a RegistryReader bean");
+    String token = registry.getToken();
+    if (token == null || token.isBlank()) {
+      throw new TollgateConfigurationException(
+          "tollgate: tollgate.registry.url=" + url + " needs tollgate.registry.token (scope read)");
+    }
+    HttpRegistry.Builder follower = HttpRegistry.newRegistry(registryUri(url), token);
+    Path snapshot = registry.getSnapshotFile();
+    if (snapshot != null) {
+      follower.snapshotFile(snapshot);
+    }
+    try {
+      return follower.failClosed(registry.isFailClosed()).build();
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      throw new TollgateConfigurationException("tollgate: " + e.getMessage());
+    }
+  }
+
+  private static URI registryUri(String url) {
+    try {
+      URI uri = new URI(url);
+      if (uri.getScheme() == null || uri.getHost() == null) {
+        throw new URISyntaxException(url, "not an absolute http(s) URL");
+      }
+      return uri;
+    } catch (URISyntaxException e) {
+      throw new TollgateConfigurationException(
+          "tollgate: tollgate.registry.url is not a URL: " + url + " (" + e.getReason() + ")");
+    }
   }
 
   @Bean
@@ -99,7 +126,8 @@ public class TollgateAutoConfiguration {
       ObjectProvider<CostModel> costModel) {
     TollgateGraphQL.Builder builder =
         TollgateGraphQL.newTollgate(schema, reader)
-            .documentCacheSize(properties.getCache().getDocuments());
+            .documentCacheSize(properties.getCache().getDocuments())
+            .refreshEvery(Duration.ofMillis(properties.getRegistry().getRefreshMillis()));
     properties
         .getKeys()
         .forEach((key, name) -> builder.key(key, properties.policy(name, "tollgate.keys")));

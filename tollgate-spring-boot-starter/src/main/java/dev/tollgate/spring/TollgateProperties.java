@@ -213,6 +213,20 @@ public class TollgateProperties {
     /** Refuse to start, rather than start from the snapshot file, when the registry is down. */
     private boolean failClosed;
 
+    /**
+     * How often the catalog looks for a newer snapshot (a field read: the change feed fetches it);
+     * with the feed's answer at once, a publication or retirement takes effect within about this.
+     */
+    private long refreshMillis = 100;
+
+    public long getRefreshMillis() {
+      return refreshMillis;
+    }
+
+    public void setRefreshMillis(long refreshMillis) {
+      this.refreshMillis = refreshMillis;
+    }
+
     public @Nullable String getUrl() {
       return url;
     }

@@ -41,7 +41,7 @@ class StarterConfigurationTest {
   }
 
   @Test
-  void registryUrl_failsUntilTheHttpRegistryIsWired() {
+  void registryUrlWithoutToken_failsWithOneLine() {
     runner
         .withPropertyValues("tollgate.registry.url=http://127.0.0.1:8080")
         .run(
@@ -50,7 +50,26 @@ class StarterConfigurationTest {
                     .getFailure()
                     .rootCause()
                     .isInstanceOf(TollgateConfigurationException.class)
-                    .hasMessageContaining("not wired in this version yet"));
+                    .hasMessage(
+                        "tollgate: tollgate.registry.url=http://127.0.0.1:8080 needs"
+                            + " tollgate.registry.token (scope read)"));
+  }
+
+  /** Port 1 on loopback: nothing listens there, so the registry cannot be reached. */
+  @Test
+  void registryDownAndNoSnapshotFile_failsWithOneLine() {
+    runner
+        .withPropertyValues(
+            "tollgate.registry.url=http://127.0.0.1:1", "tollgate.registry.token=admin-demo")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .isInstanceOf(TollgateConfigurationException.class)
+                    .hasMessageStartingWith("tollgate: ")
+                    .hasMessageContaining("http://127.0.0.1:1")
+                    .hasMessageEndingWith("and there is no snapshot file configured"));
   }
 
   @Test

@@ -30,7 +30,9 @@ final class ExecutionRequests {
     String query = text(input.getQuery());
     String id = documentId(input);
     Map<String, @Nullable Object> variables = input.getVariables();
-    return AdmissionRequest.of(query, id, input.getOperationName(), variables, Transport.POST);
+    // a way in that serves GET marks it in the context (the Spring starter); else a POST
+    Transport transport = input.getGraphQLContext().getOrDefault(Transport.class, Transport.POST);
+    return AdmissionRequest.of(query, id, input.getOperationName(), variables, transport);
   }
 
   private static @Nullable String text(@Nullable String query) {

@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,13 +22,18 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.graphql.server.WebGraphQlHandler;
 import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -35,7 +41,8 @@ import tools.jackson.databind.json.JsonMapper;
  * schema and a {@link RegistryReader} bean, installed through a {@link
  * GraphQlSourceBuilderCustomizer}; a {@link TollgateWebInterceptor} for the caller's key and the
  * body's document id; and, on Spring MVC, the GraphQL HTTP handler reading bodies with an id and no
- * text ({@link DocumentIdBodyConverter}). Off with {@code tollgate.enabled=false}.
+ * text ({@link DocumentIdBodyConverter}), answering with the gateway's statuses and serving GET
+ * ({@link TollgateHttpHandler}). Off with {@code tollgate.enabled=false}.
  */
 @AutoConfiguration(
     after = GraphQlAutoConfiguration.class,
@@ -156,8 +163,9 @@ public class TollgateAutoConfiguration {
   }
 
   /**
-   * Spring MVC's GraphQL HTTP handler with a JSON converter that admits bodies with an id and no
-   * text (Boot's own handler is then not made).
+   * Spring MVC's GraphQL HTTP handler answering as the gateway does ({@link TollgateHttpHandler}:
+   * the gateway's statuses per media type, and GET), with a JSON converter that admits bodies with
+   * an id and no text (Boot's own handler is then not made).
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -173,7 +181,27 @@ public class TollgateAutoConfiguration {
           json == null
               ? new JacksonJsonHttpMessageConverter()
               : new JacksonJsonHttpMessageConverter(json);
-      return new GraphQlHttpHandler(handler, new DocumentIdBodyConverter(converter));
+      return new TollgateHttpHandler(
+          handler,
+          new DocumentIdBodyConverter(converter),
+          json == null ? JsonMapper.builder().build() : json);
+    }
+
+    /**
+     * {@code GET} on the GraphQL path, ahead of Boot's router (order 0), which answers a GET there
+     * with 405: the gateway serves queries by GET (the README tour's first request). Nothing when
+     * the application declares its own handler.
+     */
+    @Bean
+    @Order(-1)
+    RouterFunction<ServerResponse> tollgateGraphQlGetRouterFunction(
+        GraphQlHttpHandler handler, ObjectProvider<GraphQlProperties> properties) {
+      if (!(handler instanceof TollgateHttpHandler tollgate)) {
+        return request -> Optional.empty();
+      }
+      GraphQlProperties graphQl = properties.getIfAvailable();
+      String path = graphQl == null ? "/graphql" : graphQl.getHttp().getPath();
+      return RouterFunctions.route().GET(path, tollgate::handleGet).build();
     }
   }
 }

@@ -17,9 +17,11 @@ import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.parameters.InstrumentationFieldFetchParameters;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,6 +60,12 @@ class TollgateStarterTest {
   private static final String TRACK =
       "query Track($id: String!) { cargo(trackingId: $id) { trackingId origin { code } } }";
 
+  private static final String REGISTER =
+      "mutation Register($e: RegisterHandlingEventInput!) {"
+          + " registerHandlingEvent(input: $e) { __typename } }";
+
+  private static final String GRAPHQL_RESPONSE = "application/graphql-response+json";
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -95,11 +103,13 @@ class TollgateStarterTest {
 
   private DocumentHash page;
   private DocumentHash track;
+  private DocumentHash register;
 
   @BeforeEach
   void publish() {
     page = publish(PAGE);
     track = publish(TRACK);
+    register = publish(REGISTER);
     tollgate.refresh();
   }
 
@@ -186,8 +196,14 @@ class TollgateStarterTest {
     int before = counter.fetches.get();
 
     Map<String, Object> body = post("small-demo", apq);
+    HttpResponse<String> graphqlResponse = send("small-demo", GRAPHQL_RESPONSE, apq);
 
     assertThat(codes(body)).containsExactly("RATE_LIMITED");
+    // the gateway's statuses: 200 in application/json, the code's 429 in graphql-response+json
+    assertThat(graphqlResponse.statusCode()).isEqualTo(429);
+    assertThat(graphqlResponse.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith(GRAPHQL_RESPONSE));
+    assertThat(codes(read(graphqlResponse))).containsExactly("RATE_LIMITED");
     assertThat(counter.fetches.get()).isEqualTo(before);
   }
 
@@ -202,10 +218,91 @@ class TollgateStarterTest {
   }
 
   @Test
-  void unknownKey_refusedUnauthenticated() throws Exception {
-    Map<String, Object> body = post("stolen", Map.of("documentId", page.hex()));
+  void unknownId_graphqlResponseJson404_sameBodyAsJson200() throws Exception {
+    DocumentHash unknown = DocumentHash.of("{ cargos { edges { cursor } } }");
+    Map<String, String> request = Map.of("documentId", unknown.hex());
 
-    assertThat(codes(body)).containsExactly("UNAUTHENTICATED");
+    HttpResponse<String> graphqlResponse = send("web-demo", GRAPHQL_RESPONSE, request);
+    HttpResponse<String> json = send("web-demo", "application/json", request);
+
+    assertThat(graphqlResponse.statusCode()).isEqualTo(404);
+    assertThat(json.statusCode()).isEqualTo(200);
+    assertThat(codes(read(graphqlResponse))).containsExactly("PERSISTED_QUERY_NOT_IN_LIST");
+    // the same body (the budget's remaining may have refilled by one unit in between)
+    Map<String, Object> strict = read(graphqlResponse);
+    Map<String, Object> lenient = read(json);
+    assertThat(strict.get("errors")).isEqualTo(lenient.get("errors"));
+    assertThat(strict.keySet()).isEqualTo(lenient.keySet());
+    assertThat(map(strict.get("extensions")).keySet())
+        .isEqualTo(map(lenient.get("extensions")).keySet());
+  }
+
+  @Test
+  void unknownKey_refusedUnauthenticated401InBothMediaTypes() throws Exception {
+    Map<String, String> request = Map.of("documentId", page.hex());
+
+    HttpResponse<String> json = send("stolen", "application/json", request);
+    HttpResponse<String> graphqlResponse = send("stolen", GRAPHQL_RESPONSE, request);
+
+    // about HTTP itself: the gateway's 401 in both
+    assertThat(json.statusCode()).isEqualTo(401);
+    assertThat(graphqlResponse.statusCode()).isEqualTo(401);
+    assertThat(codes(read(json))).containsExactly("UNAUTHENTICATED");
+  }
+
+  @Test
+  void tourGet_byDocumentId_runsWithTheGatewaysCost() throws Exception {
+    HttpResponse<String> response =
+        get(
+            "web-demo",
+            "application/json",
+            "documentId=" + track.hex() + "&variables=" + encode("{\"id\":\"ABC123\"}"));
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    Map<String, Object> body = read(response);
+    assertThat(body).doesNotContainKey("errors");
+    assertThat(body.get("data"))
+        .isEqualTo(
+            Map.of("cargo", Map.of("trackingId", "ABC123", "origin", Map.of("code", "HKHKG"))));
+    assertThat(map(map(body.get("extensions")).get("cost"))).containsEntry("estimated", 4);
+  }
+
+  @Test
+  void getWithApqExtensions_runs() throws Exception {
+    String extensions =
+        "{\"persistedQuery\":{\"version\":1,\"sha256Hash\":\"" + page.hex() + "\"}}";
+    HttpResponse<String> response =
+        get(
+            "web-demo",
+            GRAPHQL_RESPONSE,
+            "variables=" + encode("{\"n\":5}") + "&extensions=" + encode(extensions));
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(edges(read(response))).hasSize(3);
+  }
+
+  @Test
+  void mutationByGet_refused405InBothMediaTypes_noFetcherRuns() throws Exception {
+    int before = counter.fetches.get();
+
+    HttpResponse<String> json = get("web-demo", "application/json", "documentId=" + register.hex());
+    HttpResponse<String> graphqlResponse =
+        get("web-demo", GRAPHQL_RESPONSE, "documentId=" + register.hex());
+
+    assertThat(json.statusCode()).as(json.body()).isEqualTo(405);
+    assertThat(graphqlResponse.statusCode()).isEqualTo(405);
+    assertThat(json.headers().firstValue("Allow")).hasValue("POST");
+    assertThat(codes(read(json))).containsExactly("METHOD_NOT_ALLOWED");
+    assertThat(counter.fetches.get()).isEqualTo(before);
+  }
+
+  @Test
+  void getWithVariablesNotJson_badRequest() throws Exception {
+    HttpResponse<String> response =
+        get("web-demo", "application/json", "documentId=" + track.hex() + "&variables=%7B");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(codes(read(response))).containsExactly("BAD_REQUEST");
   }
 
   /* ---- helpers ---- */
@@ -223,19 +320,42 @@ class TollgateStarterTest {
     return hash;
   }
 
-  @SuppressWarnings("unchecked")
   private Map<String, Object> post(String apiKey, Map<String, ?> request)
       throws IOException, InterruptedException {
-    HttpResponse<String> response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/graphql"))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .header("X-API-Key", apiKey)
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(request)))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response = send(apiKey, "application/json", request);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return read(response);
+  }
+
+  private HttpResponse<String> send(String apiKey, String accept, Map<String, ?> request)
+      throws IOException, InterruptedException {
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/graphql"))
+            .header("Content-Type", "application/json")
+            .header("Accept", accept)
+            .header("X-API-Key", apiKey)
+            .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(request)))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> get(String apiKey, String accept, String parameters)
+      throws IOException, InterruptedException {
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/graphql?" + parameters))
+            .header("Accept", accept)
+            .header("X-API-Key", apiKey)
+            .GET()
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> read(HttpResponse<String> response) {
     return JSON.readValue(response.body(), Map.class);
   }
 

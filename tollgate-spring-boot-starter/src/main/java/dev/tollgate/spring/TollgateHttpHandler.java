@@ -2,6 +2,7 @@ package dev.tollgate.spring;
 
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.answer.Answers;
+import dev.tollgate.registry.answer.Statuses;
 import dev.tollgate.registry.error.ErrorCode;
 import jakarta.servlet.http.Cookie;
 import java.util.LinkedHashMap;
@@ -67,7 +68,7 @@ public class TollgateHttpHandler extends GraphQlHttpHandler {
       return super.selectResponseStatus(response, mediaType);
     }
     boolean graphqlResponse = MediaTypes.APPLICATION_GRAPHQL_RESPONSE.equals(mediaType);
-    return HttpStatus.valueOf(GatewayStatuses.status(refusal, graphqlResponse));
+    return HttpStatus.valueOf(Statuses.of(refusal, graphqlResponse));
   }
 
   @Override

@@ -2,12 +2,11 @@ package dev.tollgate.registry.gateway;
 
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.answer.Statuses;
 import dev.tollgate.registry.document.Sha256;
 import dev.tollgate.registry.error.ErrorCode;
-import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Statuses, media types and headers of {@code /graphql} responses. */
@@ -16,47 +15,11 @@ final class GatewayHeaders {
   static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
   static final String NO_CACHE = "private, no-cache, must-revalidate";
 
-  /**
-   * Refusals about HTTP itself, answered with their own status in both media types; {@code
-   * BAD_REQUEST} is a body that is not JSON (or not UTF-8) or JSON that is not a GraphQL request.
-   */
-  static final Set<ErrorCode> HTTP_LEVEL =
-      EnumSet.of(
-          ErrorCode.UNAUTHENTICATED,
-          ErrorCode.METHOD_NOT_ALLOWED,
-          ErrorCode.PAYLOAD_TOO_LARGE,
-          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          ErrorCode.BAD_REQUEST);
-
   private GatewayHeaders() {}
 
-  /**
-   * The status of a refusal in the media type the answer is written in (GraphQL over HTTP).
-   *
-   * <p>In {@code application/graphql-response+json}: its kind's status, except that an APQ miss is
-   * a 200 (Apollo clients resend the text on it) and a document that does not parse or validate is
-   * a 400.
-   *
-   * <p>In {@code application/json}, which clients that do not know the new media type ask for
-   * (Apollo Client 3 sends {@code *}{@code /*}) and read only with a 2xx: every refusal of a
-   * well-formed request is a 200 with the same body and headers, so {@code extensions.code} reaches
-   * the client's error handling, as GitHub and Shopify answer their rate limits. What stays is what
-   * is about HTTP itself or about the server: {@link #HTTP_LEVEL} (an unknown key, a mutation by
-   * GET, a body too large, not JSON, or not a GraphQL request: the spec's 400 for invalid
-   * parameters) and every 5xx (the server, its upstream or its budget store failed, not the
-   * request).
-   */
+  /** The status of a refusal in the media type the answer is written in ({@link Statuses}). */
   static int status(Refusal refusal, boolean graphqlResponse) {
-    int status =
-        switch (refusal.errorCode()) {
-          case PERSISTED_QUERY_NOT_FOUND -> 200;
-          case GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED -> 400;
-          default -> refusal.errorCode().status();
-        };
-    if (graphqlResponse || status >= 500 || HTTP_LEVEL.contains(refusal.errorCode())) {
-      return status;
-    }
-    return 200;
+    return Statuses.of(refusal.errorCode(), graphqlResponse);
   }
 
   /** Whether {@code accept} names {@code application/graphql-response+json}. */

@@ -5,11 +5,6 @@ import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -53,15 +48,11 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(HttpRegistry.class);
 
   private final URI base;
-  private final String token;
-  private final @Nullable String apps;
   private final @Nullable Path snapshotFile;
-  private final Duration requestTimeout;
-  private final long waitMillis;
   private final Duration minBackoff;
   private final Duration maxBackoff;
   private final Clock clock;
-  private final HttpClient client;
+  private final RegistryClient registry;
   private final AtomicLong generation = new AtomicLong();
   private volatile RegistrySnapshot state;
   private volatile @Nullable Instant downSince;
@@ -70,15 +61,17 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
 
   private HttpRegistry(Builder builder) {
     this.base = builder.url;
-    this.token = builder.token;
-    this.apps = builder.apps.isEmpty() ? null : String.join(",", builder.apps);
     this.snapshotFile = builder.snapshotFile;
-    this.requestTimeout = builder.requestTimeout;
-    this.waitMillis = builder.waitMillis;
     this.minBackoff = builder.minBackoff;
     this.maxBackoff = builder.maxBackoff;
     this.clock = builder.clock;
-    this.client = HttpClient.newBuilder().connectTimeout(requestTimeout).build();
+    this.registry =
+        new RegistryClient(
+            builder.url,
+            builder.token,
+            builder.apps.isEmpty() ? null : String.join(",", builder.apps),
+            builder.requestTimeout,
+            builder.waitMillis);
     this.state = start(builder.failClosed);
     this.follower = new Thread(this::follow, "tollgate-registry-follower");
     follower.setDaemon(true);
@@ -150,7 +143,7 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
 
   private RegistrySnapshot start(boolean failClosed) {
     try {
-      RegistrySnapshot fetched = fetch(null);
+      RegistrySnapshot fetched = registry.fetch(null);
       if (fetched == null) {
         throw new IOException("the registry answered 304 to a first fetch");
       }
@@ -168,8 +161,8 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
                 + (snapshotFile == null ? " configured" : " at " + snapshotFile),
             e);
       }
-      RegistrySnapshot saved = load(snapshotFile);
-      Instant written = modified(snapshotFile);
+      RegistrySnapshot saved = SnapshotFile.load(snapshotFile);
+      Instant written = SnapshotFile.modified(snapshotFile);
       downSince = written;
       LOG.warn(
           "{}; starting from the snapshot file {} (change {}, written {}, {} s old)",
@@ -190,9 +183,9 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
     Duration backoff = minBackoff;
     while (!closed) {
       try {
-        long changeId = changes(state.changeId());
+        long changeId = registry.changes(state.changeId());
         if (changeId != state.changeId()) {
-          RegistrySnapshot fetched = fetch(state.etag());
+          RegistrySnapshot fetched = registry.fetch(state.etag());
           if (fetched != null) {
             install(fetched);
           }
@@ -252,105 +245,9 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
     }
   }
 
-  /** The change id once it passes {@code after}, or when the registry's wait ends. */
-  private long changes(long after) throws IOException, InterruptedException {
-    HttpResponse<byte[]> response =
-        send(
-            "/v1/registry/changes?after=" + after + "&waitMillis=" + waitMillis,
-            null,
-            requestTimeout.plusMillis(waitMillis));
-    return RegistrySnapshot.changeId(response.body());
-  }
-
-  /** The snapshot, or {@code null} when it is still {@code etag} (304). */
-  private @Nullable RegistrySnapshot fetch(@Nullable String etag)
-      throws IOException, InterruptedException {
-    String path =
-        "/v1/registry/snapshot"
-            + (apps == null ? "" : "?apps=" + URLEncoder.encode(apps, StandardCharsets.UTF_8));
-    HttpResponse<byte[]> response = send(path, etag, requestTimeout);
-    if (response.statusCode() == 304) {
-      return null;
-    }
-    return RegistrySnapshot.read(
-        response.body(), response.headers().firstValue("ETag").orElse(null), "registry " + base);
-  }
-
-  private HttpResponse<byte[]> send(String path, @Nullable String etag, Duration timeout)
-      throws IOException, InterruptedException {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(base.resolve(path))
-            .timeout(timeout)
-            .header("Authorization", "Bearer " + token)
-            .header("Accept", "application/json")
-            .GET();
-    if (etag != null) {
-      request.header("If-None-Match", etag);
-    }
-    HttpResponse<byte[]> response =
-        client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-    int status = response.statusCode();
-    if (status == 401 || status == 403) {
-      throw new IllegalStateException(
-          "registry "
-              + base
-              + " refused the token ("
-              + status
-              + ": "
-              + RegistrySnapshot.message(response.body())
-              + "); following the registry needs a token of scope read or admin");
-    }
-    if (status != 200 && status != 304) {
-      throw new IOException(
-          "registry answered " + status + ": " + RegistrySnapshot.message(response.body()));
-    }
-    return response;
-  }
-
   private void save(RegistrySnapshot snapshot) throws IOException {
-    Path file = snapshotFile;
-    if (file == null) {
-      return;
-    }
-    Path dir = file.toAbsolutePath().getParent();
-    if (dir != null) {
-      Files.createDirectories(dir);
-    }
-    Path temp =
-        Files.createTempFile(
-            dir != null ? dir : Path.of("."), file.getFileName().toString(), ".tmp");
-    try {
-      Files.write(temp, snapshot.raw());
-      try {
-        Files.move(
-            temp,
-            file,
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-        Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(temp);
-    }
-  }
-
-  private static RegistrySnapshot load(Path file) {
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new IllegalStateException(
-          "cannot read the snapshot file " + file + ": " + e.getMessage(), e);
-    }
-    return RegistrySnapshot.read(bytes, null, "snapshot file " + file);
-  }
-
-  private static Instant modified(Path file) {
-    try {
-      return Files.getLastModifiedTime(file).toInstant();
-    } catch (IOException e) {
-      return Instant.EPOCH;
+    if (snapshotFile != null) {
+      SnapshotFile.save(snapshotFile, snapshot);
     }
   }
 

@@ -2,18 +2,24 @@ package dev.tollgate.registry.gateway;
 
 import dev.tollgate.registry.admission.BudgetCharge;
 import dev.tollgate.registry.admission.Refusal;
+import dev.tollgate.registry.answer.Headers;
 import dev.tollgate.registry.answer.Statuses;
 import dev.tollgate.registry.document.Sha256;
-import dev.tollgate.registry.error.ErrorCode;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** Statuses, media types and headers of {@code /graphql} responses. */
+/**
+ * Statuses, media types and headers of {@code /graphql} responses. The rules both ways in share
+ * (statuses per media type, {@code X-RateLimit-*}, {@code Retry-After}, {@code Allow}, {@code
+ * Cache-Control} of answers that are not cacheable) live in the core's {@link Statuses} and {@link
+ * Headers}; what is the gateway's alone (the response cache's ETag and {@code If-None-Match}) is
+ * here.
+ */
 final class GatewayHeaders {
 
   static final String GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
-  static final String NO_CACHE = "private, no-cache, must-revalidate";
+  static final String NO_CACHE = Headers.NO_CACHE;
 
   private GatewayHeaders() {}
 
@@ -36,45 +42,19 @@ final class GatewayHeaders {
         + "; charset=utf-8";
   }
 
-  /**
-   * Nothing when the balance is unknown ({@link
-   * dev.tollgate.registry.admission.BudgetLedger#balance}).
-   */
+  /** {@code X-RateLimit-*}: the core's rule ({@link Headers#rateLimit}). */
   static void rateLimit(Map<String, String> headers, @Nullable BudgetCharge budget) {
-    if (budget == null) {
-      return;
-    }
-    headers.put("X-RateLimit-Limit", Long.toString(budget.limit()));
-    headers.put("X-RateLimit-Remaining", Long.toString(budget.remaining()));
-    headers.put("X-RateLimit-Reset", Long.toString(budget.resetInSeconds()));
+    Headers.rateLimit(headers, budget);
   }
 
-  /** {@code Retry-After} on 429 and 503 (budget store, busy upstream), {@code Allow} on 405. */
+  /** {@code Retry-After} and {@code Allow}: the core's rule ({@link Headers#refusal}). */
   static void refusal(Map<String, String> headers, Refusal refusal, @Nullable BudgetCharge budget) {
-    long retryAfter = retryAfterSeconds(refusal, budget);
-    if (retryAfter > 0) {
-      headers.put("Retry-After", Long.toString(retryAfter));
-    }
-    if (refusal.errorCode() == ErrorCode.METHOD_NOT_ALLOWED) {
-      headers.put("Allow", "POST");
-    }
+    Headers.refusal(headers, refusal, budget);
   }
 
-  /**
-   * The {@code Retry-After} seconds of {@code refusal}: {@code RATE_LIMITED} (when the balance is
-   * known), {@code UPSTREAM_BUSY} and {@code BUDGET_STORE_UNAVAILABLE}; 0 for the others.
-   */
+  /** The {@code Retry-After} seconds of {@code refusal} ({@link Headers#retryAfterSeconds}). */
   static long retryAfterSeconds(Refusal refusal, @Nullable BudgetCharge budget) {
-    if (refusal.errorCode() == ErrorCode.RATE_LIMITED && budget != null) {
-      return Math.max(1, budget.retryAfterSeconds());
-    }
-    if (refusal.errorCode() == ErrorCode.UPSTREAM_BUSY) {
-      return 1;
-    }
-    if (refusal.errorCode() == ErrorCode.BUDGET_STORE_UNAVAILABLE) {
-      return refusal.extensions().get("retryAfter") instanceof Long known ? known : 1;
-    }
-    return 0;
+    return Headers.retryAfterSeconds(refusal, budget);
   }
 
   /** A strong entity tag: the quoted SHA-256 of {@code bytes}. */

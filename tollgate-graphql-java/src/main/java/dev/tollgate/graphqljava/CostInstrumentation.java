@@ -61,6 +61,8 @@ final class CostInstrumentation extends SimplePerformantInstrumentation {
     if (decision instanceof Decision.Admitted admitted) {
       Long actual = actual(admitted.operations().get(0), result.getData());
       decision = Settlement.settled(admission, decided.policy(), admitted, actual);
+      // the settled balance, for the HTTP layer's headers (TollgateGraphQL.decision)
+      new Admission(decided.policy(), decision).putInto(parameters.getGraphQLContext());
     }
     Map<Object, Object> extensions =
         Answers.merged(result.getExtensions(), Answers.extensions(decision));

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmissionSettings;
 import dev.tollgate.registry.admission.BudgetLedger;
+import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.catalog.DocumentCatalog;
@@ -13,6 +14,7 @@ import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.ActualCostPlans;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
+import graphql.GraphQLContext;
 import graphql.execution.instrumentation.Instrumentation;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
 import graphql.schema.GraphQLSchema;
@@ -126,6 +128,17 @@ public final class TollgateGraphQL implements AutoCloseable {
   @Override
   public void close() {
     catalog.close();
+  }
+
+  /**
+   * What Tollgate decided for the execution of {@code context}, once it has answered: the refusal,
+   * or the admitted operation settled (measured, refunded) with the caller's balance; {@code null}
+   * when nothing was decided (an unknown key, or Tollgate is not installed). An HTTP layer reads it
+   * for the answer's headers (the core's {@code answer.Headers}).
+   */
+  public static @Nullable Decision decision(GraphQLContext context) {
+    Admission admission = Admission.in(context);
+    return admission == null ? null : admission.decision();
   }
 
   /** The cache of parsed and validated documents, by hash, for its statistics. */

@@ -2,6 +2,7 @@ package dev.tollgate.spring;
 
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.answer.Answers;
+import dev.tollgate.registry.answer.Headers;
 import dev.tollgate.registry.answer.Statuses;
 import dev.tollgate.registry.error.ErrorCode;
 import jakarta.servlet.http.Cookie;
@@ -38,7 +39,12 @@ import tools.jackson.databind.json.JsonMapper;
  *       answer's media type ({@link GatewayStatuses}): its code's 4xx in {@code
  *       application/graphql-response+json}, 200 in {@code application/json}, 401 for an unknown key
  *       in both. Any other answer keeps Spring's status.
- *   <li>{@link #prepareResponse}: a mutation refused for coming by GET carries {@code Allow: POST}.
+ *   <li>{@link #prepareResponse}: the gateway's headers of the decision, from the core's {@code
+ *       answer.Headers} ({@link GatewayStatuses#headers}): {@code
+ *       X-RateLimit-Limit/Remaining/Reset} whenever the balance is known, {@code Retry-After} on
+ *       {@code RATE_LIMITED}, {@code Allow: POST} on a mutation refused for coming by GET, and
+ *       {@code Cache-Control: private, no-cache, must-revalidate} on every answer Tollgate decided
+ *       (there is no response cache in process).
  *   <li>{@link #handleGet}: {@code GET /graphql?documentId=..&variables=..&extensions=..} (and
  *       {@code query}, {@code operationName}), the gateway's GET, which Spring for GraphQL does not
  *       serve. The execution is marked {@link Transport#GET} in its {@code GraphQLContext}, so
@@ -78,10 +84,9 @@ public class TollgateHttpHandler extends GraphQlHttpHandler {
         request,
         responseMono.map(
             response -> {
-              if (GatewayStatuses.refusal(response.getExecutionResult())
-                  == ErrorCode.METHOD_NOT_ALLOWED) {
-                response.getResponseHeaders().set(HttpHeaders.ALLOW, "POST");
-              }
+              HttpHeaders headers = response.getResponseHeaders();
+              GatewayStatuses.headers(response.getExecutionInput(), response.getExecutionResult())
+                  .forEach(headers::set);
               return response;
             }));
   }
@@ -151,6 +156,7 @@ public class TollgateHttpHandler extends GraphQlHttpHandler {
     Map<String, Object> extensions = new LinkedHashMap<>();
     extensions.put("code", ErrorCode.BAD_REQUEST.code());
     return ServerResponse.badRequest()
+        .header(HttpHeaders.CACHE_CONTROL, Headers.NO_CACHE)
         .contentType(MediaType.APPLICATION_JSON)
         .body(Map.of("errors", List.of(Answers.error(message, extensions))));
   }

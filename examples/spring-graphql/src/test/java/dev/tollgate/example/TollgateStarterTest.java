@@ -303,6 +303,9 @@ class TollgateStarterTest {
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(codes(read(response))).containsExactly("BAD_REQUEST");
+    // not an answer to cache, as the gateway's 400
+    assertThat(response.headers().firstValue("Cache-Control"))
+        .hasValue("private, no-cache, must-revalidate");
   }
 
   /* ---- helpers ---- */

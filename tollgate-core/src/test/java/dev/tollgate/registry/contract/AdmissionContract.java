@@ -1,5 +1,14 @@
 package dev.tollgate.registry.contract;
 
+import static dev.tollgate.registry.contract.ContractClient.GRAPHQL_RESPONSE;
+import static dev.tollgate.registry.contract.ContractClient.JSON_TYPE;
+import static dev.tollgate.registry.contract.ContractClient.NO_CACHE;
+import static dev.tollgate.registry.contract.ContractClient.answer;
+import static dev.tollgate.registry.contract.ContractClient.apq;
+import static dev.tollgate.registry.contract.ContractClient.assertBalanceHeaders;
+import static dev.tollgate.registry.contract.ContractClient.codes;
+import static dev.tollgate.registry.contract.ContractClient.read;
+import static dev.tollgate.registry.contract.ContractClient.tree;
 import static dev.tollgate.registry.contract.ContractFixture.OPEN_KEY;
 import static dev.tollgate.registry.contract.ContractFixture.PAGE;
 import static dev.tollgate.registry.contract.ContractFixture.REGISTER;
@@ -11,18 +20,8 @@ import static dev.tollgate.registry.contract.ContractFixture.UNKNOWN_KEY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.document.DocumentHash;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,13 +46,6 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class AdmissionContract {
 
-  protected static final String GRAPHQL_RESPONSE = "application/graphql-response+json";
-  protected static final String JSON_TYPE = "application/json";
-  protected static final String NO_CACHE = "private, no-cache, must-revalidate";
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
-
   private static final DocumentHash PAGE_ID = DocumentHash.of(PAGE);
   private static final DocumentHash TRACK_ID = DocumentHash.of(TRACK);
   private static final DocumentHash REGISTER_ID = DocumentHash.of(REGISTER);
@@ -68,12 +60,13 @@ public abstract class AdmissionContract {
     long before = wayIn().calls();
 
     HttpResponse<String> response =
-        post(
-            TRUSTED_KEY,
-            GRAPHQL_RESPONSE,
-            Map.of(
-                "variables", Map.of("n", 5),
-                "extensions", apq(PAGE_ID)));
+        client()
+            .post(
+                TRUSTED_KEY,
+                GRAPHQL_RESPONSE,
+                Map.of(
+                    "variables", Map.of("n", 5),
+                    "extensions", apq(PAGE_ID)));
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     assertThat(response.headers().firstValue("Content-Type"))
@@ -83,7 +76,7 @@ public abstract class AdmissionContract {
     assertThat(body.get("data")).isEqualTo(answer(PAGE));
     // estimated 1 + 3 * 5 = 16 (n = 5); actual 1 + 3 * 3 = 10 (3 cargos answered); max the book's
     assertThat(body.at("/extensions/cost"))
-        .isEqualTo(JSON.valueToTree(Map.of("estimated", 16, "max", 1000, "actual", 10)));
+        .isEqualTo(tree(Map.of("estimated", 16, "max", 1000, "actual", 10)));
     assertThat(body.at("/extensions/rateLimit/cost").asLong()).isEqualTo(16);
     assertBalanceHeaders(response, body, 10_000);
     assertThat(response.headers().firstValue("Cache-Control")).hasValue(NO_CACHE);
@@ -93,10 +86,11 @@ public abstract class AdmissionContract {
   @Test
   void rateLimitHeaders_onAnAdmittedRequest_areTheBalanceOfTheBody() {
     HttpResponse<String> response =
-        post(
-            TRUSTED_KEY,
-            JSON_TYPE,
-            Map.of("documentId", TRACK_ID.hex(), "variables", Map.of("id", "ABC123")));
+        client()
+            .post(
+                TRUSTED_KEY,
+                JSON_TYPE,
+                Map.of("documentId", TRACK_ID.hex(), "variables", Map.of("id", "ABC123")));
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     JsonNode body = read(response);
@@ -113,17 +107,19 @@ public abstract class AdmissionContract {
     long before = wayIn().calls();
 
     HttpResponse<String> response =
-        post(
-            TRUSTED_KEY,
-            GRAPHQL_RESPONSE,
-            Map.of("documentId", "sha256:" + TRACK_ID.hex(), "variables", Map.of("id", "ABC123")));
+        client()
+            .post(
+                TRUSTED_KEY,
+                GRAPHQL_RESPONSE,
+                Map.of(
+                    "documentId", "sha256:" + TRACK_ID.hex(), "variables", Map.of("id", "ABC123")));
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     JsonNode body = read(response);
     assertThat(body.get("data")).isEqualTo(answer(TRACK));
     // cargo 1 + trackingId 1 + origin 1 + code 1 = 4, estimated and answered alike
     assertThat(body.at("/extensions/cost"))
-        .isEqualTo(JSON.valueToTree(Map.of("estimated", 4, "max", 1000, "actual", 4)));
+        .isEqualTo(tree(Map.of("estimated", 4, "max", 1000, "actual", 4)));
     assertThat(wayIn().calls()).isGreaterThan(before);
   }
 
@@ -132,10 +128,11 @@ public abstract class AdmissionContract {
     long before = wayIn().calls();
 
     HttpResponse<String> response =
-        get(
-            TRUSTED_KEY,
-            JSON_TYPE,
-            Map.of("documentId", TRACK_ID.hex(), "variables", "{\"id\":\"ABC123\"}"));
+        client()
+            .get(
+                TRUSTED_KEY,
+                JSON_TYPE,
+                Map.of("documentId", TRACK_ID.hex(), "variables", "{\"id\":\"ABC123\"}"));
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     JsonNode body = read(response);
@@ -151,14 +148,15 @@ public abstract class AdmissionContract {
     long before = wayIn().calls();
 
     HttpResponse<String> response =
-        post(OPEN_KEY, GRAPHQL_RESPONSE, Map.of("query", PAGE, "variables", Map.of("n", 5)));
+        client()
+            .post(OPEN_KEY, GRAPHQL_RESPONSE, Map.of("query", PAGE, "variables", Map.of("n", 5)));
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     JsonNode body = read(response);
     assertThat(body.get("data")).isEqualTo(answer(PAGE));
     // analysed as registered: 1 + 3 * 5 = 16; 3 cargos answered: 1 + 3 * 3 = 10
     assertThat(body.at("/extensions/cost"))
-        .isEqualTo(JSON.valueToTree(Map.of("estimated", 16, "max", 1000, "actual", 10)));
+        .isEqualTo(tree(Map.of("estimated", 16, "max", 1000, "actual", 10)));
     assertBalanceHeaders(response, body, 100_000);
     assertThat(wayIn().calls()).isGreaterThan(before);
   }
@@ -236,7 +234,7 @@ public abstract class AdmissionContract {
   void overBudget_429WithRetryAfter() {
     Map<String, Object> request = Map.of("variables", Map.of("n", 5), "extensions", apq(PAGE_ID));
     // 20 units: the first page of 5 (16) leaves 4
-    HttpResponse<String> first = post(TIGHT_KEY, JSON_TYPE, request);
+    HttpResponse<String> first = client().post(TIGHT_KEY, JSON_TYPE, request);
     assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
     assertThat(read(first).at("/extensions/rateLimit/remaining").asLong()).isEqualTo(4);
 
@@ -284,9 +282,9 @@ public abstract class AdmissionContract {
     long before = wayIn().calls();
 
     HttpResponse<String> json =
-        get(TRUSTED_KEY, JSON_TYPE, Map.of("documentId", REGISTER_ID.hex()));
+        client().get(TRUSTED_KEY, JSON_TYPE, Map.of("documentId", REGISTER_ID.hex()));
     HttpResponse<String> strict =
-        get(TRUSTED_KEY, GRAPHQL_RESPONSE, Map.of("documentId", REGISTER_ID.hex()));
+        client().get(TRUSTED_KEY, GRAPHQL_RESPONSE, Map.of("documentId", REGISTER_ID.hex()));
 
     for (HttpResponse<String> response : List.of(json, strict)) {
       assertThat(response.statusCode()).as(response.body()).isEqualTo(405);
@@ -346,8 +344,8 @@ public abstract class AdmissionContract {
       String key, Map<String, ?> request, int strictStatus, int jsonStatus, String code) {
     long before = wayIn().calls();
 
-    HttpResponse<String> strict = post(key, GRAPHQL_RESPONSE, request);
-    HttpResponse<String> json = post(key, JSON_TYPE, request);
+    HttpResponse<String> strict = client().post(key, GRAPHQL_RESPONSE, request);
+    HttpResponse<String> json = client().post(key, JSON_TYPE, request);
 
     assertThat(strict.statusCode()).as(strict.body()).isEqualTo(strictStatus);
     assertThat(json.statusCode()).as(json.body()).isEqualTo(jsonStatus);
@@ -373,83 +371,7 @@ public abstract class AdmissionContract {
     return new Refused(strict, strictBody);
   }
 
-  /**
-   * {@code X-RateLimit-Remaining} and {@code -Reset} are the body's {@code extensions.rateLimit};
-   * {@code X-RateLimit-Limit} the bucket's capacity ({@code limit}; negative: not checked).
-   */
-  protected static void assertBalanceHeaders(
-      HttpResponse<String> response, JsonNode body, long limit) {
-    JsonNode rateLimit = body.at("/extensions/rateLimit");
-    assertThat(rateLimit.isObject()).as(response.body()).isTrue();
-    assertThat(response.headers().firstValue("X-RateLimit-Remaining"))
-        .hasValue(rateLimit.get("remaining").asText());
-    assertThat(response.headers().firstValue("X-RateLimit-Reset"))
-        .hasValue(rateLimit.get("resetIn").asText());
-    assertThat(response.headers().firstValue("X-RateLimit-Limit")).isPresent();
-    if (limit >= 0) {
-      assertThat(response.headers().firstValue("X-RateLimit-Limit")).hasValue(Long.toString(limit));
-    }
-  }
-
-  protected static Map<String, Object> apq(DocumentHash hash) {
-    return Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", hash.hex()));
-  }
-
-  protected HttpResponse<String> post(String key, String accept, Map<String, ?> request) {
-    try {
-      return send(
-          HttpRequest.newBuilder(wayIn().graphql())
-              .header("Content-Type", "application/json")
-              .header("Accept", accept)
-              .header("X-API-Key", key)
-              .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(request)))
-              .build());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  protected HttpResponse<String> get(String key, String accept, Map<String, String> parameters) {
-    List<String> pairs = new ArrayList<>();
-    new LinkedHashMap<>(parameters)
-        .forEach(
-            (name, value) ->
-                pairs.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8)));
-    URI uri = URI.create(wayIn().graphql() + "?" + String.join("&", pairs));
-    return send(
-        HttpRequest.newBuilder(uri)
-            .header("Accept", accept)
-            .header("X-API-Key", key)
-            .GET()
-            .build());
-  }
-
-  private static HttpResponse<String> send(HttpRequest request) {
-    try {
-      return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  protected static JsonNode read(HttpResponse<String> response) {
-    try {
-      return JSON.readTree(response.body());
-    } catch (IOException e) {
-      throw new AssertionError("not JSON: " + response.body(), e);
-    }
-  }
-
-  private static JsonNode answer(String query) {
-    return JSON.valueToTree(ContractFixture.answerTo(query)).get("data");
-  }
-
-  private static List<String> codes(JsonNode body) {
-    List<String> codes = new ArrayList<>();
-    body.path("errors").forEach(error -> codes.add(error.at("/extensions/code").asText()));
-    return codes;
+  private ContractClient client() {
+    return new ContractClient(wayIn());
   }
 }

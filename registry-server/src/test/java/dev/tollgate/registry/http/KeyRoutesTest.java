@@ -9,6 +9,7 @@ import dev.tollgate.registry.admission.FakeClock;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.http.AdminToken.Scope;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.StoreSettings;
 import java.io.IOException;
@@ -22,6 +23,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -86,7 +89,22 @@ final class KeyRoutesTest {
     assertThat(listed.has("secret")).isFalse();
     assertThat(list.body())
         .doesNotContain(secret)
-        .doesNotContain(secret.substring(secret.lastIndexOf('_') + 1));
+        .doesNotContain(
+            secret.substring("tg_".length() + 8 + 1)); // the random part, after tg_<prefix>_
+  }
+
+  /** A policy of the config's {@code policies} section: no key in the file, keys issued here. */
+  @Test
+  void issue_forAPolicyWithoutAConfigKey_admittedOnItsBudget() throws IOException {
+    start();
+    HttpResponse<String> issued = send("POST", "/v1/keys", "{\"policy\":\"gold\"}", ADMIN);
+    HttpResponse<String> answer = graphql(JSON.readTree(issued.body()).get("secret").asText());
+
+    assertThat(issued.statusCode()).as(issued.body()).isEqualTo(201);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    // gold's bucket holds 500; TrackCargo costs 23 (the README's tour): 500 - 23 = 477
+    assertThat(answer.headers().firstValue("X-RateLimit-Limit")).hasValue("500");
+    assertThat(answer.headers().firstValue("X-RateLimit-Remaining")).hasValue("477");
   }
 
   @Test
@@ -203,7 +221,7 @@ final class KeyRoutesTest {
    */
   private static final List<List<String>> BAD_INPUT =
       List.of(
-          List.of("POST", "/v1/keys", "{\"policy\":\"gold\"}", "422", "UNKNOWN_POLICY"),
+          List.of("POST", "/v1/keys", "{\"policy\":\"platinum\"}", "422", "UNKNOWN_POLICY"),
           List.of("POST", "/v1/keys", "{\"policy\":\"anonymous\"}", "422", "UNKNOWN_POLICY"),
           List.of("POST", "/v1/keys", "{}", "400", "INVALID_KEY_REQUEST"),
           List.of("POST", "/v1/keys", "[1]", "400", "INVALID_KEY_REQUEST"),
@@ -307,7 +325,14 @@ final class KeyRoutesTest {
                         .adminTokens(
                             List.of(
                                 new AdminToken("ci-admin", ADMIN, Scope.ADMIN),
-                                new AdminToken("ci-publisher", PUBLISHER, Scope.PUBLISH))));
+                                new AdminToken("ci-publisher", PUBLISHER, Scope.PUBLISH)))
+                        .keylessPolicies(
+                            Map.of(
+                                "gold",
+                                KeyPolicy.newPolicy("gold")
+                                    .apps(Set.of("cargo-web"))
+                                    .budget(new KeyPolicy.Budget(500, 5))
+                                    .build())));
     server = RegistryServer.builder(config).store(store).clock(clock).start();
   }
 

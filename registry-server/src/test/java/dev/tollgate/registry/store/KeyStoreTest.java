@@ -183,7 +183,7 @@ final class KeyStoreTest {
 
   /** The random part of a secret, after {@code tg_<prefix>_}. */
   private static String secretPart(String secret) {
-    return secret.substring(secret.lastIndexOf('_') + 1);
+    return secret.substring("tg_".length() + 8 + 1); // base64url may hold _ itself
   }
 
   /** Every file under {@code folder}, as ISO-8859-1 text (each byte one character). */

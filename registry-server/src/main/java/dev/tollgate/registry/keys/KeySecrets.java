@@ -72,6 +72,12 @@ public final class KeySecrets {
     private final byte[] out = new byte[32];
     private byte[] buffer = new byte[64];
 
+    /**
+     * The string {@link #out} is the digest of: the same instance again (the guard, then the route,
+     * looking up one request's header on one thread) is not hashed twice.
+     */
+    private @Nullable String hashed;
+
     private Hasher() {
       try {
         sha256 = MessageDigest.getInstance("SHA-256");
@@ -89,6 +95,9 @@ public final class KeySecrets {
      * text is not ASCII.
      */
     byte @Nullable [] digest(String text) {
+      if (text == hashed) {
+        return out;
+      }
       int length = text.length();
       if (buffer.length < length) {
         buffer = new byte[Math.max(length, buffer.length * 2)];
@@ -106,6 +115,7 @@ public final class KeySecrets {
       } catch (java.security.DigestException e) {
         throw new IllegalStateException("a 32-byte buffer holds SHA-256", e);
       }
+      hashed = text;
       return out;
     }
   }

@@ -129,29 +129,49 @@ final class KeyRingTest {
 
   /**
    * A lookup costs one SHA-256 into the thread's buffer and one probe: after a warm-up, 10,000
-   * lookups allocate nothing (one 16-byte object each would be 160,000 bytes; the bound, 4,096
-   * bytes, leaves room for the JVM's own bookkeeping).
+   * lookups, alternating two keys so that each is hashed, allocate nothing (one 16-byte object each
+   * would be 160,000 bytes; the bound, 4,096 bytes, leaves room for the JVM's own bookkeeping).
    */
   @Test
   void find_allocatesNothing() {
-    String secret = KeySecrets.newSecret("aaaa1111");
-    ring.load(List.of(key("k1", secret, "web", null)), POLICIES);
+    String first = KeySecrets.newSecret("aaaa1111");
+    String second = KeySecrets.newSecret("bbbb2222");
+    ring.load(List.of(key("k1", first, "web", null), key("k2", second, "partner", null)), POLICIES);
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long id = Thread.currentThread().getId();
     int found = 0;
     for (int i = 0; i < 50_000; i++) {
-      found += ring.find(secret) == null ? 0 : 1;
+      found += ring.find(i % 2 == 0 ? first : second) == null ? 0 : 1;
     }
 
     long before = threads.getThreadAllocatedBytes(id);
     for (int i = 0; i < 10_000; i++) {
-      found += ring.find(secret) == null ? 0 : 1;
+      found += ring.find(i % 2 == 0 ? first : second) == null ? 0 : 1;
     }
     long allocated = threads.getThreadAllocatedBytes(id) - before;
 
     assertThat(found).isEqualTo(60_000);
     assertThat(allocated).isLessThan(4_096);
+  }
+
+  /**
+   * The guard and the route look one header up, so the hasher keeps the digest of the last instance
+   * it hashed: asked again, or for an equal text, or another, it gives each its own digest.
+   */
+  @Test
+  void digest_sameInstanceAgain_equalText_otherText_eachItsOwn() {
+    KeySecrets.Hasher hasher = KeySecrets.Hasher.local();
+    String secret = KeySecrets.newSecret("aaaa1111");
+    byte[] first = hasher.digest(secret).clone();
+    byte[] again = hasher.digest(secret).clone();
+    byte[] equalText = hasher.digest(new String(secret.toCharArray())).clone();
+    byte[] other = hasher.digest(KeySecrets.newSecret("aaaa1111")).clone();
+
+    assertThat(again).isEqualTo(first);
+    assertThat(equalText).isEqualTo(first);
+    assertThat(other).isNotEqualTo(first);
+    assertThat(java.util.HexFormat.of().formatHex(first)).isEqualTo(KeySecrets.hash(secret));
   }
 
   @Test

@@ -6,11 +6,12 @@ import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.gateway.Gateway;
+import dev.tollgate.registry.keys.KeyRing;
 
 /**
  * The gateway's services as the server wires them, without HTTP: its catalog (and the catalog's
- * document cache), admission and the gateway itself. Closing stops the catalog's polling and
- * unbinds the metrics.
+ * document cache), admission, the gateway itself and the keys issued at runtime. Closing stops the
+ * catalog's polling and unbinds the metrics.
  */
 public final class GatewayServices implements AutoCloseable {
 
@@ -18,6 +19,7 @@ public final class GatewayServices implements AutoCloseable {
   private final Cache<DocumentHash, RegisteredDocument> documents;
   private final AdmissionController admission;
   private final Gateway gateway;
+  private final KeyRing keys;
   private final Closer closer;
 
   GatewayServices(
@@ -25,11 +27,13 @@ public final class GatewayServices implements AutoCloseable {
       Cache<DocumentHash, RegisteredDocument> documents,
       AdmissionController admission,
       Gateway gateway,
+      KeyRing keys,
       Closer closer) {
     this.catalog = catalog;
     this.documents = documents;
     this.admission = admission;
     this.gateway = gateway;
+    this.keys = keys;
     this.closer = closer;
   }
 
@@ -48,6 +52,11 @@ public final class GatewayServices implements AutoCloseable {
 
   public Gateway gateway() {
     return gateway;
+  }
+
+  /** The keys issued at runtime, as the gateway checks them (reloaded from the store). */
+  public KeyRing keys() {
+    return keys;
   }
 
   @Override

@@ -21,6 +21,7 @@ import dev.tollgate.registry.gateway.BudgetSettings;
 import dev.tollgate.registry.gateway.Callers;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.gateway.GatewaySettings;
+import dev.tollgate.registry.keys.KeyRing;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.CompiledPrice;
@@ -91,10 +92,11 @@ record GatewayWiring(
             settings.admission());
     metrics.monitor(admission.openAnalysisCache(), "open_analyses");
     metrics.monitor(admission.openTextCache(), "open_texts");
+    KeyRing keys = new KeyRing(clock);
     Gateway gateway =
         new Gateway(
             admission,
-            new Callers(config.keys(), config.anonymous()),
+            new Callers(config.keys(), config.anonymous(), keys),
             upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
             config.upstream(),
             responseCache(settings, config.policies(), ticker),
@@ -106,7 +108,7 @@ record GatewayWiring(
                 metrics,
                 config.calibration().actualCost()));
     metrics.monitor(gateway.responseCache(), "responses");
-    return new GatewayServices(catalog, documents, admission, gateway, closer);
+    return new GatewayServices(catalog, documents, admission, gateway, keys, closer);
   }
 
   private static BudgetLedger ledger(

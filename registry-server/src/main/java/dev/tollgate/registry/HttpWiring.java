@@ -9,6 +9,7 @@ import dev.tollgate.registry.http.GatewayRoutes;
 import dev.tollgate.registry.http.HttpErrors;
 import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.http.JettyBounds;
+import dev.tollgate.registry.http.KeyRoutes;
 import dev.tollgate.registry.http.OperatorRoutes;
 import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryFeedRoutes;
@@ -21,6 +22,7 @@ import dev.tollgate.registry.schema.ActiveSchema;
 import dev.tollgate.registry.schema.SchemaVersion;
 import io.javalin.Javalin;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -42,7 +44,8 @@ final class HttpWiring {
       GatewayServices services,
       GatewayMetrics metrics,
       ObjectMapper json,
-      Duration sampling) {
+      Duration sampling,
+      InstantSource clock) {
     HttpSettings http = config.http();
     List<AdminToken> tokens = config.adminTokens();
     List<KeyPolicy> policies = config.policies();
@@ -63,6 +66,8 @@ final class HttpWiring {
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
     OperatorRoutes operator =
         new OperatorRoutes(services.admission(), policies, metrics, sampling, tokens);
+    KeyRoutes keys =
+        new KeyRoutes(registry.store().keys(), policies, tokens, http.maxBodyBytes(), clock);
     ConsoleRoutes console = new ConsoleRoutes();
     return Javalin.create(
         javalin -> {
@@ -77,6 +82,7 @@ final class HttpWiring {
           gateway.register(javalin);
           ops.register(javalin);
           operator.register(javalin);
+          keys.register(javalin);
           console.register(javalin);
         });
   }

@@ -5,7 +5,9 @@ import dev.tollgate.registry.calibration.CalibrationSettings;
 import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.demo.DemoManifest;
+import dev.tollgate.registry.keys.KeySync;
 import dev.tollgate.registry.metrics.GatewayMetrics;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.schema.ActiveSchema;
@@ -16,6 +18,7 @@ import dev.tollgate.registry.schema.SchemaVersion;
 import dev.tollgate.registry.store.RegistryStore;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -75,11 +78,19 @@ record RegistryWiring(
 
   /**
    * Starts flushing the measurements, and keeps the gateway in step with the registry: a schema
-   * activated elsewhere drops the prices cached for the old one, and a publication reloads the
-   * catalog.
+   * activated elsewhere drops the prices cached for the old one, a publication reloads the catalog,
+   * and a key issued, rotated or revoked reloads the keys (each polled every {@code refresh}).
+   *
+   * @param policies the config's policies by name, which stored keys name
    */
-  void follow(GatewayServices services, CalibrationSettings settings) {
+  void follow(
+      GatewayServices services,
+      CalibrationSettings settings,
+      Map<String, KeyPolicy> policies,
+      Duration refresh,
+      Closer closer) {
     calibration.startFlushing(Duration.ofMillis(settings.measurementFlushMillis()));
+    closer.add(new KeySync(store, services.keys(), policies)).start(refresh);
     services
         .catalog()
         .beforeRefresh(

@@ -7,6 +7,7 @@ import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.config.ServerConfig;
+import dev.tollgate.registry.keys.KeySync;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -171,8 +172,14 @@ public final class ServerBuilder {
                 metrics,
                 json,
                 registry.calibration());
-    registry.follow(services, config.calibration());
-    Javalin app = HttpWiring.app(config, registry, services, metrics, json, REQUEST_SAMPLING);
+    registry.follow(
+        services,
+        config.calibration(),
+        KeySync.byName(config.policies()),
+        Duration.ofMillis(config.catalog().refreshMillis()),
+        closer);
+    Javalin app =
+        HttpWiring.app(config, registry, services, metrics, json, REQUEST_SAMPLING, clock);
     port.close();
     try {
       app.start(config.http().host(), config.http().port());

@@ -108,6 +108,32 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
     return fromFile.transform(policy -> policy.name(KeyPolicy.ANONYMOUS));
   }
 
+  /**
+   * The {@code policies} section: policies without a key in the file, for keys issued at runtime
+   * (issue 27). Each is named by its member's name.
+   *
+   * @throws ConfigException when a policy gives a {@code name} of its own, is called {@code
+   *     anonymous}, or takes the name of a policy under {@code keys}
+   */
+  static Map<String, KeyPolicy> policies(
+      Map<String, KeyPolicy> policies, Map<String, KeyPolicy> keys) {
+    Set<String> taken = new HashSet<>(Set.of(KeyPolicy.ANONYMOUS));
+    keys.values().forEach(policy -> taken.add(policy.name()));
+    Map<String, KeyPolicy> named = new LinkedHashMap<>();
+    for (Map.Entry<String, KeyPolicy> entry : policies.entrySet()) {
+      String name = entry.getKey();
+      KeyPolicy policy = entry.getValue();
+      require(
+          policy.name().isEmpty(),
+          "policies." + name + ".name must be left out: the policy is called " + name);
+      require(
+          taken.add(name),
+          "policies." + name + " must have a name of its own: " + name + " is taken");
+      named.put(name, policy.transform(builder -> builder.name(name)));
+    }
+    return named;
+  }
+
   private static void require(boolean condition, String message) {
     if (!condition) {
       throw new ConfigException(message);

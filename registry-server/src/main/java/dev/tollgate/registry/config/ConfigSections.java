@@ -28,14 +28,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * The sections of a config file and the feature settings each holds: composes a {@link
  * ServerConfig} from a file through the {@link SettingsBinder}, with the special cases of a file
- * ({@link ConfigFile}). The sections that hold policies ({@code keys}, {@code anonymous}) are bound
- * by the policy's own creators, and {@code adminTokens} element by element.
+ * ({@link ConfigFile}). The sections that hold policies ({@code keys}, {@code anonymous}, {@code
+ * policies}) are bound by the policy's own creators, and {@code adminTokens} element by element.
  */
 final class ConfigSections {
 
   static final String ADMIN_TOKENS = "adminTokens";
   static final String KEYS = "keys";
   static final String ANONYMOUS = "anonymous";
+  static final String POLICIES = "policies";
 
   /**
    * Each section holding settings, and the records that hold its keys, as their defaults: the
@@ -75,6 +76,7 @@ final class ConfigSections {
   static ServerConfig compose(SettingsBinder binder, JsonNode root, ConfigFile file) {
     refuseUnknown(binder, root);
     JsonNode gateway = root.get("gateway");
+    Map<String, KeyPolicy> keys = ConfigFile.named(keys(binder, KEYS, root.get(KEYS)));
     return new ServerConfig(
         file.http(binder.bind("http", root.get("http"), HttpSettings.DEFAULTS)),
         file.store(binder.bind("store", root.get("store"), StoreSection.DEFAULTS)),
@@ -85,8 +87,9 @@ final class ConfigSections {
         binder.bind("gateway", gateway, BudgetSettings.DEFAULTS),
         binder.bind("gateway", gateway, CatalogSettings.DEFAULTS),
         binder.bind("gateway", gateway, CalibrationSettings.DEFAULTS),
-        ConfigFile.named(keys(binder, root.get(KEYS))),
+        keys,
         ConfigFile.anonymous(anonymous(binder, root.get(ANONYMOUS))),
+        ConfigFile.policies(keys(binder, POLICIES, nullsAsDefaults(root.get(POLICIES))), keys),
         binder.bind("demo", root.get("demo"), DemoSettings.DEFAULTS),
         binder.bind("registry", root.get("registry"), PublishSettings.DEFAULTS));
   }
@@ -102,7 +105,7 @@ final class ConfigSections {
 
   private static void refuseUnknown(SettingsBinder binder, JsonNode root) {
     Set<String> top = new HashSet<>(SECTIONS.keySet());
-    top.addAll(List.of(ADMIN_TOKENS, KEYS, ANONYMOUS));
+    top.addAll(List.of(ADMIN_TOKENS, KEYS, ANONYMOUS, POLICIES));
     SettingsBinder.refuseUnknown("", root, top);
     for (Map.Entry<String, List<Record>> section : SECTIONS.entrySet()) {
       JsonNode given = root.get(section.getKey());
@@ -151,11 +154,29 @@ final class ConfigSections {
     return tokens;
   }
 
-  private static Map<String, KeyPolicy> keys(SettingsBinder binder, @Nullable JsonNode given) {
+  /** The policies of section {@code name} ({@code keys} or {@code policies}), by member. */
+  private static Map<String, KeyPolicy> keys(
+      SettingsBinder binder, String name, @Nullable JsonNode given) {
     if (given == null || given.isNull()) {
       return Map.of();
     }
-    return binder.read(KEYS, given, new TypeReference<LinkedHashMap<String, KeyPolicy>>() {});
+    return binder.read(name, given, new TypeReference<LinkedHashMap<String, KeyPolicy>>() {});
+  }
+
+  /** A {@code policies} section whose members written null are {} (every setting's default). */
+  private static @Nullable JsonNode nullsAsDefaults(@Nullable JsonNode given) {
+    if (given == null || !given.isObject()) {
+      return given;
+    }
+    ObjectNode copy = ((ObjectNode) given).deepCopy();
+    copy.properties()
+        .forEach(
+            member -> {
+              if (member.getValue().isNull()) {
+                member.setValue(copy.objectNode());
+              }
+            });
+    return copy;
   }
 
   private static @Nullable KeyPolicy anonymous(SettingsBinder binder, @Nullable JsonNode given) {

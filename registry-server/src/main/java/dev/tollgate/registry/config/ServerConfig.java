@@ -25,6 +25,8 @@ import org.jspecify.annotations.Nullable;
  * features' records hold their defaults and their checks; the file's {@code gateway} section is
  * split among several of them ({@link ConfigSections}).
  *
+ * @param keylessPolicies the file's {@code policies} section by name: policies without a key in the
+ *     file, which keys issued at runtime name (issue 27)
  * @param registry the file's {@code registry} section
  */
 public record ServerConfig(
@@ -39,12 +41,14 @@ public record ServerConfig(
     CalibrationSettings calibration,
     Map<String, KeyPolicy> keys,
     KeyPolicy anonymous,
+    Map<String, KeyPolicy> keylessPolicies,
     DemoSettings demo,
     PublishSettings registry) {
 
   public ServerConfig {
     adminTokens = List.copyOf(adminTokens);
     keys = Map.copyOf(keys);
+    keylessPolicies = Map.copyOf(keylessPolicies);
   }
 
   /**
@@ -64,6 +68,7 @@ public record ServerConfig(
         CalibrationSettings.DEFAULTS,
         Map.of(),
         KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build(),
+        Map.of(),
         DemoSettings.DEFAULTS,
         PublishSettings.DEFAULTS);
   }
@@ -76,9 +81,12 @@ public record ServerConfig(
     return Optional.ofNullable(keys.get(apiKey));
   }
 
-  /** Every policy: the keys' and the anonymous one, last. */
+  /**
+   * Every policy: the keys', those of the {@code policies} section, and the anonymous one, last.
+   */
   public List<KeyPolicy> policies() {
     List<KeyPolicy> policies = new ArrayList<>(keys.values());
+    policies.addAll(keylessPolicies.values());
     policies.add(anonymous);
     return policies;
   }
@@ -108,6 +116,7 @@ public record ServerConfig(
     private CalibrationSettings calibration;
     private Map<String, KeyPolicy> keys;
     private KeyPolicy anonymous;
+    private Map<String, KeyPolicy> keylessPolicies;
     private DemoSettings demo;
     private PublishSettings registry;
 
@@ -123,6 +132,7 @@ public record ServerConfig(
       calibration = config.calibration;
       keys = config.keys;
       anonymous = config.anonymous;
+      keylessPolicies = config.keylessPolicies;
       demo = config.demo;
       registry = config.registry;
     }
@@ -177,6 +187,12 @@ public record ServerConfig(
       return this;
     }
 
+    /** Policies without a key in the file, by name (the file's {@code policies} section). */
+    public Builder keylessPolicies(Map<String, KeyPolicy> keylessPolicies) {
+      this.keylessPolicies = keylessPolicies;
+      return this;
+    }
+
     public Builder anonymous(KeyPolicy anonymous) {
       this.anonymous = anonymous;
       return this;
@@ -205,6 +221,7 @@ public record ServerConfig(
           calibration,
           keys,
           anonymous,
+          keylessPolicies,
           demo,
           registry);
     }

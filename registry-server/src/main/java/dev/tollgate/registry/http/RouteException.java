@@ -131,4 +131,18 @@ final class RouteException extends TollgateException {
         "no schema with fingerprint " + fingerprint,
         Map.of("fingerprint", fingerprint));
   }
+
+  static RouteException invalidKeyRequest(String message) {
+    return new RouteException(ErrorCode.INVALID_KEY_REQUEST, message, Map.of());
+  }
+
+  static RouteException unknownPolicy(String name, java.util.Collection<String> known) {
+    return new RouteException(
+        ErrorCode.UNKNOWN_POLICY,
+        "no policy named "
+            + DocumentIds.printable(name)
+            + " in the config file; a key may name "
+            + String.join(", ", new java.util.TreeSet<>(known)),
+        Map.of("policy", DocumentIds.printable(name)));
+  }
 }

@@ -17,15 +17,17 @@ import org.eclipse.jetty.util.Callback;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Refuses a {@code /graphql} request whose {@code X-API-Key} names no configured key from its
- * headers alone, with the gateway's own 401 ({@link Gateway#refuseUnknownKey}), before the {@link
- * EagerContentHandler} inside it waits for the body (issue 10, item 2): an unknown caller's body is
- * never waited for or buffered. The request skips that handler, and its route writes the refusal
- * ({@link #refusalOf}) as it writes every answer of the gateway. When the body has not all arrived,
- * the answer says {@code Connection: close}, and the rest is read and dropped after it ({@link
- * BodyDrain}) before the connection is closed. A request with two {@code X-API-Key} or two {@code
- * Authorization} lines is refused alike, with the gateway's 400 ({@link RepeatedCredentials}).
- * Anything else (no key, a known key, another route) is passed on unchanged.
+ * Refuses a {@code /graphql} request whose {@code X-API-Key} names no key from its headers alone
+ * (neither one of the config file nor a valid one issued at runtime: a revoked or expired key is
+ * unknown; the gateway's {@code Callers} looks it up in memory, without a store read), with the
+ * gateway's own 401 ({@link Gateway#refuseUnknownKey}), before the {@link EagerContentHandler}
+ * inside it waits for the body (issue 10, item 2): an unknown caller's body is never waited for or
+ * buffered. The request skips that handler, and its route writes the refusal ({@link #refusalOf})
+ * as it writes every answer of the gateway. When the body has not all arrived, the answer says
+ * {@code Connection: close}, and the rest is read and dropped after it ({@link BodyDrain}) before
+ * the connection is closed. A request with two {@code X-API-Key} or two {@code Authorization} lines
+ * is refused alike, with the gateway's 400 ({@link RepeatedCredentials}). Anything else (no key, a
+ * known key, another route) is passed on unchanged.
  */
 final class UnknownKeyGuard extends Handler.Wrapper {
 

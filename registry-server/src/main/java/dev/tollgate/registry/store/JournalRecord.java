@@ -64,11 +64,16 @@ sealed interface JournalRecord {
     }
   }
 
+  /** An API key's row as a change left it (issue 27): hashes only, never a secret. */
+  record KeySaved(StoredKey key, Instant at) implements JournalRecord {}
+
   default byte[] encode() {
     ObjectNode node = JSON.createObjectNode();
     node.put("at", at().toString());
     if (this instanceof SchemaPublished || this instanceof SchemaActivated) {
       SchemaRecords.encode(this, node);
+    } else if (this instanceof KeySaved key) {
+      KeyRecords.encode(key, node);
     } else if (this instanceof Retired retired) {
       node.put("kind", "retire")
           .put("app", retired.app())
@@ -114,6 +119,10 @@ sealed interface JournalRecord {
     JournalRecord schema = SchemaRecords.decode(node, at);
     if (schema != null) {
       return schema;
+    }
+    JournalRecord key = KeyRecords.decode(node, at);
+    if (key != null) {
+      return key;
     }
     String app = node.get("app").asText();
     String version = node.get("version").asText();

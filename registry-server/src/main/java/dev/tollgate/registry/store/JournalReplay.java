@@ -67,6 +67,8 @@ final class JournalReplay {
       SchemaTransactions.publish(dao, schema.schema(), schema.prices());
     } else if (record instanceof JournalRecord.SchemaActivated activated) {
       SchemaTransactions.activate(dao, activated.activation(), activated.prices());
+    } else if (record instanceof JournalRecord.KeySaved key) {
+      KeyRecords.apply(dao, key);
     } else if (record instanceof JournalRecord.Retired retired) {
       VersionRow row =
           storedVersion(
@@ -88,6 +90,19 @@ final class JournalReplay {
       JournalRecord schema = exportSchemaChange(dao, change, activations);
       if (schema != null) {
         records.add(schema);
+        continue;
+      }
+      if (change.kind().equals(KeyRecords.KIND)) {
+        // the key's row as it is now, once per change: replayed, they leave that row
+        records.add(
+            new JournalRecord.KeySaved(
+                dao.findKey(change.version())
+                    .orElseThrow(
+                        () ->
+                            new IllegalStateException(
+                                "the change log names a key that is not stored: "
+                                    + change.version())),
+                change.at()));
         continue;
       }
       VersionRow row =

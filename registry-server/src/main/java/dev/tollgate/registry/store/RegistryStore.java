@@ -26,8 +26,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>One place for its callers over the store's aggregates, each in its own class: versions and
  * publications ({@link VersionStore}), documents and their aliases ({@link DocumentStore}), schema
- * versions ({@link SchemaStore}) and measurements ({@link MeasurementStore}), all reading and
- * writing through {@link StoreTransactions}.
+ * versions ({@link SchemaStore}), API keys ({@link KeyStore}) and measurements ({@link
+ * MeasurementStore}), all reading and writing through {@link StoreTransactions}.
  */
 public final class RegistryStore implements RegistryReader, AutoCloseable {
 
@@ -37,6 +37,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   private final VersionStore versions;
   private final DocumentStore documents;
   private final SchemaStore schemas;
+  private final KeyStore keys;
 
   private RegistryStore(HikariDataSource dataSource, InstantSource clock) {
     this.dataSource = dataSource;
@@ -48,6 +49,7 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     this.versions = new VersionStore(transactions);
     this.documents = new DocumentStore(transactions);
     this.schemas = new SchemaStore(transactions);
+    this.keys = new KeyStore(transactions);
   }
 
   /**
@@ -111,6 +113,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   Jdbi jdbi() {
     return jdbi;
+  }
+
+  /** API keys issued through the admin API, kept as hashes (issue 27). */
+  public KeyStore keys() {
+    return keys;
   }
 
   /** The measured-cost tables: calibration counters and usage per operation. */

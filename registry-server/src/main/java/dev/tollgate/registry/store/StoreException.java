@@ -55,4 +55,15 @@ final class StoreException extends TollgateException {
             + (sorted.size() > 1 ? " (and " + (sorted.size() - 1) + " more)" : ""),
         Map.of("app", app, "conflicts", extension));
   }
+
+  static StoreException keyNotFound(String id) {
+    return new StoreException(ErrorCode.KEY_NOT_FOUND, "no key with id " + id, Map.of("id", id));
+  }
+
+  static StoreException keyRevoked(String id) {
+    return new StoreException(
+        ErrorCode.KEY_REVOKED,
+        "key " + id + " is revoked and cannot be rotated: issue a new one",
+        Map.of("id", id));
+  }
 }

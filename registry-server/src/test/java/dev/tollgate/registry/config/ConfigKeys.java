@@ -54,6 +54,7 @@ final class ConfigKeys {
     keys.group(ConfigSections.ADMIN_TOKENS + "[]", ConfigSections.adminTokenDefaults().getClass());
     keys.group(ConfigSections.KEYS + ".<key>", KeyPolicy.class);
     keys.group(ConfigSections.ANONYMOUS, KeyPolicy.class);
+    keys.group(ConfigSections.POLICIES + ".<name>", KeyPolicy.class);
     return keys.paths;
   }
 

@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 final class ConfigLoaderTest {
 
@@ -219,6 +221,41 @@ final class ConfigLoaderTest {
     assertThatThrownBy(
             () -> ConfigLoader.parse("{\"anonymous\": {\"name\": \"guest\"}}", -1, DATA, BASE))
         .hasMessage("unknown config key: anonymous.name");
+  }
+
+  @Test
+  void parse_policiesSection_policiesWithoutAKey_namedByTheirMember() {
+    String json =
+        "{\"keys\": {\"k\": {\"name\": \"web\"}},"
+            + " \"policies\": {\"gold\": {\"mode\": \"open\", \"limits\": {\"cost\": 7}}}}";
+
+    ServerConfig config = ConfigLoader.parse(json, -1, DATA, BASE);
+
+    assertThat(config.keylessPolicies()).containsOnlyKeys("gold");
+    assertThat(config.keylessPolicies().get("gold").name()).isEqualTo("gold");
+    assertThat(config.keys()).containsOnlyKeys("k"); // no key for gold
+    assertThat(config.policies())
+        .extracting(policy -> policy.name())
+        .containsExactly("web", "gold", "anonymous");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "{\"policies\": {\"gold\": {\"name\": \"silver\"}}}"
+            + "|policies.gold.name must be left out: the policy is called gold",
+        "{\"keys\": {\"k\": {\"name\": \"web\"}}, \"policies\": {\"web\": {}}}"
+            + "|policies.web must have a name of its own: web is taken",
+        "{\"policies\": {\"anonymous\": {}}}"
+            + "|policies.anonymous must have a name of its own: anonymous is taken",
+        "{\"policies\": {\"gold\": {\"limits\": {\"depth\": 0}}}}"
+            + "|policies.gold.limits.depth must be positive: 0",
+      })
+  void parse_badPolicy_refusedNamingIt(String json, String message) {
+    assertThatThrownBy(() -> ConfigLoader.parse(json, -1, DATA, BASE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(message);
   }
 
   @Test

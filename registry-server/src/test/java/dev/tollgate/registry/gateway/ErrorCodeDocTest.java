@@ -32,8 +32,9 @@ final class ErrorCodeDocTest {
 
   /**
    * What {@code /graphql} never answers: the codes of the {@code /v1} API alone (publishing, the
-   * store, schemas, the console's routes, their parameters and tokens, a path no route serves), and
-   * {@code CONFIG_INVALID}, which stops the start (exit code 2) and is never an answer.
+   * store, schemas, the console's routes, the keys' routes, their parameters and tokens, a path no
+   * route serves), and {@code CONFIG_INVALID}, which stops the start (exit code 2) and is never an
+   * answer.
    */
   private static final Set<String> NOT_ON_THE_GATEWAY =
       Set.of(
@@ -59,6 +60,10 @@ final class ErrorCodeDocTest {
           "SCHEMA_NOT_FOUND",
           "SCHEMA_BREAKS_OPERATIONS",
           "ROUTE_NOT_FOUND",
+          "INVALID_KEY_REQUEST",
+          "UNKNOWN_POLICY",
+          "KEY_NOT_FOUND",
+          "KEY_REVOKED",
           "CONFIG_INVALID");
 
   /**

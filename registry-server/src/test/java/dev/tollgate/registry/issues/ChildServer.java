@@ -127,6 +127,14 @@ final class ChildServer implements AutoCloseable {
     }
   }
 
+  /** Kills the child with SIGKILL ({@code kill -9}), as a crash would, and waits for it to end. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("the child did not end after SIGKILL");
+    }
+  }
+
   @Override
   public void close() throws InterruptedException {
     process.destroy();

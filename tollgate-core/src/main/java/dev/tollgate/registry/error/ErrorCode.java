@@ -57,6 +57,16 @@ public enum ErrorCode {
   /** A registered operation that does not validate against the (force-)activated schema. */
   OPERATION_INVALID_FOR_SCHEMA("OPERATION_INVALID_FOR_SCHEMA", ErrorKind.BAD_REQUEST),
 
+  /* ---- API keys issued at runtime (issue 27) ---- */
+
+  /** A key request's body of the wrong shape: an unknown member, a bad expiry or overlap. */
+  INVALID_KEY_REQUEST("INVALID_KEY_REQUEST", ErrorKind.BAD_REQUEST),
+  /** A key asked for a policy that the config file does not define (or the anonymous one). */
+  UNKNOWN_POLICY("UNKNOWN_POLICY", ErrorKind.UNPROCESSABLE),
+  KEY_NOT_FOUND("KEY_NOT_FOUND", ErrorKind.NOT_FOUND),
+  /** Rotating a revoked key: a revoked key stays revoked; issue a new one. */
+  KEY_REVOKED("KEY_REVOKED", ErrorKind.CONFLICT),
+
   /* ---- documents and pricing ---- */
 
   GRAPHQL_PARSE_FAILED("GRAPHQL_PARSE_FAILED", ErrorKind.UNPROCESSABLE),

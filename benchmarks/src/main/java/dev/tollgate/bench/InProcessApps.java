@@ -134,8 +134,8 @@ final class InProcessApps {
   }
 
   /**
-   * Fails the benchmark's setup unless {@code result} has data (the demo's data answers some
-   * fields with an error on purpose, so errors beside data are expected).
+   * Fails the benchmark's setup unless {@code result} has data (the demo's data answers some fields
+   * with an error on purpose, so errors beside data are expected).
    */
   static ExecutionResult requireData(String what, ExecutionResult result) {
     if (result.getData() == null) {

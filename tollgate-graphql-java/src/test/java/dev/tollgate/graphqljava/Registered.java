@@ -25,11 +25,14 @@ final class Registered {
    * app}, its operations stored under {@code fingerprint}.
    */
   static DocumentHash publish(
-      InMemoryRegistry registry,
-      OperationPricer pricer,
-      String app,
-      String text,
-      String fingerprint) {
+      InMemoryRegistry registry, OperationPricer pricer, String app, String text, String fingerprint) {
+    StoredDocument document = stored(pricer, text, fingerprint);
+    registry.publish(app, "1", document);
+    return document.hash();
+  }
+
+  /** {@code text} priced with {@code pricer}, its operations stored under {@code fingerprint}. */
+  static StoredDocument stored(OperationPricer pricer, String text, String fingerprint) {
     AnalysedDocument analysed = pricer.analyse(text, 5000);
     List<StoredOperation> operations = new ArrayList<>();
     analysed
@@ -37,9 +40,7 @@ final class Registered {
         .forEach(
             operation ->
                 operations.add(StoredOperation.of(operation, analysed.tokens(), fingerprint)));
-    DocumentHash hash = DocumentHash.of(text);
-    registry.publish(app, "1", new StoredDocument(hash, text, Instant.EPOCH, operations));
-    return hash;
+    return new StoredDocument(DocumentHash.of(text), text, Instant.EPOCH, operations);
   }
 
   /** A request by APQ id, with the caller's key in the context. */

@@ -125,8 +125,14 @@ final class FeedFaultsTest {
 
     List<String> mismatches = log.lines().filter(line -> line.contains("schema mismatch")).toList();
     assertThat(mismatches).hasSize(2);
-    assertThat(mismatches.get(0)).contains("WARN").contains("registry-one").contains(appFingerprint);
-    assertThat(mismatches.get(1)).contains("WARN").contains("registry-two").contains(appFingerprint);
+    assertThat(mismatches.get(0))
+        .contains("WARN")
+        .contains("registry-one")
+        .contains(appFingerprint);
+    assertThat(mismatches.get(1))
+        .contains("WARN")
+        .contains("registry-two")
+        .contains(appFingerprint);
   }
 
   private StoredDocument document(String text) {

@@ -25,7 +25,11 @@ final class Registered {
    * app}, its operations stored under {@code fingerprint}.
    */
   static DocumentHash publish(
-      InMemoryRegistry registry, OperationPricer pricer, String app, String text, String fingerprint) {
+      InMemoryRegistry registry,
+      OperationPricer pricer,
+      String app,
+      String text,
+      String fingerprint) {
     StoredDocument document = stored(pricer, text, fingerprint);
     registry.publish(app, "1", document);
     return document.hash();

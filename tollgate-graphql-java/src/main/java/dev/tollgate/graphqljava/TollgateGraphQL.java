@@ -6,6 +6,7 @@ import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmissionSettings;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.catalog.DocumentCatalog;
@@ -14,6 +15,7 @@ import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.ActualCostPlans;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.pricing.SchemaFingerprint;
 import graphql.GraphQLContext;
 import graphql.execution.instrumentation.Instrumentation;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
@@ -23,6 +25,7 @@ import java.time.InstantSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,7 +53,9 @@ import org.jspecify.annotations.Nullable;
  * extensions.cost} and {@code extensions.rateLimit}.
  *
  * <p>The registered documents come from a {@link RegistryReader}; {@link #refresh()} reloads its
- * index after a publication or a retirement.
+ * index after a publication or a retirement. Each is validated against {@code schema} when first
+ * looked up: one that does not validate (the registry priced it against another schema) is refused
+ * with {@code OPERATION_INVALID_FOR_SCHEMA} before any charge ({@link Builder#schemaSdl}).
  */
 public final class TollgateGraphQL implements AutoCloseable {
 
@@ -58,14 +63,25 @@ public final class TollgateGraphQL implements AutoCloseable {
   private final AdmissionProvider provider;
   private final CostInstrumentation instrumentation;
   private final ParsedDocuments documents;
+  private final LongAdder budgetStoreFailures = new LongAdder();
 
   private TollgateGraphQL(Builder builder) {
     OperationPricer pricer = new OperationPricer(builder.schema, builder.model);
+    SchemaCheckedReader checked =
+        new SchemaCheckedReader(
+            builder.reader,
+            builder.schema,
+            builder.schemaSdl == null
+                ? null
+                : SchemaFingerprint.of(builder.schemaSdl, builder.model),
+            Caffeine.newBuilder().maximumSize(builder.documentCacheSize).build());
+    checked.compareFingerprints();
     this.catalog =
         new DocumentCatalog(
-            builder.reader,
+            checked,
             pricer::restore,
             Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build());
+    catalog.beforeRefresh(checked::compareFingerprints);
     if (builder.refreshEvery != null) {
       catalog.startPolling(builder.refreshEvery);
     }
@@ -76,9 +92,7 @@ public final class TollgateGraphQL implements AutoCloseable {
             OpenCaches.weighed(
                 Caffeine.newBuilder().maximumWeight(builder.openCacheBytes).recordStats(),
                 Caffeine.newBuilder().maximumWeight(builder.openTextCacheBytes).recordStats()),
-            builder.ledger != null
-                ? builder.ledger
-                : new InMemoryBudgetLedger(InstantSource.system()),
+            ledger(builder),
             builder.settings);
     this.documents =
         new ParsedDocuments(
@@ -95,6 +109,23 @@ public final class TollgateGraphQL implements AutoCloseable {
                     .maximumSize(builder.documentCacheSize)
                     .recordStats()
                     .build()));
+  }
+
+  /**
+   * The ledger budgets are charged to: token buckets in this process by default; a shared one
+   * (Redis) under each policy's {@code budget.onStoreFailure}, as in the gateway ({@link
+   * FallbackBudgetLedger}).
+   */
+  private BudgetLedger ledger(Builder builder) {
+    BudgetLedger given = builder.ledger;
+    if (given == null) {
+      return new InMemoryBudgetLedger(InstantSource.system());
+    }
+    if (given instanceof InMemoryBudgetLedger || given instanceof FallbackBudgetLedger) {
+      return given;
+    }
+    return new FallbackBudgetLedger(
+        given, builder.expectedInstances, InstantSource.system(), budgetStoreFailures::increment);
   }
 
   /**
@@ -141,6 +172,14 @@ public final class TollgateGraphQL implements AutoCloseable {
     return admission == null ? null : admission.decision();
   }
 
+  /**
+   * How many charges the shared budget store (Redis) did not take, each answered by the policy's
+   * {@code budget.onStoreFailure}; 0 without a shared ledger.
+   */
+  public long budgetStoreFailures() {
+    return budgetStoreFailures.sum();
+  }
+
   /** The cache of parsed and validated documents, by hash, for its statistics. */
   public Cache<?, ?> documentCache() {
     return documents.cache();
@@ -160,6 +199,8 @@ public final class TollgateGraphQL implements AutoCloseable {
     private long openCacheBytes = AdmissionSettings.OPEN_CACHE_BYTES;
     private long openTextCacheBytes = AdmissionSettings.OPEN_TEXT_CACHE_BYTES;
     private @Nullable Duration refreshEvery;
+    private int expectedInstances = 1;
+    private @Nullable String schemaSdl;
 
     private Builder(GraphQLSchema schema, RegistryReader reader) {
       this.schema = Objects.requireNonNull(schema, "schema");
@@ -189,10 +230,39 @@ public final class TollgateGraphQL implements AutoCloseable {
 
     /**
      * Where budgets are charged; default token buckets in this process. Pass tollgate-redis's
-     * ledger to share budgets with gateways and other instances.
+     * ledger to share budgets with gateways and other instances: while it cannot be reached, each
+     * policy's {@code budget.onStoreFailure} decides, as in the gateway ({@code local}: an
+     * in-process bucket of 1/{@link #expectedInstances} of the budget; {@code deny}: {@code
+     * BUDGET_STORE_UNAVAILABLE} with {@code retryAfter}, nothing runs).
      */
     public Builder ledger(BudgetLedger ledger) {
       this.ledger = ledger;
+      return this;
+    }
+
+    /**
+     * How many instances (gateways and in-process servers) share the budget store: while it cannot
+     * be reached, a {@code local} policy gets this share of its budget here; default 1.
+     *
+     * @throws IllegalArgumentException when not positive
+     */
+    public Builder expectedInstances(int instances) {
+      if (instances < 1) {
+        throw new IllegalArgumentException("expected instances must be positive: " + instances);
+      }
+      this.expectedInstances = instances;
+      return this;
+    }
+
+    /**
+     * The SDL text the executable schema was built from (the text published to the registry, byte
+     * for byte, when it is the same schema): its fingerprint, with the cost model, is compared with
+     * the registry's active schema at start and on each change, and named in the log when a
+     * registered document does not validate against this schema. Default none: the comparison is
+     * not made, the documents are still validated.
+     */
+    public Builder schemaSdl(String sdl) {
+      this.schemaSdl = Objects.requireNonNull(sdl, "sdl");
       return this;
     }
 

@@ -82,7 +82,8 @@ final class CargoGraph {
     return cargo;
   }
 
-  private static String sdl() {
+  /** The demo cargo schema's SDL, as the registry publishes it. */
+  static String sdl() {
     try (InputStream in =
         CargoGraph.class.getResourceAsStream("/dev/tollgate/registry/demo/cargo.graphqls")) {
       if (in == null) {

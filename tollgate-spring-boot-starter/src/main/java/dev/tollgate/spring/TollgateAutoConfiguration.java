@@ -7,6 +7,7 @@ import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.pricing.CostModel;
 import graphql.schema.GraphQLSchema;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustom
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.io.support.ResourcePatternResolver;
 import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.graphql.server.WebGraphQlHandler;
 import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
@@ -42,7 +44,8 @@ import tools.jackson.databind.json.JsonMapper;
  * GraphQlSourceBuilderCustomizer}; a {@link TollgateWebInterceptor} for the caller's key and the
  * body's document id; and, on Spring MVC, the GraphQL HTTP handler reading bodies with an id and no
  * text ({@link DocumentIdBodyConverter}), answering with the gateway's statuses and serving GET
- * ({@link TollgateHttpHandler}). Off with {@code tollgate.enabled=false}.
+ * ({@link TollgateHttpHandler}). With Micrometer, {@link TollgateMeters}. Off with {@code
+ * tollgate.enabled=false}.
  */
 @AutoConfiguration(
     after = GraphQlAutoConfiguration.class,
@@ -61,7 +64,7 @@ public class TollgateAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   RegistryReader tollgateRegistryReader(TollgateProperties properties) {
-    TollgateProperties.Registry registry = properties.getRegistry();
+    RegistryProperties registry = properties.getRegistry();
     String url = registry.getUrl();
     if (url == null || url.isBlank()) {
       throw new TollgateConfigurationException(
@@ -106,7 +109,9 @@ public class TollgateAutoConfiguration {
       RegistryReader reader,
       ObjectProvider<BudgetLedger> ledger,
       ObjectProvider<CallerResolver> callers,
-      ObjectProvider<CostModel> costModel) {
+      ObjectProvider<CostModel> costModel,
+      ObjectProvider<GraphQlProperties> graphQlProperties,
+      ResourcePatternResolver resources) {
     BudgetLedger sharedLedger = ledger.getIfAvailable();
     String store = properties.getBudget().getStore();
     if (store.equals("redis") && sharedLedger == null) {
@@ -118,14 +123,23 @@ public class TollgateAutoConfiguration {
       throw new TollgateConfigurationException(
           "tollgate: tollgate.budget.store must be memory or redis: " + store);
     }
-    // every name is checked at start, not at the first request
+    int instances = properties.getBudget().getExpectedInstances();
+    if (instances < 1) {
+      throw new TollgateConfigurationException(
+          "tollgate: tollgate.budget.expected-instances must be at least 1: " + instances);
+    }
+    // every name and every policy is checked at start, not at the first request
     properties.getKeys().forEach((key, name) -> properties.policy(name, "tollgate.keys"));
+    properties.getPolicies().forEach((name, policy) -> policy.toKeyPolicy(name));
+    GraphQlProperties graphQl = graphQlProperties.getIfAvailable();
+    String sdl = graphQl == null ? null : SchemaResources.sdl(resources, graphQl.getSchema());
     return new TollgateHooks(
-        schema -> build(schema, reader, properties, sharedLedger, callers, costModel));
+        schema -> build(schema, sdl, reader, properties, sharedLedger, callers, costModel));
   }
 
   private static TollgateGraphQL build(
       GraphQLSchema schema,
+      @Nullable String sdl,
       RegistryReader reader,
       TollgateProperties properties,
       @Nullable BudgetLedger ledger,
@@ -134,7 +148,11 @@ public class TollgateAutoConfiguration {
     TollgateGraphQL.Builder builder =
         TollgateGraphQL.newTollgate(schema, reader)
             .documentCacheSize(properties.getCache().getDocuments())
+            .expectedInstances(properties.getBudget().getExpectedInstances())
             .refreshEvery(Duration.ofMillis(properties.getRegistry().getRefreshMillis()));
+    if (sdl != null) {
+      builder.schemaSdl(sdl);
+    }
     properties
         .getKeys()
         .forEach((key, name) -> builder.key(key, properties.policy(name, "tollgate.keys")));
@@ -160,6 +178,23 @@ public class TollgateAutoConfiguration {
   @ConditionalOnMissingBean
   TollgateWebInterceptor tollgateWebInterceptor() {
     return new TollgateWebInterceptor();
+  }
+
+  /**
+   * Tollgate's meters ({@link TollgateMeters}: {@code tollgate.registry.staleness} and others) in
+   * every {@code MeterRegistry} bean, when Micrometer is on the class path (Spring Boot Actuator).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+  static class Meters {
+
+    @Bean
+    TollgateMeters tollgateMeters(
+        RegistryReader reader, TollgateHooks hooks, ObjectProvider<MeterRegistry> registries) {
+      TollgateMeters meters = new TollgateMeters(reader, hooks);
+      registries.orderedStream().forEach(meters::bindTo);
+      return meters;
+    }
   }
 
   /**

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.schema;
 
-import dev.tollgate.registry.document.Sha256;
 import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
+import dev.tollgate.registry.pricing.SchemaFingerprint;
 import dev.tollgate.registry.store.StoredSchema;
 import java.time.Instant;
 import java.util.Locale;
@@ -22,16 +22,12 @@ public record SchemaInput(
     }
   }
 
-  /** SHA-256 hex of the SDL text followed by a line naming the model settings. */
+  /**
+   * SHA-256 hex of the SDL text followed by a line naming the model settings ({@link
+   * SchemaFingerprint}, in the core, so an in-process application computes the same).
+   */
   public String fingerprint() {
-    String settings =
-        "\n#tollgate model="
-            + name(model)
-            + " defaultListSize="
-            + defaultListSize
-            + " fragmentSpreads="
-            + name(fragmentSpreads);
-    return Sha256.hex(sdl + settings);
+    return SchemaFingerprint.of(sdl, costModel());
   }
 
   public CostModel costModel() {

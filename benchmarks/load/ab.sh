@@ -89,14 +89,14 @@ for name, body in bodies.items():
 PY
 key_of() { case $1 in open-*) echo partner-demo ;; unknown-key) echo no-such-key ;; *) echo web-demo ;; esac; }
 
-ticks() { awk '{print $14 + $15}' "/proc/${PIDS[$1]}/stat"; }
+server_ticks() { ticks "${PIDS[$1]}"; }
 run() { # label port seconds scenario
   local t0 out body="" path="$GET_PATH"
   case $4 in get-*) ;; *) body="$WORK/$4.json" path=/graphql ;; esac
-  t0=$(ticks "$2")
+  t0=$(server_ticks "$2")
   out=$(WRK_BODY_FILE="$body" WRK_API_KEY="$(key_of "$4")" "${ON_LOAD[@]}" wrk -t1 -c"$CONNECTIONS" -d"$3s" -s "$HERE/measure.lua" \
     "http://127.0.0.1:$2$path" | grep '^RESULT')
-  echo "$1 ${out#RESULT } cpu_us=$(python3 -c "print(round(($(ticks "$2") - $t0) / $(getconf CLK_TCK) * 1e6 / \
+  echo "$1 ${out#RESULT } cpu_us=$(python3 -c "print(round(($(server_ticks "$2") - $t0) / $(getconf CLK_TCK) * 1e6 / \
     $(echo "$out" | sed -E 's/.*requests=([0-9]+).*/\1/'), 1))")"
 }
 echo "# wrk -t1 -c$CONNECTIONS -d${DURATION}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)"

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Core pinning for the load scripts, in one place: sourced by run.sh, ab.sh and upstream.sh.
+# Core pinning and CPU ticks for the load scripts, in one place: sourced by run.sh, ab.sh,
+# upstream.sh and inprocess.sh.
 #
 # Pinning is on (PINNED=1) when PIN is 1, the default, the machine has 2 cores or more, and taskset
 # exists. `pin_to NAME CPUS` sets the array NAME to the prefix that runs a command on CPUS
@@ -20,4 +21,19 @@ pin_to() { # array-name cpus
   else
     prefix=()
   fi
+}
+
+CLK_TCK=$(getconf CLK_TCK)
+
+# `ticks PID`: utime + stime of a process in clock ticks (CLK_TCK a second), less its JIT compiler
+# threads': the server's own work (GC included), not the compiling of a JVM still warming up.
+ticks() {
+  local total compilers=0 task
+  total=$(awk '{print $14 + $15}' "/proc/$1/stat")
+  for task in /proc/"$1"/task/*; do
+    case "$(cat "$task/comm" 2>/dev/null)" in
+      C1\ Compiler*|C2\ Compiler*) compilers=$((compilers + $(awk '{print $14 + $15}' "$task/stat"))) ;;
+    esac
+  done
+  echo $((total - compilers))
 }

@@ -119,7 +119,6 @@ done
 BARE_PID=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$BARE_PORT/graphql" >/dev/null && break; sleep 0.5; done
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 allocated() { curl -s "localhost:$GATEWAY_PORT/metrics" | awk '$1 == "jvm_gc_memory_allocated_bytes_total" {printf "%.0f", $2}'; }
 metric() { curl -s "localhost:$GATEWAY_PORT/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
 
@@ -145,9 +144,9 @@ measure() {
   local pid=$GATEWAY_PID ticks0 ticks1 alloc0=0 alloc1=0 out requests alloc="-"
   [ "$2" = bare ] && pid=$BARE_PID
   [ "$2" = gateway ] && alloc0=$(allocated)
-  ticks0=$(cpu_ticks "$pid")
+  ticks0=$(ticks "$pid")
   out=$(wrk_run "$DURATION" measure.lua "$2" "$3" | grep '^RESULT')
-  ticks1=$(cpu_ticks "$pid")
+  ticks1=$(ticks "$pid")
   [ "$2" = gateway ] && alloc1=$(allocated)
   requests=$(echo "$out" | sed -E 's/.*requests=([0-9]+).*/\1/')
   [ "$2" = gateway ] && alloc=$(python3 -c "print(round(($alloc1 - $alloc0) / $requests / 1024, 1))")

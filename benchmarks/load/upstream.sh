@@ -56,19 +56,6 @@ fi
 pin_to PIN_UPSTREAM "${UPSTREAM_CPUS:-}"
 pin_to PIN_GATEWAY "${GATEWAY_CPUS:-}"
 pin_to PIN_WRK "${WRK_CPUS:-}"
-CLK_TCK=$(getconf CLK_TCK)
-# utime + stime of a process in clock ticks, less its JIT compiler threads': the server's own work
-# (GC included), not the compiling of a JVM that is still warming up
-ticks() {
-  local total compilers=0 task
-  total=$(awk '{print $14 + $15}' "/proc/$1/stat")
-  for task in /proc/"$1"/task/*; do
-    case "$(cat "$task/comm" 2>/dev/null)" in
-      C1\ Compiler*|C2\ Compiler*) compilers=$((compilers + $(awk '{print $14 + $15}' "$task/stat"))) ;;
-    esac
-  done
-  echo $((total - compilers))
-}
 
 "${PIN_UPSTREAM[@]}" java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.UpstreamServer \
   "$UPSTREAM_PORT" > "$WORK/upstream.log" 2>&1 &

@@ -135,7 +135,7 @@ public class AttackBenchmark {
   }
 
   /** A resource of {@code /pricing/}, or an absolute one (the cargo schema is the server's). */
-  private static String resource(String name) throws IOException {
+  static String resource(String name) throws IOException {
     try (InputStream in =
         AttackBenchmark.class.getResourceAsStream(
             name.startsWith("/") ? name : "/pricing/" + name)) {

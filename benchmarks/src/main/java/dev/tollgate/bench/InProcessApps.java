@@ -60,8 +60,16 @@ final class InProcessApps {
   final GraphQL cached;
   final GraphQL stock;
   final GraphQL tollgate;
+
+  /**
+   * graphql-java's floor for a refusal: a provider that answers every request with one error at
+   * once, as any admission layer must, so no data fetcher runs. What it costs is {@code execute}'s
+   * own shell (the execution input, the context, the result), not any check.
+   */
+  final GraphQL floor;
+
+  final TollgateGraphQL hooks;
   private final InProcessGateway registry = new InProcessGateway(1_000);
-  private final TollgateGraphQL hooks;
   private final Map<Object, String> known;
 
   /** The applications, with {@code texts} registered for app {@link #APP}. */
@@ -103,6 +111,7 @@ final class InProcessApps {
             .preparsedDocumentProvider(hooks.preparsedDocumentProvider())
             .instrumentation(hooks.instrumentation())
             .build();
+    floor = GraphQL.newGraphQL(schema).preparsedDocumentProvider(new RefuseAll()).build();
   }
 
   /** A request by text. */
@@ -151,6 +160,19 @@ final class InProcessApps {
           what + ": expected a refusal, got " + result.toSpecification());
     }
     return result;
+  }
+
+  /** Refuses every request with one error, before parsing: {@link #floor}. */
+  private static final class RefuseAll implements PreparsedDocumentProvider {
+    private static final PreparsedDocumentEntry REFUSED =
+        new PreparsedDocumentEntry(
+            graphql.GraphqlErrorBuilder.newError().message("refused").build());
+
+    @Override
+    public CompletableFuture<PreparsedDocumentEntry> getDocumentAsync(
+        ExecutionInput input, Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
+      return CompletableFuture.completedFuture(REFUSED);
+    }
   }
 
   /** graphql-java's parse and validation, cached by text, no bound (the benchmark's texts only). */

@@ -22,7 +22,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * Issue 25's in-process figures: one registered operation executed by one graphql-java application
  * ({@link InProcessApps}) with no admission, with graphql-java's own protection, and with
  * Tollgate's hooks; and the refusals (an unknown id, an exhausted budget), which run no data
- * fetcher. Single-threaded, so the average time is the CPU one execution costs.
+ * fetcher, against graphql-java's own floor for any refusal ({@link InProcessApps#floor}).
+ * Single-threaded, so the average time is the CPU one execution costs. {@link
+ * InProcessStepsBenchmark} times Tollgate's own steps alone.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar InProcessBenchmark} (about 4 minutes).
  */
@@ -68,6 +70,7 @@ public class InProcessBenchmark {
         apps.tollgate.execute(
             InProcessApps.byHash(poorHash, poorVariables, InProcessApps.POOR_KEY)));
     InProcessApps.requireRefused("tollgate, over budget", tollgateOverBudget());
+    InProcessApps.requireRefused("floor", floorRefusal());
   }
 
   /** The application with no admission: parse, validate and execute the text. */
@@ -105,6 +108,12 @@ public class InProcessBenchmark {
   public ExecutionResult tollgateUnknownId() {
     return apps.tollgate.execute(
         InProcessApps.byHash(unknown, variables, InProcessApps.TRUSTED_KEY));
+  }
+
+  /** graphql-java refusing every request at once, before parsing: the floor of any refusal. */
+  @Benchmark
+  public ExecutionResult floorRefusal() {
+    return apps.floor.execute(InProcessApps.byHash(unknown, variables, InProcessApps.TRUSTED_KEY));
   }
 
   /** Tollgate refusing a registered id whose price no longer fits the caller's budget. */

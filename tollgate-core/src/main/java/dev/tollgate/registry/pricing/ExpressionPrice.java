@@ -28,21 +28,20 @@ final class ExpressionPrice implements CompiledPrice {
   static final String VERSION = "tgp1";
 
   private final GraphQLSchema schema;
-  private final List<VariableDefinition> definitions;
-  private final List<VariableDefinition> optional;
-  private final List<String> names;
-  private final VariableCoercer coercer;
+  private final VariableSignature signature;
   private final Expr cost;
   private final Expr depth;
   private final @Nullable Measure constant;
 
   ExpressionPrice(
       GraphQLSchema schema, List<VariableDefinition> definitions, Expr cost, Expr depth) {
+    this(schema, VariableSignature.of(schema, definitions), cost, depth);
+  }
+
+  /** A price over a signature shared with other prices ({@link VariableSignature.Interned}). */
+  ExpressionPrice(GraphQLSchema schema, VariableSignature signature, Expr cost, Expr depth) {
     this.schema = schema;
-    this.definitions = List.copyOf(definitions);
-    this.optional = Variables.optional(definitions);
-    this.names = this.definitions.stream().map(VariableDefinition::getName).toList();
-    this.coercer = new VariableCoercer(schema, definitions);
+    this.signature = signature;
     this.cost = cost;
     this.depth = depth;
     boolean fixed = cost instanceof Expr.Const && depth instanceof Expr.Const;
@@ -51,16 +50,16 @@ final class ExpressionPrice implements CompiledPrice {
 
   @Override
   public Measure evaluate(Map<String, @Nullable Object> rawVariables) {
-    if (definitions.isEmpty()) {
+    if (signature.definitions.isEmpty()) {
       return constant != null ? constant : measure(Map.of());
     }
-    Map<String, @Nullable Object> vars = coercer.coerce(rawVariables);
+    Map<String, @Nullable Object> vars = signature.coercer.coerce(rawVariables);
     return constant != null ? constant : measure(vars);
   }
 
   @Override
   public List<String> variableNames() {
-    return names;
+    return signature.names;
   }
 
   /** Required variables without a default are taken as absent. */
@@ -69,7 +68,7 @@ final class ExpressionPrice implements CompiledPrice {
     if (constant != null) {
       return constant;
     }
-    return measure(Variables.coerce(schema, optional, Map.of()));
+    return measure(Variables.coerce(schema, signature.optional, Map.of()));
   }
 
   /** Evaluates with already coerced variables. */
@@ -94,7 +93,7 @@ final class ExpressionPrice implements CompiledPrice {
   @Override
   public String serialize() {
     StringBuilder out = new StringBuilder(VERSION).append("\nvars ");
-    out.append(printDefinitions(definitions)).append("\ncost ");
+    out.append(printDefinitions(signature.definitions)).append("\ncost ");
     cost.print(out);
     out.append("\ndepth ");
     depth.print(out);

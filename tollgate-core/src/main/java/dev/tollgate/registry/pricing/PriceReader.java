@@ -3,13 +3,8 @@ package dev.tollgate.registry.pricing;
 import dev.tollgate.registry.pricing.expr.Expr;
 import dev.tollgate.registry.pricing.expr.ExprReader;
 import dev.tollgate.registry.pricing.expr.ExprText;
-import graphql.language.Document;
-import graphql.language.OperationDefinition;
-import graphql.language.VariableDefinition;
 import graphql.parser.InvalidSyntaxException;
-import graphql.parser.Parser;
 import graphql.schema.GraphQLSchema;
-import java.util.List;
 
 /**
  * Reads a stored price ({@link CompiledPrice#serialize()}, or a {@link BrokenPrice}) back, bound to
@@ -19,10 +14,12 @@ final class PriceReader {
 
   private final GraphQLSchema schema;
   private final CachedPrices prices;
+  private final VariableSignature.Interned signatures;
 
   PriceReader(GraphQLSchema schema, CachedPrices prices) {
     this.schema = schema;
     this.prices = prices;
+    this.signatures = new VariableSignature.Interned(schema);
   }
 
   CompiledPrice restore(String serialized) {
@@ -42,7 +39,7 @@ final class PriceReader {
       String definitions = field(lines[1], "vars");
       Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
       Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
-      return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
+      return new ExpressionPrice(schema, signatures.read(definitions), cost, depth);
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
     }
@@ -69,13 +66,5 @@ final class PriceReader {
           "unreadable price: expected '" + name + "', got '" + line + "'");
     }
     return line.substring(Math.min(line.length(), name.length() + 1));
-  }
-
-  private static List<VariableDefinition> variableDefinitions(String printed) {
-    if (printed.isBlank()) {
-      return List.of();
-    }
-    Document document = new Parser().parseDocument("query " + printed + " { __typename }");
-    return document.getDefinitionsOfType(OperationDefinition.class).get(0).getVariableDefinitions();
   }
 }

@@ -13,18 +13,16 @@ import java.util.Map;
 public sealed interface Expr
     permits Expr.Const, Terms, Expr.Product, Expr.Clamp, Expr.When, Size, ArgumentCost {
 
-  Expr ZERO = new Const(0);
-  Expr ONE = new Const(1);
+  Expr ZERO = Const.SMALL[0];
+  Expr ONE = Const.SMALL[1];
 
   long eval(Map<String, ?> vars);
 
   void print(StringBuilder out);
 
+  /** A constant: one shared instance for each of 0 to 1023, the weights and sizes most used. */
   static Expr constant(long value) {
-    if (value == 0) {
-      return ZERO;
-    }
-    return value == 1 ? ONE : new Const(value);
+    return value >= 0 && value < Const.SMALL.length ? Const.SMALL[(int) value] : new Const(value);
   }
 
   static Expr sum(List<Expr> terms) {
@@ -54,7 +52,7 @@ public sealed interface Expr
       return constant(constant);
     }
     if (constant != 0) {
-      open.add(new Const(constant));
+      open.add(constant(constant));
     }
     return open.size() == 1 ? open.get(0) : new Terms(fold, open.toArray(Expr[]::new));
   }
@@ -123,6 +121,16 @@ public sealed interface Expr
   }
 
   record Const(long value) implements Expr {
+    static final Const[] SMALL = small(1024);
+
+    private static Const[] small(int n) {
+      Const[] constants = new Const[n];
+      for (int i = 0; i < n; i++) {
+        constants[i] = new Const(i);
+      }
+      return constants;
+    }
+
     @Override
     public long eval(Map<String, ?> vars) {
       return value;

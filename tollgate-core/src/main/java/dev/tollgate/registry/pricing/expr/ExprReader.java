@@ -126,7 +126,7 @@ public final class ExprReader {
     String path = next();
     long ifAbsent = optionalNumber(next());
     expect(")");
-    return Source.variable(name, path.equals(".") ? "" : path, ifAbsent);
+    return Source.variable(name, path.equals(".") ? "" : path.intern(), ifAbsent);
   }
 
   private Expr argumentCost() {
@@ -136,7 +136,7 @@ public final class ExprReader {
     if (definition == null) {
       throw error("no argument or input field " + coordinate + " in the schema");
     }
-    return new ArgumentCost(name, coordinate, definition, weights);
+    return new ArgumentCost(name, coordinate.intern(), definition, weights);
   }
 
   private Cond cond() {
@@ -171,7 +171,7 @@ public final class ExprReader {
     if (!token.startsWith("$") || token.length() < 2) {
       throw error("expected a variable, got " + token);
     }
-    return token.substring(1);
+    return token.substring(1).intern(); // names recur across a registry's prices: held once
   }
 
   private long optionalNumber(String token) {

@@ -3,6 +3,7 @@ package dev.tollgate.spring;
 import dev.tollgate.graphqljava.CallerResolver;
 import dev.tollgate.graphqljava.HttpRegistry;
 import dev.tollgate.graphqljava.TollgateGraphQL;
+import dev.tollgate.graphqljava.TollgateGraphQLBuilder;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.pricing.CostModel;
@@ -145,7 +146,7 @@ public class TollgateAutoConfiguration {
       @Nullable BudgetLedger ledger,
       ObjectProvider<CallerResolver> callers,
       ObjectProvider<CostModel> costModel) {
-    TollgateGraphQL.Builder builder =
+    TollgateGraphQLBuilder builder =
         TollgateGraphQL.newTollgate(schema, reader)
             .documentCacheSize(properties.getCache().getDocuments())
             .expectedInstances(properties.getBudget().getExpectedInstances())

@@ -3,6 +3,7 @@ package dev.tollgate.graphqljava;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,9 +41,10 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
   public static final int PROTOCOL = 1;
 
   private final RegistryFeed feed;
+  private final RegistryClient registry;
 
   private HttpRegistry(Builder builder) {
-    RegistryClient registry =
+    this.registry =
         new RegistryClient(
             builder.url,
             builder.token,
@@ -109,6 +111,16 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
    */
   public Duration staleness() {
     return feed.staleness();
+  }
+
+  /**
+   * Sends a measurement batch's JSON to the registry ({@link MeasurementReporter}).
+   *
+   * @throws IOException when it did not arrive (kept for the next flush)
+   * @throws IllegalArgumentException when the registry refused it as bad
+   */
+  void report(byte[] batch) throws IOException, InterruptedException {
+    registry.report(batch);
   }
 
   /** Stops following; the state held stays readable. */

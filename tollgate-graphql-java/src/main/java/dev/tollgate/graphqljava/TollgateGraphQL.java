@@ -58,6 +58,7 @@ public final class TollgateGraphQL implements AutoCloseable {
   private final CostInstrumentation instrumentation;
   private final ParsedDocuments documents;
   private final LongAdder budgetStoreFailures = new LongAdder();
+  private final @Nullable MeasurementReporter reporter;
 
   TollgateGraphQL(TollgateGraphQLBuilder builder) {
     OperationPricer pricer = new OperationPricer(builder.schema, builder.model);
@@ -94,15 +95,27 @@ public final class TollgateGraphQL implements AutoCloseable {
     this.provider =
         new AdmissionProvider(
             admission, new Callers(builder.keys, builder.anonymous), builder.callers, documents);
+    this.reporter = reporter(builder);
     this.instrumentation =
         new CostInstrumentation(
             admission,
             new ActualCostPlans(
                 () -> pricer,
-                Caffeine.newBuilder()
-                    .maximumSize(builder.documentCacheSize)
-                    .recordStats()
-                    .build()));
+                Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build()),
+            reporter);
+  }
+
+  /**
+   * Counts usage and measurements for the registry when following one over HTTP, and flushes them
+   * to it every {@link TollgateGraphQLBuilder#measurementFlush} (zero: nothing is counted).
+   */
+  private static @Nullable MeasurementReporter reporter(TollgateGraphQLBuilder builder) {
+    if (!(builder.reader instanceof HttpRegistry registry) || builder.measurementFlush.isZero()) {
+      return null;
+    }
+    MeasurementReporter started = new MeasurementReporter(registry::report, InstantSource.system());
+    started.start(builder.measurementFlush);
+    return started;
   }
 
   /**
@@ -149,10 +162,27 @@ public final class TollgateGraphQL implements AutoCloseable {
     catalog.refresh();
   }
 
-  /** Stops the polling that {@link TollgateGraphQLBuilder#refreshEvery} started, if any. */
+  /**
+   * Sends the usage and measurements counted since the last flush to the registry now (they are
+   * also sent every {@link TollgateGraphQLBuilder#measurementFlush}, and at {@link #close()}).
+   *
+   * @return false when they could not be sent (kept for the next flush); true when sent, or when
+   *     nothing is reported (the reader is not an {@link HttpRegistry})
+   */
+  public boolean flushMeasurements() {
+    return reporter == null || reporter.flush();
+  }
+
+  /**
+   * Stops the polling that {@link TollgateGraphQLBuilder#refreshEvery} started, if any, and the
+   * measurements' flushing, after a last flush.
+   */
   @Override
   public void close() {
     catalog.close();
+    if (reporter != null) {
+      reporter.close();
+    }
   }
 
   /**

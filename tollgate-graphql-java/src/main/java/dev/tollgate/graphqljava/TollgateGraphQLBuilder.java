@@ -18,6 +18,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TollgateGraphQLBuilder {
 
+  /** How often usage and measurements go to the registry by default. */
+  public static final Duration DEFAULT_MEASUREMENT_FLUSH = Duration.ofSeconds(5);
+
   final GraphQLSchema schema;
   final RegistryReader reader;
   CostModel model = CostModel.book();
@@ -32,6 +35,7 @@ public final class TollgateGraphQLBuilder {
   @Nullable Duration refreshEvery;
   int expectedInstances = 1;
   @Nullable String schemaSdl;
+  Duration measurementFlush = DEFAULT_MEASUREMENT_FLUSH;
 
   TollgateGraphQLBuilder(GraphQLSchema schema, RegistryReader reader) {
     this.schema = Objects.requireNonNull(schema, "schema");
@@ -134,6 +138,23 @@ public final class TollgateGraphQLBuilder {
       throw new IllegalArgumentException("refresh interval must be positive: " + interval);
     }
     this.refreshEvery = interval;
+    return this;
+  }
+
+  /**
+   * How often the usage per document and the calibration measurements counted here are sent to the
+   * registry this instance follows ({@code POST /v1/registry/measurements}), when the reader is an
+   * {@link HttpRegistry}; default {@link #DEFAULT_MEASUREMENT_FLUSH}. Zero counts nothing and sends
+   * nothing.
+   *
+   * @throws IllegalArgumentException when negative
+   */
+  public TollgateGraphQLBuilder measurementFlush(Duration interval) {
+    if (interval.isNegative()) {
+      throw new IllegalArgumentException(
+          "measurement flush interval must not be negative: " + interval);
+    }
+    this.measurementFlush = interval;
     return this;
   }
 

@@ -150,7 +150,8 @@ public class TollgateAutoConfiguration {
         TollgateGraphQL.newTollgate(schema, reader)
             .documentCacheSize(properties.getCache().getDocuments())
             .expectedInstances(properties.getBudget().getExpectedInstances())
-            .refreshEvery(Duration.ofMillis(properties.getRegistry().getRefreshMillis()));
+            .refreshEvery(Duration.ofMillis(properties.getRegistry().getRefreshMillis()))
+            .measurementFlush(measurementFlush(properties.getRegistry()));
     if (sdl != null) {
       builder.schemaSdl(sdl);
     }
@@ -167,6 +168,15 @@ public class TollgateAutoConfiguration {
     callers.ifAvailable(builder::callers);
     costModel.ifAvailable(builder::costModel);
     return builder.build();
+  }
+
+  private static Duration measurementFlush(RegistryProperties registry) {
+    long millis = registry.getMeasurementFlushMillis();
+    if (millis < 0) {
+      throw new TollgateConfigurationException(
+          "tollgate: tollgate.registry.measurement-flush-millis must not be negative: " + millis);
+    }
+    return Duration.ofMillis(millis);
   }
 
   /** Installs Tollgate's provider and instrumentation; the schema and fetchers stay as they are. */

@@ -1,5 +1,6 @@
 package dev.tollgate.graphqljava;
 
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
@@ -85,6 +86,12 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
   @Override
   public Map<String, Map<String, DocumentHash>> activeAliases() {
     return feed.state().aliases();
+  }
+
+  /** The API keys issued at runtime in the snapshot held: their hashes, policies and expiry. */
+  @Override
+  public List<IssuedKey> issuedKeys() {
+    return feed.state().keys();
   }
 
   /** Moves each time a new snapshot is installed; a field read. */

@@ -10,6 +10,8 @@ import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.keys.KeyRing;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.ActualCostPlans;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.SchemaFingerprint;
@@ -18,6 +20,7 @@ import graphql.execution.instrumentation.Instrumentation;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
 import graphql.schema.GraphQLSchema;
 import java.time.InstantSource;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 
@@ -94,7 +97,10 @@ public final class TollgateGraphQL implements AutoCloseable {
             Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build());
     this.provider =
         new AdmissionProvider(
-            admission, new Callers(builder.keys, builder.anonymous), builder.callers, documents);
+            admission,
+            new Callers(builder.keys, builder.anonymous, issuedKeys(builder, catalog)),
+            builder.callers,
+            documents);
     this.reporter = reporter(builder);
     this.instrumentation =
         new CostInstrumentation(
@@ -103,6 +109,21 @@ public final class TollgateGraphQL implements AutoCloseable {
                 () -> pricer,
                 Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build()),
             reporter);
+  }
+
+  /**
+   * The keys issued at runtime on the registry, loaded now and again after every refresh of the
+   * catalog (so within {@link TollgateGraphQLBuilder#refreshEvery} of the reader's change), each
+   * with the policy of its name among the builder's ({@link TollgateGraphQLBuilder#policy} and
+   * those of its keys).
+   */
+  private static KeyRing issuedKeys(TollgateGraphQLBuilder builder, DocumentCatalog catalog) {
+    KeyRing ring = new KeyRing(InstantSource.system());
+    Map<String, KeyPolicy> policies = builder.policiesByName();
+    RegistryReader reader = builder.reader;
+    ring.load(reader.issuedKeys(), policies);
+    catalog.afterRefresh(() -> ring.load(reader.issuedKeys(), policies));
+    return ring;
   }
 
   /**

@@ -25,6 +25,7 @@ public final class TollgateGraphQLBuilder {
   final RegistryReader reader;
   CostModel model = CostModel.book();
   final Map<String, KeyPolicy> keys = new LinkedHashMap<>();
+  final Map<String, KeyPolicy> policies = new LinkedHashMap<>();
   KeyPolicy anonymous = KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build();
   @Nullable BudgetLedger ledger;
   AdmissionSettings settings = AdmissionSettings.DEFAULTS;
@@ -52,6 +53,33 @@ public final class TollgateGraphQLBuilder {
   public TollgateGraphQLBuilder key(String apiKey, KeyPolicy policy) {
     keys.put(apiKey, policy);
     return this;
+  }
+
+  /**
+   * A policy that keys issued at runtime on the registry may name ({@code POST /v1/keys} with
+   * {@code {"policy": NAME}}), by its name, beside the policies of {@link #key}; the registry's
+   * policy of that name should hold the same settings. A key naming a policy this instance does not
+   * know is refused, with a warning.
+   *
+   * @throws IllegalArgumentException for the anonymous policy, which no key selects
+   */
+  public TollgateGraphQLBuilder policy(KeyPolicy policy) {
+    if (policy.name().equals(KeyPolicy.ANONYMOUS)) {
+      throw new IllegalArgumentException("no key selects the anonymous policy");
+    }
+    policies.put(policy.name(), policy);
+    return this;
+  }
+
+  /** The policies keys issued at runtime may name: {@link #policy}'s, then those of the keys. */
+  Map<String, KeyPolicy> policiesByName() {
+    Map<String, KeyPolicy> byName = new LinkedHashMap<>(policies);
+    for (KeyPolicy policy : keys.values()) {
+      if (!policy.name().equals(KeyPolicy.ANONYMOUS)) {
+        byName.putIfAbsent(policy.name(), policy);
+      }
+    }
+    return Map.copyOf(byName);
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.tollgate.graphqljava.TollgateGraphQL;
 import dev.tollgate.graphqljava.TollgateGraphQLBuilder;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.CostModel;
 import graphql.schema.GraphQLSchema;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -158,6 +159,10 @@ public class TollgateAutoConfiguration {
     properties
         .getKeys()
         .forEach((key, name) -> builder.key(key, properties.policy(name, "tollgate.keys")));
+    // keys issued at runtime on the registry name these, as they name the registry's policies
+    properties.getPolicies().keySet().stream()
+        .filter(name -> !name.equals(KeyPolicy.ANONYMOUS))
+        .forEach(name -> builder.policy(properties.policy(name, "tollgate.policies")));
     String anonymous = properties.getAnonymousPolicy();
     if (anonymous != null) {
       builder.anonymous(properties.policy(anonymous, "tollgate.anonymous-policy"));

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ final class RegistryFeedBodies {
    * @param schemaFingerprint the active schema's fingerprint
    * @param documents every active document of those apps
    * @param aliases custom document id, then app, then the document's id there (those apps only)
+   * @param keys every API key issued at runtime and not revoked, whatever the apps: a hash, never a
+   *     secret (added within protocol 1: a reader that does not know it ignores it)
    */
   record SnapshotBody(
       int protocol,
@@ -28,7 +31,35 @@ final class RegistryFeedBodies {
       @Nullable List<String> apps,
       String schemaFingerprint,
       List<SnapshotDocument> documents,
-      Map<String, Map<String, String>> aliases) {}
+      Map<String, Map<String, String>> aliases,
+      List<SnapshotKey> keys) {}
+
+  /**
+   * An {@link IssuedKey} field for field, instants in ISO-8601.
+   *
+   * @param secretHash lowercase hex SHA-256 of the current secret
+   * @param previousHash after a rotation, the previous secret's hash, valid until {@code
+   *     previousUntil}
+   */
+  record SnapshotKey(
+      String id,
+      String prefix,
+      String policy,
+      String secretHash,
+      @Nullable String expires,
+      @Nullable String previousHash,
+      @Nullable String previousUntil) {
+    static SnapshotKey of(IssuedKey key) {
+      return new SnapshotKey(
+          key.id(),
+          key.prefix(),
+          key.policy(),
+          key.secretHash(),
+          key.expires() == null ? null : key.expires().toString(),
+          key.previousHash(),
+          key.previousUntil() == null ? null : key.previousUntil().toString());
+    }
+  }
 
   /**
    * @param id the document's SHA-256 id

@@ -1,11 +1,13 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.http.RegistryFeedBodies.ChangesBody;
 import dev.tollgate.registry.http.RegistryFeedBodies.SnapshotBody;
 import dev.tollgate.registry.http.RegistryFeedBodies.SnapshotDocument;
+import dev.tollgate.registry.http.RegistryFeedBodies.SnapshotKey;
 import dev.tollgate.registry.publish.VersionRef;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -32,9 +34,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What in-process instances follow the registry by (issue 25): {@code GET /v1/registry/snapshot}
- * (what the apps may run, versioned by {@code protocol}, with an {@code ETag}) and {@code GET
- * /v1/registry/changes?after=N&waitMillis=M}, a long poll that answers as soon as the change id
- * passes {@code N}, or when the wait ends. Both need a token of scope read or admin.
+ * (what the apps may run and the API keys issued at runtime, as hashes; versioned by {@code
+ * protocol}, with an {@code ETag}) and {@code GET /v1/registry/changes?after=N&waitMillis=M}, a
+ * long poll that answers as soon as the change id passes {@code N}, or when the wait ends. Both
+ * need a token of scope read or admin.
  *
  * <p>Waiting polls hold no request thread: one daemon thread, started at the first wait and stopped
  * with the server, reads {@link RegistryReader#latestChangeId()} every {@value #CHECK_MILLIS} ms
@@ -114,6 +117,11 @@ public final class RegistryFeedRoutes implements AutoCloseable {
         aliases.put(alias.getKey(), targets);
       }
     }
+    List<SnapshotKey> keys = new ArrayList<>();
+    for (IssuedKey key : reader.issuedKeys()) {
+      keys.add(SnapshotKey.of(key));
+    }
+    keys.sort(Comparator.comparing(SnapshotKey::id));
     ctx.json(
         new SnapshotBody(
             PROTOCOL,
@@ -121,7 +129,8 @@ public final class RegistryFeedRoutes implements AutoCloseable {
             apps == null ? null : List.copyOf(apps),
             fingerprint,
             documents,
-            aliases));
+            aliases,
+            keys));
   }
 
   private void changes(Context ctx) {

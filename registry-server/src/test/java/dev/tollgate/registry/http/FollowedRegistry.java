@@ -25,7 +25,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,7 +55,8 @@ final class FollowedRegistry implements AutoCloseable {
 
   FollowedRegistry(Path dir) {
     database = TestDatabase.h2(dir);
-    store = database.open(InstantSource.fixed(Instant.parse("2026-11-29T12:00:00Z")));
+    // the system's clock: a key's expiry and rotation overlap are checked against it in process
+    store = database.open(InstantSource.system());
   }
 
   RegistryServer start(int port) {

@@ -143,6 +143,22 @@ class MutationAndRelayIdTest {
   }
 
   @Test
+  void relayDocIdByGet_runs_differingIds_refusedBadRequest() throws Exception {
+    String variables = "&variables=%7B%22id%22%3A%22ABC123%22%7D";
+    HttpResponse<String> ran = get("doc_id=" + track.hex() + variables);
+    HttpResponse<String> differ =
+        get("documentId=" + track.hex() + "&doc_id=" + register.hex() + variables);
+
+    assertThat(ran.statusCode()).as(ran.body()).isEqualTo(200);
+    assertThat(JSON.readTree(ran.body()).get("data").get("cargo").get("trackingId").asText())
+        .isEqualTo("ABC123");
+    assertThat(differ.statusCode()).as(differ.body()).isEqualTo(400);
+    JsonNode error = JSON.readTree(differ.body()).get("errors").get(0);
+    assertThat(error.get("message").asText()).isEqualTo("documentId and doc_id differ");
+    assertThat(error.get("extensions").get("code").asText()).isEqualTo("BAD_REQUEST");
+  }
+
+  @Test
   void documentIdAndDocId_differ_refused400() throws Exception {
     HttpResponse<String> response =
         send(Map.of("documentId", track.hex(), "doc_id", register.hex(), "variables", Map.of()));
@@ -167,6 +183,16 @@ class MutationAndRelayIdTest {
     HttpResponse<String> response = send(request);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
+  }
+
+  private HttpResponse<String> get(String parameters) throws Exception {
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/graphql?" + parameters))
+            .header("Accept", "application/json")
+            .header("X-API-Key", "web-demo")
+            .GET()
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> send(Map<String, ?> request) throws Exception {

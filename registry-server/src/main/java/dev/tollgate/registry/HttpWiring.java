@@ -13,6 +13,7 @@ import dev.tollgate.registry.http.KeyRoutes;
 import dev.tollgate.registry.http.OperatorRoutes;
 import dev.tollgate.registry.http.OpsRoutes;
 import dev.tollgate.registry.http.RegistryFeedRoutes;
+import dev.tollgate.registry.http.RegistryMeasurementRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
 import dev.tollgate.registry.http.SchemaRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
@@ -61,6 +62,8 @@ final class HttpWiring {
     RegistryFeedRoutes feed =
         new RegistryFeedRoutes(
             registry.store(), () -> registry.active().version().fingerprint(), tokens);
+    RegistryMeasurementRoutes reported =
+        new RegistryMeasurementRoutes(registry.store().measurements(), tokens, http.maxBodyBytes());
     CalibrationRoutes measured = new CalibrationRoutes(registry.calibration(), tokens);
     SchemaRoutes schemaRoutes = new SchemaRoutes(registry.schemas(), tokens, http.maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);
@@ -77,6 +80,7 @@ final class HttpWiring {
           JettyBounds.apply(javalin, http, services.gateway());
           registryRoutes.register(javalin);
           feed.register(javalin);
+          reported.register(javalin);
           measured.register(javalin);
           schemaRoutes.register(javalin);
           gateway.register(javalin);

@@ -5,6 +5,7 @@ import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Settlement;
 import dev.tollgate.registry.answer.Answers;
+import dev.tollgate.registry.pricing.ActualCost;
 import dev.tollgate.registry.pricing.ActualCostPlan;
 import dev.tollgate.registry.pricing.ActualCostPlans;
 import graphql.ExecutionResult;
@@ -21,9 +22,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * After execution, what the gateway does once the upstream answered: the answer's actual cost,
  * estimated − actual given back under a refunding policy, and {@code extensions.cost} and {@code
- * extensions.rateLimit} added to the result (to refusals too). An operation that reaches execution
- * without a decision of {@link AdmissionProvider} (the provider is not installed) is aborted, so a
- * half-installed Tollgate admits nothing.
+ * extensions.rateLimit} added to the result (to refusals too), and the answer counted for the
+ * registry ({@link MeasurementReporter}). An operation that reaches execution without a decision of
+ * {@link AdmissionProvider} (the provider is not installed) is aborted, so a half-installed
+ * Tollgate admits nothing.
  */
 final class CostInstrumentation extends SimplePerformantInstrumentation {
 
@@ -32,10 +34,18 @@ final class CostInstrumentation extends SimplePerformantInstrumentation {
 
   private final AdmissionController admission;
   private final ActualCostPlans plans;
+  private final @Nullable MeasurementReporter reporter;
 
-  CostInstrumentation(AdmissionController admission, ActualCostPlans plans) {
+  /**
+   * @param reporter where the answers' measurements are counted; {@code null}: nowhere
+   */
+  CostInstrumentation(
+      AdmissionController admission,
+      ActualCostPlans plans,
+      @Nullable MeasurementReporter reporter) {
     this.admission = admission;
     this.plans = plans;
+    this.reporter = reporter;
   }
 
   @Override
@@ -59,8 +69,14 @@ final class CostInstrumentation extends SimplePerformantInstrumentation {
     }
     Decision decision = decided.decision();
     if (decision instanceof Decision.Admitted admitted) {
-      Long actual = actual(admitted.operations().get(0), result.getData());
-      decision = Settlement.settled(admission, decided.policy(), admitted, actual);
+      AdmittedOperation operation = admitted.operations().get(0);
+      ActualCost actual = actual(operation, result.getData());
+      if (reporter != null) {
+        reporter.answered(operation, actual);
+      }
+      decision =
+          Settlement.settled(
+              admission, decided.policy(), admitted, actual == null ? null : actual.cost());
       // the settled balance, for the HTTP layer's headers (TollgateGraphQL.decision)
       new Admission(decided.policy(), decision).putInto(parameters.getGraphQLContext());
     }
@@ -70,10 +86,10 @@ final class CostInstrumentation extends SimplePerformantInstrumentation {
   }
 
   /** The actual cost of {@code data} as the answer to {@code operation}; {@code null}: no plan. */
-  private @Nullable Long actual(AdmittedOperation operation, @Nullable Object data) {
+  private @Nullable ActualCost actual(AdmittedOperation operation, @Nullable Object data) {
     ActualCostPlan plan =
         plans.of(
             operation.document(), operation.request().operationName(), operation.request().query());
-    return plan == null ? null : plan.measure(data, operation.request().variables()).cost();
+    return plan == null ? null : plan.measure(data, operation.request().variables());
   }
 }

@@ -1,25 +1,21 @@
 package dev.tollgate.graphqljava;
 
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A {@link RegistryReader} that follows a running registry over HTTP, with a bearer token of scope
@@ -38,33 +34,17 @@ import org.slf4j.LoggerFactory;
  * of scope read or admin).
  *
  * <p>{@link #latestChangeId()} is a field read, so {@code TollgateGraphQL} may poll it often
- * ({@link TollgateGraphQL.Builder#refreshEvery}).
+ * ({@link TollgateGraphQLBuilder#refreshEvery}).
  */
 public final class HttpRegistry implements RegistryReader, AutoCloseable {
 
   /** The snapshot protocol this version understands. */
   public static final int PROTOCOL = 1;
 
-  private static final Logger LOG = LoggerFactory.getLogger(HttpRegistry.class);
-
-  private final URI base;
-  private final @Nullable Path snapshotFile;
-  private final Duration minBackoff;
-  private final Duration maxBackoff;
-  private final Clock clock;
+  private final RegistryFeed feed;
   private final RegistryClient registry;
-  private final AtomicLong generation = new AtomicLong();
-  private volatile RegistrySnapshot state;
-  private volatile @Nullable Instant downSince;
-  private final Thread follower;
-  private volatile boolean closed;
 
   private HttpRegistry(Builder builder) {
-    this.base = builder.url;
-    this.snapshotFile = builder.snapshotFile;
-    this.minBackoff = builder.minBackoff;
-    this.maxBackoff = builder.maxBackoff;
-    this.clock = builder.clock;
     this.registry =
         new RegistryClient(
             builder.url,
@@ -72,10 +52,15 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
             builder.apps.isEmpty() ? null : String.join(",", builder.apps),
             builder.requestTimeout,
             builder.waitMillis);
-    this.state = start(builder.failClosed);
-    this.follower = new Thread(this::follow, "tollgate-registry-follower");
-    follower.setDaemon(true);
-    follower.start();
+    this.feed =
+        new RegistryFeed(
+            builder.url,
+            registry,
+            builder.snapshotFile,
+            builder.minBackoff,
+            builder.maxBackoff,
+            builder.clock);
+    feed.start(builder.failClosed);
   }
 
   /**
@@ -90,35 +75,41 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
 
   @Override
   public Optional<StoredDocument> findDocument(DocumentHash hash) {
-    return Optional.ofNullable(state.documents().get(hash));
+    return Optional.ofNullable(feed.state().documents().get(hash));
   }
 
   @Override
   public Map<DocumentHash, Set<String>> activeDocumentApps() {
-    return state.apps();
+    return feed.state().apps();
   }
 
   @Override
   public Map<String, Map<String, DocumentHash>> activeAliases() {
-    return state.aliases();
+    return feed.state().aliases();
+  }
+
+  /** The API keys issued at runtime in the snapshot held: their hashes, policies and expiry. */
+  @Override
+  public List<IssuedKey> issuedKeys() {
+    return feed.state().keys();
   }
 
   /** Moves each time a new snapshot is installed; a field read. */
   @Override
   public long latestChangeId() {
-    return generation.get();
+    return feed.generation();
   }
 
   /* ---- following ---- */
 
   /** The active schema's fingerprint in the snapshot held. */
   public String schemaFingerprint() {
-    return state.schemaFingerprint();
+    return feed.state().schemaFingerprint();
   }
 
   /** The registry's change id of the snapshot held. */
   public long registryChangeId() {
-    return state.changeId();
+    return feed.state().changeId();
   }
 
   /**
@@ -126,134 +117,23 @@ public final class HttpRegistry implements RegistryReader, AutoCloseable {
    * its snapshot file), how long since the state held was last known to be current.
    */
   public Duration staleness() {
-    Instant since = downSince;
-    if (since == null) {
-      return Duration.ZERO;
-    }
-    Duration stale = Duration.between(since, clock.instant());
-    return stale.isNegative() ? Duration.ZERO : stale;
+    return feed.staleness();
+  }
+
+  /**
+   * Sends a measurement batch's JSON to the registry ({@link MeasurementReporter}).
+   *
+   * @throws IOException when it did not arrive (kept for the next flush)
+   * @throws IllegalArgumentException when the registry refused it as bad
+   */
+  void report(byte[] batch) throws IOException, InterruptedException {
+    registry.report(batch);
   }
 
   /** Stops following; the state held stays readable. */
   @Override
   public void close() {
-    closed = true;
-    follower.interrupt();
-  }
-
-  private RegistrySnapshot start(boolean failClosed) {
-    try {
-      RegistrySnapshot fetched = registry.fetch(null);
-      if (fetched == null) {
-        throw new IOException("the registry answered 304 to a first fetch");
-      }
-      save(fetched);
-      return fetched;
-    } catch (IOException e) {
-      String reason = "registry " + base + " cannot be reached (" + describe(e) + ")";
-      if (failClosed) {
-        throw new IllegalStateException(reason + "; failing closed, as configured", e);
-      }
-      if (snapshotFile == null || !Files.isRegularFile(snapshotFile)) {
-        throw new IllegalStateException(
-            reason
-                + " and there is no snapshot file"
-                + (snapshotFile == null ? " configured" : " at " + snapshotFile),
-            e);
-      }
-      RegistrySnapshot saved = SnapshotFile.load(snapshotFile);
-      Instant written = SnapshotFile.modified(snapshotFile);
-      downSince = written;
-      LOG.warn(
-          "{}; starting from the snapshot file {} (change {}, written {}, {} s old)",
-          reason,
-          snapshotFile,
-          saved.changeId(),
-          written,
-          staleness().toSeconds());
-      return saved;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while fetching the registry's snapshot", e);
-    }
-  }
-
-  /** The follower thread: long polls the change feed, fetches the snapshot on every change. */
-  private void follow() {
-    Duration backoff = minBackoff;
-    while (!closed) {
-      try {
-        long changeId = registry.changes(state.changeId());
-        if (changeId != state.changeId()) {
-          RegistrySnapshot fetched = registry.fetch(state.etag());
-          if (fetched != null) {
-            install(fetched);
-          }
-        }
-        backoff = minBackoff;
-        up();
-      } catch (InterruptedException e) {
-        return;
-      } catch (IOException | RuntimeException e) {
-        if (closed) {
-          return;
-        }
-        down(e);
-        try {
-          Thread.sleep(backoff.toMillis());
-        } catch (InterruptedException interrupted) {
-          return;
-        }
-        backoff = backoff.multipliedBy(2);
-        if (backoff.compareTo(maxBackoff) > 0) {
-          backoff = maxBackoff;
-        }
-      }
-    }
-  }
-
-  private void install(RegistrySnapshot fetched) {
-    state = fetched;
-    generation.incrementAndGet();
-    try {
-      save(fetched);
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("cannot write the snapshot file {}: {}", snapshotFile, e.toString());
-    }
-  }
-
-  private void up() {
-    Instant since = downSince;
-    if (since != null) {
-      downSince = null;
-      LOG.info(
-          "registry {} reached again; following its changes (change {})", base, state.changeId());
-    }
-  }
-
-  private void down(Exception e) {
-    if (downSince == null) {
-      downSince = clock.instant();
-      LOG.warn(
-          "registry feed {} is down ({}); keeping the last state (change {}, {} documents), stale"
-              + " since {}; retrying with backoff",
-          base,
-          describe(e),
-          state.changeId(),
-          state.apps().size(),
-          downSince);
-    }
-  }
-
-  private void save(RegistrySnapshot snapshot) throws IOException {
-    if (snapshotFile != null) {
-      SnapshotFile.save(snapshotFile, snapshot);
-    }
-  }
-
-  private static String describe(Exception e) {
-    String message = e.getMessage();
-    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    feed.close();
   }
 
   /** What differs from the defaults; {@link #build()} fetches the snapshot once. */

@@ -10,7 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
-/** The registry's two feed routes over HTTP, with a bearer token, for {@link HttpRegistry}. */
+/**
+ * The registry's routes for followers over HTTP, with a bearer token, for {@link HttpRegistry}: the
+ * snapshot, the change feed, and the measurements sent back.
+ */
 final class RegistryClient {
 
   private final URI base;
@@ -55,6 +58,33 @@ final class RegistryClient {
     }
     return RegistrySnapshot.read(
         response.body(), response.headers().firstValue("ETag").orElse(null), "registry " + base);
+  }
+
+  /**
+   * Sends one measurement batch ({@code POST /v1/registry/measurements}).
+   *
+   * @throws IOException when it did not arrive, or the registry could not take it (kept, sent
+   *     again)
+   * @throws IllegalArgumentException when the registry refused it as bad (400, 413): sending it
+   *     again cannot help
+   */
+  void report(byte[] batch) throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(base.resolve("/v1/registry/measurements"))
+            .timeout(requestTimeout)
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(batch))
+            .build();
+    HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    int status = response.statusCode();
+    if (status == 400 || status == 413) {
+      throw new IllegalArgumentException(status + ": " + RegistrySnapshot.message(response.body()));
+    }
+    if (status != 200) {
+      throw new IOException(
+          "registry answered " + status + ": " + RegistrySnapshot.message(response.body()));
+    }
   }
 
   private HttpResponse<byte[]> send(String path, @Nullable String etag, Duration timeout)

@@ -2,6 +2,7 @@ package dev.tollgate.graphqljava;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
@@ -29,6 +30,7 @@ record RegistrySnapshot(
     Map<DocumentHash, StoredDocument> documents,
     Map<DocumentHash, Set<String>> apps,
     Map<String, Map<String, DocumentHash>> aliases,
+    List<IssuedKey> keys,
     byte[] raw,
     @Nullable String etag) {
 
@@ -109,11 +111,50 @@ record RegistrySnapshot(
           Map.copyOf(documents),
           Map.copyOf(apps),
           Map.copyOf(aliases),
+          keys(root),
           raw.clone(),
           etag);
     } catch (RuntimeException e) {
       throw corrupt(source, firstLine(e.getMessage()));
     }
+  }
+
+  /**
+   * The API keys issued at runtime, as hashes; none from a registry that serves no {@code keys}
+   * (one from before they were added to protocol 1).
+   */
+  private static List<IssuedKey> keys(JsonNode root) {
+    JsonNode keys = root.get("keys");
+    if (keys == null || keys.isNull()) {
+      return List.of();
+    }
+    if (!keys.isArray()) {
+      throw new IllegalArgumentException("keys is not an array");
+    }
+    List<IssuedKey> issued = new ArrayList<>();
+    for (JsonNode key : keys) {
+      issued.add(
+          new IssuedKey(
+              text(key, "id"),
+              text(key, "prefix"),
+              text(key, "policy"),
+              hash(text(key, "secretHash")),
+              instant(key, "expires"),
+              key.hasNonNull("previousHash") ? hash(text(key, "previousHash")) : null,
+              instant(key, "previousUntil")));
+    }
+    return List.copyOf(issued);
+  }
+
+  private static String hash(String hex) {
+    if (!hex.matches("[0-9a-f]{64}")) {
+      throw new IllegalArgumentException("a key's hash is not 64 lowercase hex digits");
+    }
+    return hex;
+  }
+
+  private static @Nullable Instant instant(JsonNode node, String name) {
+    return node.hasNonNull(name) ? Instant.parse(text(node, name)) : null;
   }
 
   /** The {@code changeId} of a change feed's answer. */

@@ -3,7 +3,6 @@ package dev.tollgate.graphqljava;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.admission.AdmissionController;
-import dev.tollgate.registry.admission.AdmissionSettings;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.FallbackBudgetLedger;
@@ -11,20 +10,17 @@ import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.keys.KeyRing;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.ActualCostPlans;
-import dev.tollgate.registry.pricing.CostModel;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.pricing.SchemaFingerprint;
 import graphql.GraphQLContext;
 import graphql.execution.instrumentation.Instrumentation;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
 import graphql.schema.GraphQLSchema;
-import java.time.Duration;
 import java.time.InstantSource;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 
@@ -55,7 +51,8 @@ import org.jspecify.annotations.Nullable;
  * <p>The registered documents come from a {@link RegistryReader}; {@link #refresh()} reloads its
  * index after a publication or a retirement. Each is validated against {@code schema} when first
  * looked up: one that does not validate (the registry priced it against another schema) is refused
- * with {@code OPERATION_INVALID_FOR_SCHEMA} before any charge ({@link Builder#schemaSdl}).
+ * with {@code OPERATION_INVALID_FOR_SCHEMA} before any charge ({@link
+ * TollgateGraphQLBuilder#schemaSdl}).
  */
 public final class TollgateGraphQL implements AutoCloseable {
 
@@ -64,8 +61,9 @@ public final class TollgateGraphQL implements AutoCloseable {
   private final CostInstrumentation instrumentation;
   private final ParsedDocuments documents;
   private final LongAdder budgetStoreFailures = new LongAdder();
+  private final @Nullable MeasurementReporter reporter;
 
-  private TollgateGraphQL(Builder builder) {
+  TollgateGraphQL(TollgateGraphQLBuilder builder) {
     OperationPricer pricer = new OperationPricer(builder.schema, builder.model);
     SchemaCheckedReader checked =
         new SchemaCheckedReader(
@@ -99,16 +97,46 @@ public final class TollgateGraphQL implements AutoCloseable {
             Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build());
     this.provider =
         new AdmissionProvider(
-            admission, new Callers(builder.keys, builder.anonymous), builder.callers, documents);
+            admission,
+            new Callers(builder.keys, builder.anonymous, issuedKeys(builder, catalog)),
+            builder.callers,
+            documents);
+    this.reporter = reporter(builder);
     this.instrumentation =
         new CostInstrumentation(
             admission,
             new ActualCostPlans(
                 () -> pricer,
-                Caffeine.newBuilder()
-                    .maximumSize(builder.documentCacheSize)
-                    .recordStats()
-                    .build()));
+                Caffeine.newBuilder().maximumSize(builder.documentCacheSize).recordStats().build()),
+            reporter);
+  }
+
+  /**
+   * The keys issued at runtime on the registry, loaded now and again after every refresh of the
+   * catalog (so within {@link TollgateGraphQLBuilder#refreshEvery} of the reader's change), each
+   * with the policy of its name among the builder's ({@link TollgateGraphQLBuilder#policy} and
+   * those of its keys).
+   */
+  private static KeyRing issuedKeys(TollgateGraphQLBuilder builder, DocumentCatalog catalog) {
+    KeyRing ring = new KeyRing(InstantSource.system());
+    Map<String, KeyPolicy> policies = builder.policiesByName();
+    RegistryReader reader = builder.reader;
+    ring.load(reader.issuedKeys(), policies);
+    catalog.afterRefresh(() -> ring.load(reader.issuedKeys(), policies));
+    return ring;
+  }
+
+  /**
+   * Counts usage and measurements for the registry when following one over HTTP, and flushes them
+   * to it every {@link TollgateGraphQLBuilder#measurementFlush} (zero: nothing is counted).
+   */
+  private static @Nullable MeasurementReporter reporter(TollgateGraphQLBuilder builder) {
+    if (!(builder.reader instanceof HttpRegistry registry) || builder.measurementFlush.isZero()) {
+      return null;
+    }
+    MeasurementReporter started = new MeasurementReporter(registry::report, InstantSource.system());
+    started.start(builder.measurementFlush);
+    return started;
   }
 
   /**
@@ -116,7 +144,7 @@ public final class TollgateGraphQL implements AutoCloseable {
    * (Redis) under each policy's {@code budget.onStoreFailure}, as in the gateway ({@link
    * FallbackBudgetLedger}).
    */
-  private BudgetLedger ledger(Builder builder) {
+  private BudgetLedger ledger(TollgateGraphQLBuilder builder) {
     BudgetLedger given = builder.ledger;
     if (given == null) {
       return new InMemoryBudgetLedger(InstantSource.system());
@@ -133,8 +161,8 @@ public final class TollgateGraphQL implements AutoCloseable {
    * {@code @cost}/{@code @listSize} price list the registry priced its documents with), and the
    * registered documents {@code reader} serves.
    */
-  public static Builder newTollgate(GraphQLSchema schema, RegistryReader reader) {
-    return new Builder(schema, reader);
+  public static TollgateGraphQLBuilder newTollgate(GraphQLSchema schema, RegistryReader reader) {
+    return new TollgateGraphQLBuilder(schema, reader);
   }
 
   /** Install with {@code GraphQL.Builder.preparsedDocumentProvider}. */
@@ -155,10 +183,27 @@ public final class TollgateGraphQL implements AutoCloseable {
     catalog.refresh();
   }
 
-  /** Stops the polling that {@link Builder#refreshEvery} started, if any. */
+  /**
+   * Sends the usage and measurements counted since the last flush to the registry now (they are
+   * also sent every {@link TollgateGraphQLBuilder#measurementFlush}, and at {@link #close()}).
+   *
+   * @return false when they could not be sent (kept for the next flush); true when sent, or when
+   *     nothing is reported (the reader is not an {@link HttpRegistry})
+   */
+  public boolean flushMeasurements() {
+    return reporter == null || reporter.flush();
+  }
+
+  /**
+   * Stops the polling that {@link TollgateGraphQLBuilder#refreshEvery} started, if any, and the
+   * measurements' flushing, after a last flush.
+   */
   @Override
   public void close() {
     catalog.close();
+    if (reporter != null) {
+      reporter.close();
+    }
   }
 
   /**
@@ -183,132 +228,5 @@ public final class TollgateGraphQL implements AutoCloseable {
   /** The cache of parsed and validated documents, by hash, for its statistics. */
   public Cache<?, ?> documentCache() {
     return documents.cache();
-  }
-
-  /** What differs from the defaults; {@link #build()} reads the registry's index once. */
-  public static final class Builder {
-    private final GraphQLSchema schema;
-    private final RegistryReader reader;
-    private CostModel model = CostModel.book();
-    private final Map<String, KeyPolicy> keys = new LinkedHashMap<>();
-    private KeyPolicy anonymous = KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build();
-    private @Nullable BudgetLedger ledger;
-    private AdmissionSettings settings = AdmissionSettings.DEFAULTS;
-    private CallerResolver callers = CallerResolver.fromContext();
-    private int documentCacheSize = 10_000;
-    private long openCacheBytes = AdmissionSettings.OPEN_CACHE_BYTES;
-    private long openTextCacheBytes = AdmissionSettings.OPEN_TEXT_CACHE_BYTES;
-    private @Nullable Duration refreshEvery;
-    private int expectedInstances = 1;
-    private @Nullable String schemaSdl;
-
-    private Builder(GraphQLSchema schema, RegistryReader reader) {
-      this.schema = Objects.requireNonNull(schema, "schema");
-      this.reader = Objects.requireNonNull(reader, "reader");
-    }
-
-    /** The cost model the registry priced with; default the book's. */
-    public Builder costModel(CostModel model) {
-      this.model = model;
-      return this;
-    }
-
-    /** The policy of callers presenting {@code apiKey}. */
-    public Builder key(String apiKey, KeyPolicy policy) {
-      keys.put(apiKey, policy);
-      return this;
-    }
-
-    /**
-     * The policy of callers presenting no key; default a trusted policy of no app, which runs
-     * nothing.
-     */
-    public Builder anonymous(KeyPolicy policy) {
-      this.anonymous = policy;
-      return this;
-    }
-
-    /**
-     * Where budgets are charged; default token buckets in this process. Pass tollgate-redis's
-     * ledger to share budgets with gateways and other instances: while it cannot be reached, each
-     * policy's {@code budget.onStoreFailure} decides, as in the gateway ({@code local}: an
-     * in-process bucket of 1/{@link #expectedInstances} of the budget; {@code deny}: {@code
-     * BUDGET_STORE_UNAVAILABLE} with {@code retryAfter}, nothing runs).
-     */
-    public Builder ledger(BudgetLedger ledger) {
-      this.ledger = ledger;
-      return this;
-    }
-
-    /**
-     * How many instances (gateways and in-process servers) share the budget store: while it cannot
-     * be reached, a {@code local} policy gets this share of its budget here; default 1.
-     *
-     * @throws IllegalArgumentException when not positive
-     */
-    public Builder expectedInstances(int instances) {
-      if (instances < 1) {
-        throw new IllegalArgumentException("expected instances must be positive: " + instances);
-      }
-      this.expectedInstances = instances;
-      return this;
-    }
-
-    /**
-     * The SDL text the executable schema was built from (the text published to the registry, byte
-     * for byte, when it is the same schema): its fingerprint, with the cost model, is compared with
-     * the registry's active schema at start and on each change, and named in the log when a
-     * registered document does not validate against this schema. Default none: the comparison is
-     * not made, the documents are still validated.
-     */
-    public Builder schemaSdl(String sdl) {
-      this.schemaSdl = Objects.requireNonNull(sdl, "sdl");
-      return this;
-    }
-
-    /** The gateway-wide settings admission reads; default the gateway's defaults. */
-    public Builder settings(AdmissionSettings settings) {
-      this.settings = settings;
-      return this;
-    }
-
-    /** Who is calling; default {@link CallerResolver#fromContext()}. */
-    public Builder callers(CallerResolver callers) {
-      this.callers = callers;
-      return this;
-    }
-
-    /**
-     * How many registered documents are kept with restored prices, parsed documents and actual-cost
-     * plans (each); default 10,000.
-     *
-     * @throws IllegalArgumentException when not positive
-     */
-    public Builder documentCacheSize(int size) {
-      if (size <= 0) {
-        throw new IllegalArgumentException("document cache size must be positive: " + size);
-      }
-      this.documentCacheSize = size;
-      return this;
-    }
-
-    /**
-     * Reloads the index of registered documents every {@code interval} when the reader's {@code
-     * latestChangeId} moved (on a daemon thread, until {@link #close()}); default never: call
-     * {@link #refresh()}. With an {@link HttpRegistry}, whose change id is a field read, 100 ms
-     * keeps a publication or a retirement under 1 s.
-     */
-    public Builder refreshEvery(Duration interval) {
-      if (interval.isNegative() || interval.isZero()) {
-        throw new IllegalArgumentException("refresh interval must be positive: " + interval);
-      }
-      this.refreshEvery = interval;
-      return this;
-    }
-
-    /** Builds the hooks; reads the registry's index of active documents once. */
-    public TollgateGraphQL build() {
-      return new TollgateGraphQL(this);
-    }
   }
 }

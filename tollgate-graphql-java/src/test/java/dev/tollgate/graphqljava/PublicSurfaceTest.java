@@ -34,6 +34,6 @@ final class PublicSurfaceTest {
             "dev.tollgate.graphqljava.HttpRegistry",
             "dev.tollgate.graphqljava.HttpRegistry$Builder",
             "dev.tollgate.graphqljava.TollgateGraphQL",
-            "dev.tollgate.graphqljava.TollgateGraphQL$Builder");
+            "dev.tollgate.graphqljava.TollgateGraphQLBuilder");
   }
 }

@@ -1,5 +1,7 @@
 package dev.tollgate.spring;
 
+import dev.tollgate.registry.document.RequestIds;
+import dev.tollgate.registry.error.TollgateException;
 import graphql.ExecutionInput;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -18,17 +20,20 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
  *
  * <p>Spring for GraphQL 2.0 refuses a body without {@code query} ({@code 400 No 'query'}) before
  * any interceptor runs, unless it has {@code extensions.persistedQuery}. A persisted-document
- * client sends {@code {"documentId": ..., "variables": ...}}, and Spring's request type has no
- * {@code documentId}. This converter reads the body as JSON, keeps a top-level {@code documentId}
- * in the extensions under {@link #BODY_DOCUMENT_ID} (which {@link TollgateWebInterceptor} moves
- * into the {@code GraphQLContext}), and lets a body with an id and no text through with
- * graphql-java's persisted-query marker as its document, which Tollgate reads as "no text".
- * Everything else is the delegate's.
+ * client sends {@code {"documentId": ..., "variables": ...}} (Relay: {@code doc_id} or {@code id}),
+ * and Spring's request type has no such field. This converter reads the body as JSON, keeps a
+ * top-level {@code documentId}, {@code doc_id} or {@code id} in the extensions under {@link
+ * #BODY_DOCUMENT_ID} (which {@link TollgateWebInterceptor} moves into the {@code GraphQLContext}),
+ * and lets a body with an id and no text through with graphql-java's persisted-query marker as its
+ * document, which Tollgate reads as "no text". Everything else is the delegate's.
  */
 final class DocumentIdBodyConverter implements HttpMessageConverter<Object> {
 
   /** The extensions key a top-level {@code documentId} travels under to the interceptor. */
   static final String BODY_DOCUMENT_ID = "dev.tollgate.documentId";
+
+  /** Where a body's document id may be, in the gateway's order. */
+  private static final List<String> ID_FIELDS = List.of("documentId", "doc_id", "id");
 
   private final HttpMessageConverter<Object> json;
 
@@ -70,7 +75,7 @@ final class DocumentIdBodyConverter implements HttpMessageConverter<Object> {
     }
     request.setVariables(map(body, "variables", input));
     Map<String, Object> extensions = map(body, "extensions", input);
-    Object documentId = body.get("documentId");
+    String documentId = documentId(body, input);
     if (documentId != null) {
       extensions = new LinkedHashMap<>(extensions);
       extensions.put(BODY_DOCUMENT_ID, documentId);
@@ -83,6 +88,31 @@ final class DocumentIdBodyConverter implements HttpMessageConverter<Object> {
   public void write(Object value, @Nullable MediaType contentType, HttpOutputMessage output)
       throws IOException {
     json.write(value, contentType, output);
+  }
+
+  /**
+   * The document id from whichever of {@code documentId} and Relay's {@code doc_id} and {@code id}
+   * carry one, as the gateway reads them; two that name different documents are refused.
+   */
+  private static @Nullable String documentId(Map<?, ?> body, HttpInputMessage input) {
+    String id = null;
+    String from = null;
+    for (String field : ID_FIELDS) {
+      String value = string(body, field, input);
+      if (value == null) {
+        continue;
+      }
+      try {
+        RequestIds.requireSame(from, id, field, value);
+      } catch (TollgateException e) {
+        throw new HttpMessageNotReadableException(String.valueOf(e.getMessage()), input);
+      }
+      if (id == null) {
+        id = value;
+        from = field;
+      }
+    }
+    return id;
   }
 
   private static @Nullable String string(Map<?, ?> body, String field, HttpInputMessage input) {

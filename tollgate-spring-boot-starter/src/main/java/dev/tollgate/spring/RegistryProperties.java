@@ -26,6 +26,20 @@ public class RegistryProperties {
    */
   private long refreshMillis = 100;
 
+  /**
+   * How often the usage per document and the calibration measurements counted in process are sent
+   * to the registry ({@code POST /v1/registry/measurements}); 0 counts and sends nothing.
+   */
+  private long measurementFlushMillis = 5_000;
+
+  public long getMeasurementFlushMillis() {
+    return measurementFlushMillis;
+  }
+
+  public void setMeasurementFlushMillis(long measurementFlushMillis) {
+    this.measurementFlushMillis = measurementFlushMillis;
+  }
+
   public long getRefreshMillis() {
     return refreshMillis;
   }

@@ -3,8 +3,10 @@ package dev.tollgate.spring;
 import dev.tollgate.graphqljava.CallerResolver;
 import dev.tollgate.graphqljava.HttpRegistry;
 import dev.tollgate.graphqljava.TollgateGraphQL;
+import dev.tollgate.graphqljava.TollgateGraphQLBuilder;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.catalog.RegistryReader;
+import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.CostModel;
 import graphql.schema.GraphQLSchema;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -145,17 +147,22 @@ public class TollgateAutoConfiguration {
       @Nullable BudgetLedger ledger,
       ObjectProvider<CallerResolver> callers,
       ObjectProvider<CostModel> costModel) {
-    TollgateGraphQL.Builder builder =
+    TollgateGraphQLBuilder builder =
         TollgateGraphQL.newTollgate(schema, reader)
             .documentCacheSize(properties.getCache().getDocuments())
             .expectedInstances(properties.getBudget().getExpectedInstances())
-            .refreshEvery(Duration.ofMillis(properties.getRegistry().getRefreshMillis()));
+            .refreshEvery(Duration.ofMillis(properties.getRegistry().getRefreshMillis()))
+            .measurementFlush(measurementFlush(properties.getRegistry()));
     if (sdl != null) {
       builder.schemaSdl(sdl);
     }
     properties
         .getKeys()
         .forEach((key, name) -> builder.key(key, properties.policy(name, "tollgate.keys")));
+    // keys issued at runtime on the registry name these, as they name the registry's policies
+    properties.getPolicies().keySet().stream()
+        .filter(name -> !name.equals(KeyPolicy.ANONYMOUS))
+        .forEach(name -> builder.policy(properties.policy(name, "tollgate.policies")));
     String anonymous = properties.getAnonymousPolicy();
     if (anonymous != null) {
       builder.anonymous(properties.policy(anonymous, "tollgate.anonymous-policy"));
@@ -166,6 +173,15 @@ public class TollgateAutoConfiguration {
     callers.ifAvailable(builder::callers);
     costModel.ifAvailable(builder::costModel);
     return builder.build();
+  }
+
+  private static Duration measurementFlush(RegistryProperties registry) {
+    long millis = registry.getMeasurementFlushMillis();
+    if (millis < 0) {
+      throw new TollgateConfigurationException(
+          "tollgate: tollgate.registry.measurement-flush-millis must not be negative: " + millis);
+    }
+    return Duration.ofMillis(millis);
   }
 
   /** Installs Tollgate's provider and instrumentation; the schema and fetchers stay as they are. */

@@ -4,7 +4,9 @@ import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.answer.Answers;
 import dev.tollgate.registry.answer.Headers;
 import dev.tollgate.registry.answer.Statuses;
+import dev.tollgate.registry.document.RequestIds;
 import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
 import jakarta.servlet.http.Cookie;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +56,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class TollgateHttpHandler extends GraphQlHttpHandler {
 
   private static final List<String> TEXT_PARAMETERS =
-      List.of("query", "documentId", "operationName");
+      List.of("query", "documentId", "doc_id", "id", "operationName");
   private static final List<String> JSON_PARAMETERS = List.of("variables", "extensions");
 
   private final WebGraphQlHandler graphQlHandler;
@@ -93,12 +95,15 @@ public class TollgateHttpHandler extends GraphQlHttpHandler {
 
   /**
    * {@code GET} with the request as query parameters, {@code variables} and {@code extensions}
-   * JSON-encoded; a top-level {@code documentId} is read as in a POST body. A parameter given twice
-   * or not JSON where JSON is expected is the gateway's {@code 400 BAD_REQUEST}.
+   * JSON-encoded; a top-level {@code documentId} (or Relay's {@code doc_id}, {@code id}) is read as
+   * in a POST body. A parameter given twice or not JSON where JSON is expected is the gateway's
+   * {@code 400 BAD_REQUEST}.
    */
   public ServerResponse handleGet(ServerRequest request) {
     DocumentIdBodyConverter.BodyRequest body = new DocumentIdBodyConverter.BodyRequest();
     Map<String, Object> extensions = new LinkedHashMap<>();
+    // the parameter the document id came from, to name it when another differs
+    List<String> idFrom = new java.util.ArrayList<>(1);
     try {
       MultiValueMap<String, String> parameters = request.params();
       for (String name : TEXT_PARAMETERS) {
@@ -109,7 +114,7 @@ public class TollgateHttpHandler extends GraphQlHttpHandler {
         switch (name) {
           case "query" -> body.setQuery(value);
           case "operationName" -> body.setOperationName(value);
-          default -> extensions.put(DocumentIdBodyConverter.BODY_DOCUMENT_ID, value);
+          default -> documentId(extensions, name, value, idFrom);
         }
       }
       for (String name : JSON_PARAMETERS) {
@@ -197,6 +202,25 @@ public class TollgateHttpHandler extends GraphQlHttpHandler {
               }
             });
     return cookies;
+  }
+
+  /**
+   * Keeps the id of {@code documentId}, Relay's {@code doc_id} or {@code id}, the first given; two
+   * that name different documents are the gateway's 400.
+   */
+  private static void documentId(
+      Map<String, Object> extensions, String name, String value, List<String> idFrom) {
+    Object first = extensions.get(DocumentIdBodyConverter.BODY_DOCUMENT_ID);
+    if (first == null) {
+      extensions.put(DocumentIdBodyConverter.BODY_DOCUMENT_ID, value);
+      idFrom.add(name);
+      return;
+    }
+    try {
+      RequestIds.requireSame(idFrom.get(0), String.valueOf(first), name, value);
+    } catch (TollgateException e) {
+      throw new BadRequest(String.valueOf(e.getMessage()));
+    }
   }
 
   /** A GET whose parameters are not a GraphQL request: the gateway's 400 BAD_REQUEST. */

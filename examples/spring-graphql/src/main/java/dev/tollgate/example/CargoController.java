@@ -1,11 +1,18 @@
 package dev.tollgate.example;
 
+import dev.tollgate.example.CargoData.BadUserInput;
 import dev.tollgate.example.CargoData.Cargo;
+import dev.tollgate.example.CargoData.HandlingEvent;
+import graphql.GraphQLError;
+import graphql.GraphqlErrorBuilder;
+import graphql.schema.DataFetchingEnvironment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.graphql.data.method.annotation.Argument;
+import org.springframework.graphql.data.method.annotation.GraphQlExceptionHandler;
+import org.springframework.graphql.data.method.annotation.MutationMapping;
 import org.springframework.graphql.data.method.annotation.QueryMapping;
 import org.springframework.graphql.data.method.annotation.SchemaMapping;
 import org.springframework.stereotype.Controller;
@@ -71,10 +78,54 @@ public class CargoController {
     return nodes;
   }
 
-  /** No handling events are recorded in this example. */
+  /** The events registered since start, first page of at most {@value #PAGE_CAP}. */
   @SchemaMapping(typeName = "Cargo", field = "handlingHistory")
-  public Map<String, Object> handlingHistory(Cargo cargo) {
-    return Map.of(
-        "edges", List.of(), "pageInfo", Map.of("hasNextPage", false, "hasPreviousPage", false));
+  public Map<String, Object> handlingHistory(Cargo cargo, @Argument @Nullable Integer first) {
+    List<HandlingEvent> history = data.history(cargo.trackingId());
+    int size = Math.max(0, Math.min(PAGE_CAP, first != null ? first : DEFAULT_PAGE));
+    List<HandlingEvent> page = history.subList(0, Math.min(size, history.size()));
+    List<Map<String, Object>> edges = new ArrayList<>();
+    page.forEach(event -> edges.add(Map.of("cursor", event.id(), "node", event)));
+    Map<String, Object> pageInfo = new java.util.HashMap<>();
+    pageInfo.put("hasNextPage", page.size() < history.size());
+    pageInfo.put("hasPreviousPage", false);
+    pageInfo.put("startCursor", page.isEmpty() ? null : page.get(0).id());
+    pageInfo.put("endCursor", page.isEmpty() ? null : page.get(page.size() - 1).id());
+    return Map.of("edges", edges, "pageInfo", pageInfo);
+  }
+
+  /** GraphQL input {@code RegisterHandlingEventInput}; graphql-java checked its non-null fields. */
+  public record RegisterHandlingEventInput(
+      String trackingId,
+      String type,
+      String locationCode,
+      @Nullable String voyageNumber,
+      String completionTime) {}
+
+  /** Records a handling event, as the demo registry's upstream does. */
+  @MutationMapping
+  public HandlingEvent registerHandlingEvent(@Argument RegisterHandlingEventInput input) {
+    return data.register(
+        input.trackingId(),
+        input.type(),
+        input.locationCode(),
+        input.voyageNumber(),
+        input.completionTime());
+  }
+
+  @SchemaMapping(typeName = "HandlingEvent", field = "cargo")
+  public @Nullable Cargo eventCargo(HandlingEvent event) {
+    return data.cargo(event.trackingId());
+  }
+
+  /**
+   * A refused input: its message and {@code extensions.code} {@code BAD_USER_INPUT}, as the demo.
+   */
+  @GraphQlExceptionHandler
+  public GraphQLError badUserInput(BadUserInput error, DataFetchingEnvironment env) {
+    return GraphqlErrorBuilder.newError(env)
+        .message(String.valueOf(error.getMessage()))
+        .extensions(Map.of("code", "BAD_USER_INPUT"))
+        .build();
   }
 }

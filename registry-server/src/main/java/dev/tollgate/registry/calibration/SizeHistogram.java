@@ -1,18 +1,18 @@
 package dev.tollgate.registry.calibration;
 
+import dev.tollgate.registry.measure.SizeBuckets;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Counts of non-negative values in fixed buckets, sparse and mergeable (two histograms add bucket
- * by bucket, so gateways and flushes add up): every value below {@value #EXACT} has its own bucket;
- * above, each power of two is cut into {@value #STEPS} buckets (about 6% wide). The maximum is kept
- * exactly. Not thread-safe: its owner locks.
+ * by bucket, so gateways, in-process instances and flushes add up): the core's {@link SizeBuckets}.
+ * The maximum is kept exactly. Not thread-safe: its owner locks.
  */
 final class SizeHistogram {
 
-  static final int EXACT = 1024;
-  static final int STEPS = 16;
+  static final int EXACT = SizeBuckets.EXACT;
+  static final int STEPS = SizeBuckets.STEPS;
 
   private final TreeMap<Integer, Long> counts = new TreeMap<>();
   private long count;
@@ -66,20 +66,10 @@ final class SizeHistogram {
   }
 
   static int bucketOf(long value) {
-    if (value < EXACT) {
-      return (int) Math.max(0, value);
-    }
-    int exponent = 63 - Long.numberOfLeadingZeros(value);
-    int step = (int) ((value >> (exponent - 4)) & (STEPS - 1));
-    return EXACT + (exponent - 10) * STEPS + step;
+    return SizeBuckets.bucketOf(value);
   }
 
   static long upperBound(int bucket) {
-    if (bucket < EXACT) {
-      return bucket;
-    }
-    int exponent = (bucket - EXACT) / STEPS + 10;
-    int step = (bucket - EXACT) % STEPS;
-    return ((long) (STEPS + step + 1) << (exponent - 4)) - 1;
+    return SizeBuckets.upperBound(bucket);
   }
 }

@@ -39,8 +39,8 @@ final class AdminAuth {
   }
 
   /**
-   * The name of the caller's token when it may follow the registry (its snapshot and change feed):
-   * scope read or admin.
+   * The name of the caller's token when it may follow the registry (its snapshot and change feed,
+   * and the measurements an in-process instance sends back): scope read or admin.
    */
   String follower(Context ctx) {
     Credential credential = authenticate(ctx);
@@ -71,7 +71,7 @@ final class AdminAuth {
           "token "
               + credential.name()
               + " has scope read, which may only follow the registry (GET /v1/registry/snapshot"
-              + " and /v1/registry/changes)");
+              + " and /v1/registry/changes, POST /v1/registry/measurements)");
     }
     return credential;
   }

@@ -1,24 +1,16 @@
 package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.catalog.RegistryReader;
-import dev.tollgate.registry.catalog.StoredDocument;
-import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.http.RegistryFeedBodies.ChangesBody;
 import dev.tollgate.registry.http.RegistryFeedBodies.SnapshotBody;
-import dev.tollgate.registry.http.RegistryFeedBodies.SnapshotDocument;
 import dev.tollgate.registry.publish.VersionRef;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
-import java.util.Set;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -32,9 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What in-process instances follow the registry by (issue 25): {@code GET /v1/registry/snapshot}
- * (what the apps may run, versioned by {@code protocol}, with an {@code ETag}) and {@code GET
- * /v1/registry/changes?after=N&waitMillis=M}, a long poll that answers as soon as the change id
- * passes {@code N}, or when the wait ends. Both need a token of scope read or admin.
+ * (what the apps may run and the API keys issued at runtime, as hashes; versioned by {@code
+ * protocol}, with an {@code ETag}) and {@code GET /v1/registry/changes?after=N&waitMillis=M}, a
+ * long poll that answers as soon as the change id passes {@code N}, or when the wait ends. Both
+ * need a token of scope read or admin.
  *
  * <p>Waiting polls hold no request thread: one daemon thread, started at the first wait and stopped
  * with the server, reads {@link RegistryReader#latestChangeId()} every {@value #CHECK_MILLIS} ms
@@ -90,38 +83,7 @@ public final class RegistryFeedRoutes implements AutoCloseable {
       ctx.status(HttpStatus.NOT_MODIFIED);
       return;
     }
-    List<SnapshotDocument> documents = new ArrayList<>();
-    for (Map.Entry<DocumentHash, Set<String>> active : reader.activeDocumentApps().entrySet()) {
-      List<String> holders = within(active.getValue(), apps);
-      if (holders.isEmpty()) {
-        continue;
-      }
-      @Nullable StoredDocument document = reader.findDocument(active.getKey()).orElse(null);
-      if (document != null) {
-        documents.add(SnapshotDocument.of(document, holders));
-      }
-    }
-    documents.sort(Comparator.comparing(SnapshotDocument::id));
-    Map<String, Map<String, String>> aliases = new TreeMap<>();
-    for (Map.Entry<String, Map<String, DocumentHash>> alias : reader.activeAliases().entrySet()) {
-      Map<String, String> targets = new TreeMap<>();
-      for (Map.Entry<String, DocumentHash> target : alias.getValue().entrySet()) {
-        if (apps == null || apps.contains(target.getKey())) {
-          targets.put(target.getKey(), target.getValue().hex());
-        }
-      }
-      if (!targets.isEmpty()) {
-        aliases.put(alias.getKey(), targets);
-      }
-    }
-    ctx.json(
-        new SnapshotBody(
-            PROTOCOL,
-            changeId,
-            apps == null ? null : List.copyOf(apps),
-            fingerprint,
-            documents,
-            aliases));
+    ctx.json(SnapshotBody.of(PROTOCOL, changeId, apps, fingerprint, reader));
   }
 
   private void changes(Context ctx) {
@@ -220,16 +182,6 @@ public final class RegistryFeedRoutes implements AutoCloseable {
       }
     }
     return apps.isEmpty() ? null : apps;
-  }
-
-  private static List<String> within(Set<String> holders, @Nullable Set<String> apps) {
-    List<String> within = new ArrayList<>();
-    for (String app : new TreeSet<>(holders)) {
-      if (apps == null || apps.contains(app)) {
-        within.add(app);
-      }
-    }
-    return within;
   }
 
   /** The change id, the schema and the apps: the snapshot is the same while these are. */

@@ -46,7 +46,7 @@ public final class KeySync implements AutoCloseable {
    */
   public synchronized void reload() {
     long changeId = store.latestChangeId();
-    ring.load(store.keys().unrevokedKeys(), policies);
+    ring.load(store.issuedKeys(), policies);
     loadedChangeId = changeId;
   }
 

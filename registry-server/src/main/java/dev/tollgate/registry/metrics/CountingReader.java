@@ -1,8 +1,10 @@
 package dev.tollgate.registry.metrics;
 
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,6 +36,11 @@ final class CountingReader implements RegistryReader {
   @Override
   public Map<String, Map<String, DocumentHash>> activeAliases() {
     return reader.activeAliases();
+  }
+
+  @Override
+  public List<IssuedKey> issuedKeys() {
+    return reader.issuedKeys();
   }
 
   @Override

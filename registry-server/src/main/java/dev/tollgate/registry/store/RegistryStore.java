@@ -2,11 +2,13 @@ package dev.tollgate.registry.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.catalog.RegistryReader;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -247,6 +249,16 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   @Override
   public long latestChangeId() {
     return documents.latestChangeId();
+  }
+
+  /** The keys issued at runtime and not revoked, for the gateways and the registry's snapshot. */
+  @Override
+  public List<IssuedKey> issuedKeys() {
+    List<IssuedKey> issued = new ArrayList<>();
+    for (StoredKey key : keys.unrevokedKeys()) {
+      issued.add(key.issued());
+    }
+    return issued;
   }
 
   /* ---- schema versions (issue 13) ---- */

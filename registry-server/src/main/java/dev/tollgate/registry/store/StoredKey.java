@@ -1,5 +1,6 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.catalog.IssuedKey;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -46,6 +47,11 @@ public record StoredKey(
       return Status.REVOKED;
     }
     return expires != null && !now.isBefore(expires) ? Status.EXPIRED : Status.ACTIVE;
+  }
+
+  /** What a gateway or an in-process instance checks a presented key against. */
+  public IssuedKey issued() {
+    return new IssuedKey(id, prefix, policy, secretHash, expires, previousHash, previousUntil);
   }
 
   /** This key with a new secret; the current one stays valid until {@code until}. */

@@ -328,7 +328,8 @@ final class HttpRegistryTest {
     assertThat(JSON.readTree(readOnly.body()).get("message").asText())
         .isEqualTo(
             "token ci-reader has scope read, which may only follow the registry"
-                + " (GET /v1/registry/snapshot and /v1/registry/changes)");
+                + " (GET /v1/registry/snapshot and /v1/registry/changes, POST"
+                + " /v1/registry/measurements)");
     assertThat(get(port, "/v1/session", READER, null).statusCode()).isEqualTo(403);
     assertThat(get(port, "/v1/registry/changes", READER, null).statusCode()).isEqualTo(400);
     assertThat(get(port, "/v1/registry/changes?after=x", READER, null).statusCode()).isEqualTo(400);

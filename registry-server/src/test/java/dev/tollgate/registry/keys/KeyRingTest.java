@@ -3,6 +3,7 @@ package dev.tollgate.registry.keys;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tollgate.registry.admission.FakeClock;
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.store.StoredKey;
 import java.lang.management.ManagementFactory;
@@ -33,7 +34,9 @@ final class KeyRingTest {
   void find_byTheSecret_eachKeyItsPolicy() {
     String web = KeySecrets.newSecret("aaaa1111");
     String partner = KeySecrets.newSecret("bbbb2222");
-    ring.load(List.of(key("k1", web, "web", null), key("k2", partner, "partner", null)), POLICIES);
+    ring.load(
+        issued(List.of(key("k1", web, "web", null), key("k2", partner, "partner", null))),
+        POLICIES);
 
     assertThat(ring.find(web)).isSameAs(WEB);
     assertThat(ring.find(partner)).isSameAs(PARTNER);
@@ -46,7 +49,7 @@ final class KeyRingTest {
   @Test
   void find_expired_refusedFromTheExpiry() {
     String secret = KeySecrets.newSecret("aaaa1111");
-    ring.load(List.of(key("k1", secret, "web", START.plusSeconds(60))), POLICIES);
+    ring.load(issued(List.of(key("k1", secret, "web", START.plusSeconds(60)))), POLICIES);
 
     assertThat(ring.find(secret)).isSameAs(WEB);
     clock.advance(Duration.ofSeconds(59));
@@ -74,7 +77,7 @@ final class KeyRingTest {
             START,
             KeySecrets.hash(old),
             START.plusSeconds(300));
-    ring.load(List.of(rotated), POLICIES);
+    ring.load(issued(List.of(rotated)), POLICIES);
 
     assertThat(ring.find(old)).isSameAs(WEB);
     assertThat(ring.find(fresh)).isSameAs(WEB);
@@ -103,7 +106,7 @@ final class KeyRingTest {
             null,
             null,
             null);
-    ring.load(List.of(gone, key("k2", orphan, "gold", null)), POLICIES);
+    ring.load(issued(List.of(gone, key("k2", orphan, "gold", null))), POLICIES);
 
     assertThat(ring.size()).isZero();
     assertThat(ring.find(revoked)).isNull();
@@ -119,7 +122,7 @@ final class KeyRingTest {
       secrets.add(secret);
       keys.add(key("k" + i, secret, i % 2 == 0 ? "web" : "partner", null));
     }
-    ring.load(keys, POLICIES);
+    ring.load(issued(keys), POLICIES);
 
     for (int i = 0; i < secrets.size(); i++) {
       assertThat(ring.find(secrets.get(i))).isSameAs(i % 2 == 0 ? WEB : PARTNER);
@@ -136,7 +139,9 @@ final class KeyRingTest {
   void find_allocatesNothing() {
     String first = KeySecrets.newSecret("aaaa1111");
     String second = KeySecrets.newSecret("bbbb2222");
-    ring.load(List.of(key("k1", first, "web", null), key("k2", second, "partner", null)), POLICIES);
+    ring.load(
+        issued(List.of(key("k1", first, "web", null), key("k2", second, "partner", null))),
+        POLICIES);
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long id = Thread.currentThread().getId();
@@ -177,19 +182,31 @@ final class KeyRingTest {
   @Test
   void usedSince_eachKeyOnceToTheMinute() {
     String secret = KeySecrets.newSecret("aaaa1111");
-    ring.load(List.of(key("k1", secret, "web", null)), POLICIES);
+    ring.load(issued(List.of(key("k1", secret, "web", null))), POLICIES);
     clock.advance(Duration.ofSeconds(90)); // 00:01:30, in minute 00:01
     ring.find(secret);
     ring.find(secret);
 
     Map<String, Instant> first = ring.usedSince();
     Map<String, Instant> second = ring.usedSince();
-    ring.load(List.of(key("k1", secret, "web", null)), POLICIES); // a reload keeps the usage
+    ring.load(
+        issued(List.of(key("k1", secret, "web", null))), POLICIES); // a reload keeps the usage
     Map<String, Instant> afterReload = ring.usedSince();
 
     assertThat(first).containsExactly(Map.entry("k1", Instant.parse("2026-01-01T00:01:00Z")));
     assertThat(second).isEmpty();
     assertThat(afterReload).isEmpty();
+  }
+
+  /** The keys as the store issues them to the ring: the revoked ones left out. */
+  private static List<IssuedKey> issued(List<StoredKey> keys) {
+    List<IssuedKey> issued = new ArrayList<>();
+    for (StoredKey key : keys) {
+      if (key.revoked() == null) {
+        issued.add(key.issued());
+      }
+    }
+    return issued;
   }
 
   private static StoredKey key(String id, String secret, String policy, @Nullable Instant expires) {

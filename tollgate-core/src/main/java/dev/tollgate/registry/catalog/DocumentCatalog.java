@@ -37,6 +37,7 @@ public final class DocumentCatalog implements AutoCloseable {
   private final Function<String, CompiledPrice> restorer;
   private final Cache<DocumentHash, RegisteredDocument> documents;
   private final List<Runnable> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Runnable> afterHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile Snapshot snapshot = new Snapshot(-1, Map.of(), Map.of());
   private @Nullable ScheduledExecutorService poller;
 
@@ -63,6 +64,15 @@ public final class DocumentCatalog implements AutoCloseable {
     hooks.add(hook);
   }
 
+  /**
+   * Runs {@code hook} at the end of every {@link #refresh()}, after the change id was read: what it
+   * reads from the reader is that change's or newer, and a later change moves the id again, so the
+   * next refresh runs it again (the in-process wiring reloads the issued keys with it).
+   */
+  public void afterRefresh(Runnable hook) {
+    afterHooks.add(hook);
+  }
+
   /** Reloads the index of active documents; call after a publication or a retirement. */
   public synchronized void refresh() {
     for (Runnable hook : hooks) {
@@ -72,6 +82,9 @@ public final class DocumentCatalog implements AutoCloseable {
     snapshot =
         new Snapshot(
             changeId, Map.copyOf(reader.activeDocumentApps()), Map.copyOf(reader.activeAliases()));
+    for (Runnable hook : afterHooks) {
+      hook.run();
+    }
   }
 
   /** Reloads the index when the store's change id moved (another gateway published or retired). */

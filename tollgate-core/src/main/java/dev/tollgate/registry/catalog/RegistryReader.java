@@ -1,6 +1,7 @@
 package dev.tollgate.registry.catalog;
 
 import dev.tollgate.registry.document.DocumentHash;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,8 +29,16 @@ public interface RegistryReader {
   }
 
   /**
-   * A number that grows on every committed publication and retirement, whatever order concurrent
-   * transactions commit in: polled to notice other gateways' changes.
+   * The API keys issued at runtime and not revoked (their hashes, never a secret). Empty for a
+   * reader without any.
+   */
+  default List<IssuedKey> issuedKeys() {
+    return List.of();
+  }
+
+  /**
+   * A number that grows on every committed publication, retirement and key change, whatever order
+   * concurrent transactions commit in: polled to notice other gateways' changes.
    */
   long latestChangeId();
 }

@@ -1,7 +1,7 @@
 package dev.tollgate.registry.keys;
 
+import dev.tollgate.registry.catalog.IssuedKey;
 import dev.tollgate.registry.policy.KeyPolicy;
-import dev.tollgate.registry.store.StoredKey;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -15,11 +15,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The stored API keys as a gateway checks them: in memory, a table from the SHA-256 of each valid
- * secret to its key's policy, replaced whole when the store's change id moves ({@link #load}), as
- * the catalog of documents is. A request's key costs one SHA-256 into a per-thread buffer and one
- * probe of the table: no store read and no allocation. A revoked key is not in the table; an
- * expired key, or a previous secret past its rotation overlap, is in it and refused on the clock.
+ * The API keys issued at runtime as a gateway or an in-process instance checks them: in memory, a
+ * table from the SHA-256 of each valid secret to its key's policy, replaced whole when the store's
+ * change id moves ({@link #load}), as the catalog of documents is. A request's key costs one
+ * SHA-256 into a per-thread buffer and one probe of the table: no store read and no allocation. A
+ * revoked key is not in the table; an expired key, or a previous secret past its rotation overlap,
+ * is in it and refused on the clock.
  *
  * <p>Each key's last use is kept here to the minute; {@link #usedSince} hands the store what moved,
  * about once a minute, so {@code last_used} costs one batched statement per minute, not a write per
@@ -42,20 +43,17 @@ public final class KeyRing {
   }
 
   /**
-   * Replaces the table by {@code keys} (those not revoked), each with the policy of {@code
-   * policies} it names; a key naming a policy the config no longer has is left out (and refused),
-   * with a warning.
+   * Replaces the table by {@code keys} (those not revoked: a revoked key is not issued), each with
+   * the policy of {@code policies} it names; a key naming a policy the config no longer has is left
+   * out (and refused), with a warning.
    */
-  public void load(List<StoredKey> keys, Map<String, KeyPolicy> policies) {
+  public void load(List<IssuedKey> keys, Map<String, KeyPolicy> policies) {
     Map<String, Usage> usages = new HashMap<>();
     for (Entry entry : table.entries) {
       usages.put(entry.id, entry.usage);
     }
     List<Entry> entries = new ArrayList<>();
-    for (StoredKey key : keys) {
-      if (key.revoked() != null) {
-        continue;
-      }
+    for (IssuedKey key : keys) {
       KeyPolicy policy = policies.get(key.policy());
       if (policy == null) {
         LOG.warn(

@@ -1,0 +1,106 @@
+package dev.tollgate.registry.measure;
+
+import dev.tollgate.registry.measure.MeasurementBatch.Bucket;
+import dev.tollgate.registry.measure.MeasurementBatch.Maximum;
+import dev.tollgate.registry.measure.MeasurementBatch.Usage;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Measurements since the last {@link #drain()}, in memory, as the gateway keeps its own: one sparse
+ * histogram ({@link SizeBuckets}) per (kind, subject, measure) and one usage counter per registered
+ * operation. Entries stay once created (a bounded set: the price list's coordinates and the
+ * registered operations), so recording never races a drain: each entry is drained under its own
+ * lock.
+ */
+public final class MeasurementCounters {
+
+  private final Map<Key, Histogram> histograms = new ConcurrentHashMap<>();
+  private final Map<UsageKey, UsageCount> usage = new ConcurrentHashMap<>();
+
+  /** One value of a histogram: {@code kind} and {@code measure} as {@link MeasurementBatch}. */
+  public void record(String kind, String subject, String measure, long value) {
+    histograms.computeIfAbsent(new Key(kind, subject, measure), k -> new Histogram()).record(value);
+  }
+
+  /** One admitted request of {@code operation} ({@code ""}: anonymous) of {@code documentId}. */
+  public void used(String documentId, String operation, Instant at) {
+    usage.computeIfAbsent(new UsageKey(documentId, operation), k -> new UsageCount()).add(at);
+  }
+
+  /** Everything recorded since the last drain, as deltas; resets every counter. */
+  public MeasurementBatch drain() {
+    List<Bucket> buckets = new ArrayList<>();
+    List<Maximum> maxima = new ArrayList<>();
+    for (Map.Entry<Key, Histogram> entry : histograms.entrySet()) {
+      Key k = entry.getKey();
+      Histogram delta = entry.getValue().drain();
+      if (delta == null) {
+        continue;
+      }
+      delta.counts.forEach(
+          (b, n) -> buckets.add(new Bucket(k.kind(), k.subject(), k.measure(), b, n)));
+      maxima.add(new Maximum(k.kind(), k.subject(), k.measure(), delta.max));
+    }
+    List<Usage> used = new ArrayList<>();
+    for (Map.Entry<UsageKey, UsageCount> entry : usage.entrySet()) {
+      Usage delta = entry.getValue().drain(entry.getKey());
+      if (delta != null) {
+        used.add(delta);
+      }
+    }
+    return new MeasurementBatch(buckets, maxima, used);
+  }
+
+  private record Key(String kind, String subject, String measure) {}
+
+  private record UsageKey(String documentId, String operation) {}
+
+  private static final class Histogram {
+    private TreeMap<Integer, Long> counts = new TreeMap<>();
+    private long max = -1;
+
+    synchronized void record(long value) {
+      counts.merge(SizeBuckets.bucketOf(value), 1L, Long::sum);
+      max = Math.max(max, Math.max(0, value));
+    }
+
+    synchronized @Nullable Histogram drain() {
+      if (counts.isEmpty()) {
+        return null;
+      }
+      Histogram drained = new Histogram();
+      drained.counts = counts;
+      drained.max = max;
+      counts = new TreeMap<>();
+      max = -1;
+      return drained;
+    }
+  }
+
+  private static final class UsageCount {
+    private long requests;
+    private Instant lastSeen = Instant.EPOCH;
+
+    synchronized void add(Instant at) {
+      requests++;
+      if (at.isAfter(lastSeen)) {
+        lastSeen = at;
+      }
+    }
+
+    synchronized @Nullable Usage drain(UsageKey key) {
+      if (requests == 0) {
+        return null;
+      }
+      Usage delta = new Usage(key.documentId(), key.operation(), requests, lastSeen);
+      requests = 0;
+      return delta;
+    }
+  }
+}

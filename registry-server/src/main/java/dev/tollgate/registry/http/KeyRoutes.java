@@ -62,11 +62,13 @@ public final class KeyRoutes {
     if (!policies.contains(asked.policy())) {
       throw RouteException.unknownPolicy(asked.policy(), policies);
     }
+    String id = KeySecrets.newId();
+    ctx.attribute(AuditRecorder.TARGET, id);
     String prefix = KeySecrets.newPrefix();
     String secret = KeySecrets.newSecret(prefix);
     StoredKey key =
         keys.create(
-            KeySecrets.newId(),
+            id,
             prefix,
             KeySecrets.hash(secret),
             asked.policy(),

@@ -170,7 +170,9 @@ public final class AuditRoutes {
 
   /** The number {@code value} spells in 1 to 18 digits; -1 when it is not one. */
   private static long digits(String value) {
-    if (value.isEmpty() || value.length() > 18 || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+    if (value.isEmpty()
+        || value.length() > 18
+        || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return -1;
     }
     return Long.parseLong(value);

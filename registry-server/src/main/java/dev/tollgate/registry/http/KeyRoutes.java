@@ -67,13 +67,7 @@ public final class KeyRoutes {
     String prefix = KeySecrets.newPrefix();
     String secret = KeySecrets.newSecret(prefix);
     StoredKey key =
-        keys.create(
-            id,
-            prefix,
-            KeySecrets.hash(secret),
-            asked.policy(),
-            asked.expires(),
-            admin);
+        keys.create(id, prefix, KeySecrets.hash(secret), asked.policy(), asked.expires(), admin);
     ctx.status(HttpStatus.CREATED).json(KeyBodies.issued(key, secret));
   }
 

@@ -6,9 +6,9 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The journal's form of an audit entry ({@code audit} kind). It is no change of the change log:
- * the journal holds one record per change plus one per entry, in commit order, an entry written
- * with its change right after it.
+ * The journal's form of an audit entry ({@code audit} kind). It is no change of the change log: the
+ * journal holds one record per change plus one per entry, in commit order, an entry written with
+ * its change right after it.
  */
 final class AuditRecords {
 

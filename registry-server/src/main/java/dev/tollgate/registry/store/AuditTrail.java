@@ -9,10 +9,10 @@ import org.jspecify.annotations.Nullable;
  * The audit trail (issue 27): an append-only record of every change attempted through the admin
  * API. A request that may change the store {@link #begin}s an attempt on its thread; the first
  * write of the store on that thread then inserts the attempt's entry (outcome {@code ok}) in the
- * same transaction as the change, and journals it right after the change's record, so that a
- * change and its entry land together or not at all (and survive kill -9 on H2). When the request
- * ends without such a write (a refusal, or a change that changed nothing), {@link #record} writes
- * the entry in a transaction of its own. Writing entries never moves the change id: gateways do not
+ * same transaction as the change, and journals it right after the change's record, so that a change
+ * and its entry land together or not at all (and survive kill -9 on H2). When the request ends
+ * without such a write (a refusal, or a change that changed nothing), {@link #record} writes the
+ * entry in a transaction of its own. Writing entries never moves the change id: gateways do not
  * reload for an entry.
  */
 public final class AuditTrail {
@@ -53,7 +53,8 @@ public final class AuditTrail {
   }
 
   /** Appends an entry in a transaction of its own (journaled on H2), at the store's time. */
-  public void record(String actor, String action, String target, String outcome, @Nullable String reason) {
+  public void record(
+      String actor, String action, String target, String outcome, @Nullable String reason) {
     AuditEntry entry = new AuditEntry(0, actor, action, target, Instant.EPOCH, outcome, reason, 0);
     transactions.write(
         dao -> {

@@ -376,8 +376,32 @@ final class ConsoleBrowserTest {
         .isEqualTo("retired");
   }
 
+  /**
+   * Issue 27: the audit page lists the retirement above with its actor, and filters by keyboard.
+   */
   @Test
   @Order(8)
+  void auditPage_listsTheChangesWithTheirActors_filteredFromTheKeyboard() throws IOException {
+    open("#/audit", "Audit");
+
+    assertThat(browser.text("#audit"))
+        .contains("admin-demo\tretire\tcargo-web/" + TEST_VERSION + "\tok")
+        .contains("admin-demo\tpublish\tcargo-web/" + TEST_VERSION + "\tok");
+    screenshot("audit.png", false);
+
+    browser.evaluate("(() => { document.getElementById('audit-actor').focus(); return true; })()");
+    browser.type("nobody");
+    browser.press("Enter", 13);
+    browser.waitFor(
+        "location.hash === '#/audit?actor=nobody' && document.querySelector('main .empty')"
+            + " && !document.querySelector('main').hasAttribute('aria-busy')");
+
+    assertThat(browser.text("main")).contains("No change matches these filters.");
+    assertThat(browser.count("#audit")).isZero();
+  }
+
+  @Test
+  @Order(9)
   void signIn_publishToken_readOnlyWithoutRetireButtons() {
     browser.click("#sign-out");
     browser.waitFor("document.getElementById('token')");

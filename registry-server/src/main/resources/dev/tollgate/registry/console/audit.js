@@ -23,11 +23,11 @@ function filterForm(actor, action) {
     el('option', { value: '' }, 'any'),
     ACTIONS.map((a) => el('option', { value: a, selected: a === action }, a)));
   const form = el('form', { class: 'filters', 'aria-label': 'Filter the audit trail' },
-    el('label', { for: 'audit-actor' }, 'Actor'), actorInput,
+    el('p', {}, el('label', { for: 'audit-actor' }, 'Actor'), ' ', actorInput, ' ',
+      el('label', { for: 'audit-action' }, 'Action'), ' ', actionSelect, ' ',
+      el('button', { type: 'submit' }, 'Filter')),
     el('p', { id: 'audit-actor-help', class: 'help' },
-      'A token\u2019s name from the config file, or the prefix of a token issued at runtime.'),
-    el('label', { for: 'audit-action' }, 'Action'), actionSelect,
-    el('button', { type: 'submit' }, 'Filter'));
+      'Actor: a token\u2019s name from the config file, or the prefix of a token issued at runtime.'));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     location.hash = hrefWith({ actor: actorInput.value.trim(), action: actionSelect.value });

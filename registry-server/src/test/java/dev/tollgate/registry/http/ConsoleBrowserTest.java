@@ -411,4 +411,23 @@ final class ConsoleBrowserTest {
     assertThat(browser.text("main")).contains("Read-only");
     assertThat(browser.count("button[data-retire]")).isZero();
   }
+
+  /** Issue 27: a token issued at runtime signs in as the config's do, named by its prefix. */
+  @Test
+  @Order(10)
+  void signIn_runtimeToken_namedByItsPrefix() throws Exception {
+    HttpRequest issue =
+        HttpRequest.newBuilder(URI.create(base + "/v1/tokens"))
+            .header("Authorization", "Bearer " + DemoConfig.ADMIN_TOKEN)
+            .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"ops\",\"scope\":\"admin\"}"))
+            .build();
+    JsonNode token = json.readTree(http.send(issue, HttpResponse.BodyHandlers.ofString()).body());
+    browser.click("#sign-out");
+    browser.waitFor("document.getElementById('token')");
+    signIn(token.get("secret").asText());
+
+    assertThat(browser.text("#who"))
+        .contains("Signed in as " + token.get("prefix").asText() + " (admin)");
+    assertThat(browser.count("button[data-retire]")).isPositive();
+  }
 }

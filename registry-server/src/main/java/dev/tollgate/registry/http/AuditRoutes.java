@@ -190,9 +190,7 @@ public final class AuditRoutes {
     return body;
   }
 
-  /** A value as a one-line message repeats it: at most 60 characters. */
   private static String printable(String value) {
-    String text = value.replaceAll("\\p{Cntrl}", "?");
-    return text.length() <= 60 ? text : text.substring(0, 60) + "…";
+    return JsonBodies.printable(value);
   }
 }

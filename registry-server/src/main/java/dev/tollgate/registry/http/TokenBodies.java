@@ -1,15 +1,8 @@
 package dev.tollgate.registry.http;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.store.StoredToken;
-import java.io.IOException;
-import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,9 +23,6 @@ final class TokenBodies {
 
   /** A name: 1 to 100 letters, digits, spaces and {@code . _ - @}. */
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9 ._@-]{1,100}");
-
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   private TokenBodies() {}
 
@@ -106,52 +96,19 @@ final class TokenBodies {
   }
 
   private static JsonNode object(byte[] body) {
-    JsonNode node;
-    try {
-      node = JSON.readTree(body);
-    } catch (JsonProcessingException e) {
-      throw RouteException.malformedJson(e.getOriginalMessage());
-    } catch (IOException e) {
-      throw RouteException.malformedJson(String.valueOf(e.getMessage()));
-    }
-    if (node == null || !node.isObject()) {
-      throw RouteException.invalidTokenRequest("the body must be a JSON object: " + SHAPE);
-    }
-    Set<String> members = Set.of("name", "scope", "expires");
-    for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-      String name = names.next();
-      if (!members.contains(name)) {
-        throw RouteException.invalidTokenRequest(
-            "unknown member " + printable(name) + " (expected " + SHAPE + ")");
-      }
-    }
-    return node;
+    return JsonBodies.object(
+        body, Set.of("name", "scope", "expires"), SHAPE, RouteException::invalidTokenRequest);
   }
 
   private static Instant expiry(JsonNode node, Instant now) {
-    Instant expires = null;
-    try {
-      expires = node.isTextual() ? OffsetDateTime.parse(node.asText()).toInstant() : null;
-    } catch (DateTimeException e) {
-      expires = null;
-    }
-    if (expires == null) {
-      throw RouteException.invalidTokenRequest(
-          "expires must be an ISO-8601 date and time with an offset, such as 2027-01-31T00:00:00Z: "
-              + printable(node.toString()));
-    }
-    if (!expires.isAfter(now)) {
-      throw RouteException.invalidTokenRequest("expires must be in the future: " + expires);
-    }
-    return expires;
+    return JsonBodies.expiry(node, now, RouteException::invalidTokenRequest);
   }
 
   private static @Nullable String text(@Nullable Instant instant) {
-    return instant == null ? null : instant.toString();
+    return JsonBodies.text(instant);
   }
 
   private static String printable(String value) {
-    String text = value.replaceAll("\\p{Cntrl}", "?");
-    return text.length() <= 60 ? text : text.substring(0, 60) + "…";
+    return JsonBodies.printable(value);
   }
 }

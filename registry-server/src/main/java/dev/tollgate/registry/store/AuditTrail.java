@@ -112,7 +112,7 @@ public final class AuditTrail {
     transactions.journal(record);
   }
 
-  /** The attempt of the request on this thread; a supplier so that tests may pass a lambda. */
+  /** The attempt of the request on this thread, and whether its entry was written with a change. */
   private static final class Pending {
     private final Attempt attempt;
     private boolean recorded;

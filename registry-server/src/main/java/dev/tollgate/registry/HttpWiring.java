@@ -3,6 +3,7 @@ package dev.tollgate.registry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.http.AdminToken;
+import dev.tollgate.registry.http.AuditRoutes;
 import dev.tollgate.registry.http.CalibrationRoutes;
 import dev.tollgate.registry.http.ConsoleRoutes;
 import dev.tollgate.registry.http.GatewayRoutes;
@@ -16,6 +17,7 @@ import dev.tollgate.registry.http.RegistryFeedRoutes;
 import dev.tollgate.registry.http.RegistryMeasurementRoutes;
 import dev.tollgate.registry.http.RegistryRoutes;
 import dev.tollgate.registry.http.SchemaRoutes;
+import dev.tollgate.registry.http.TokenRoutes;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricelist.PriceList;
@@ -71,6 +73,10 @@ final class HttpWiring {
         new OperatorRoutes(services.admission(), policies, metrics, sampling, tokens);
     KeyRoutes keys =
         new KeyRoutes(registry.store().keys(), policies, tokens, http.maxBodyBytes(), clock);
+    TokenRoutes tokenRoutes =
+        new TokenRoutes(
+            registry.store().tokens(), registry.tokens(), tokens, http.maxBodyBytes(), clock);
+    AuditRoutes audit = new AuditRoutes(registry.store().audit(), tokens);
     ConsoleRoutes console = new ConsoleRoutes();
     return Javalin.create(
         javalin -> {
@@ -87,6 +93,8 @@ final class HttpWiring {
           ops.register(javalin);
           operator.register(javalin);
           keys.register(javalin);
+          tokenRoutes.register(javalin);
+          audit.register(javalin);
           console.register(javalin);
         });
   }

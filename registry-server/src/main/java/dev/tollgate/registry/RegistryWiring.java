@@ -6,6 +6,8 @@ import dev.tollgate.registry.config.SchemaSource;
 import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.keys.KeySync;
+import dev.tollgate.registry.keys.TokenRing;
+import dev.tollgate.registry.keys.TokenSync;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -30,7 +32,8 @@ record RegistryWiring(
     SchemaRegistry schemas,
     ActiveSchema active,
     Publisher publisher,
-    Calibration calibration) {
+    Calibration calibration,
+    TokenRing tokens) {
 
   /**
    * Opens the store on {@code config.store()} unless {@code store} is given, starts the schemas
@@ -73,13 +76,15 @@ record RegistryWiring(
       DemoManifest.publish(publisher);
     }
     Calibration calibration = closer.add(new Calibration(opened, active::pricer, clock));
-    return new RegistryWiring(opened, schemas, active, publisher, calibration);
+    return new RegistryWiring(
+        opened, schemas, active, publisher, calibration, new TokenRing(clock));
   }
 
   /**
    * Starts flushing the measurements, and keeps the gateway in step with the registry: a schema
    * activated elsewhere drops the prices cached for the old one, a publication reloads the catalog,
-   * and a key issued, rotated or revoked reloads the keys (each polled every {@code refresh}).
+   * and a key issued, rotated or revoked reloads the keys, a token issued or revoked the admin
+   * tokens (each polled every {@code refresh}).
    *
    * @param policies the config's policies by name, which stored keys name
    */
@@ -91,6 +96,7 @@ record RegistryWiring(
       Closer closer) {
     calibration.startFlushing(Duration.ofMillis(settings.measurementFlushMillis()));
     closer.add(new KeySync(store, services.keys(), policies)).start(refresh);
+    closer.add(new TokenSync(store, tokens)).start(refresh);
     services
         .catalog()
         .beforeRefresh(

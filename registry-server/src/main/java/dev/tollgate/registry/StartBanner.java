@@ -101,7 +101,8 @@ final class StartBanner {
   static List<String> warnings(ServerConfig config) {
     List<String> warnings = new ArrayList<>();
     if (config.adminTokens().isEmpty()) {
-      warnings.add("no admin token (adminTokens): nothing can be published");
+      warnings.add(
+          "no admin token (adminTokens): only tokens issued at runtime (POST /v1/tokens) are accepted; without one, nothing can be published");
     }
     List<String> exposed = publicCredentials(config);
     if (!exposed.isEmpty() && !ListenAddress.loopbackOnly(config.http().host())) {

@@ -210,7 +210,8 @@ final class ServerCommandTest {
 
     assertThat(stdout())
         .contains("policies  1: trusted 1 (anonymous)")
-        .contains("warning: no admin token (adminTokens): nothing can be published")
+        .contains(
+            "warning: no admin token (adminTokens): only tokens issued at runtime (POST /v1/tokens) are accepted; without one, nothing can be published")
         .contains("warning: no keys and the anonymous policy runs no app")
         .doesNotContain("admin-demo");
   }

@@ -15,10 +15,20 @@ import org.jspecify.annotations.Nullable;
  * Missing or malformed credentials are 401; an unknown token or too small a scope is 403; two
  * {@code Authorization} (or {@code X-API-Key}) lines are 400 ({@link RepeatedCredentials}). A token
  * of scope read may call only the routes that follow the registry ({@link #follower}).
+ *
+ * <p>Besides the config file's tokens, a token issued at runtime (issue 27) is accepted when {@link
+ * TokenRoutes}' before-handler found it in the request ({@link #RUNTIME}); its name is its public
+ * prefix. Whoever is authenticated is put in the request as {@link #ACTOR}, for the audit trail.
  */
 final class AdminAuth {
 
   private static final String BEARER = "Bearer ";
+
+  /** The request attribute of a runtime token's {@link RuntimeCredential}, set before the route. */
+  static final String RUNTIME = "tollgate.runtimeToken";
+
+  /** The request attribute naming the authenticated caller (a token's name or prefix). */
+  static final String ACTOR = "tollgate.actor";
 
   private final List<Credential> credentials = new ArrayList<>();
 
@@ -90,9 +100,14 @@ final class AdminAuth {
       throw RouteException.unauthenticated();
     }
     Credential match = find(digest(header.substring(BEARER.length()).trim()));
+    RuntimeCredential runtime = ctx.attribute(RUNTIME);
+    if (match == null && runtime != null) {
+      match = new Credential(runtime.prefix(), runtime.scope(), new byte[0]);
+    }
     if (match == null) {
       throw RouteException.forbidden("the bearer token is not valid");
     }
+    ctx.attribute(ACTOR, match.name());
     return match;
   }
 
@@ -111,4 +126,7 @@ final class AdminAuth {
   }
 
   private record Credential(String name, AdminToken.Scope scope, byte[] digest) {}
+
+  /** A token issued at runtime, found in the request: its public prefix and its scope. */
+  record RuntimeCredential(String prefix, AdminToken.Scope scope) {}
 }

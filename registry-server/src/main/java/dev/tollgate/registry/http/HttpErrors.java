@@ -29,7 +29,11 @@ public final class HttpErrors {
     config.routes.exception(Exception.class, HttpErrors::renderUnexpected);
   }
 
+  /** The request attribute holding the refusal rendered, for the audit trail. */
+  static final String REFUSAL = "tollgate.refusal";
+
   static void render(TollgateException e, Context ctx) {
+    ctx.attribute(REFUSAL, e);
     ctx.status(e.errorCode().status());
     ctx.json(ErrorBody.of(e));
   }

@@ -1,16 +1,9 @@
 package dev.tollgate.registry.http;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.store.StoredKey;
-import java.io.IOException;
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,9 +23,6 @@ final class KeyBodies {
 
   /** The overlap of a rotation that does not say: one hour. */
   static final long DEFAULT_OVERLAP_SECONDS = 3600;
-
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   private KeyBodies() {}
 
@@ -113,55 +103,18 @@ final class KeyBodies {
   }
 
   private static JsonNode object(byte[] body, Set<String> members, String shape) {
-    JsonNode node;
-    try {
-      node = JSON.readTree(body);
-    } catch (JsonProcessingException e) {
-      throw RouteException.malformedJson(e.getOriginalMessage());
-    } catch (IOException e) {
-      throw RouteException.malformedJson(String.valueOf(e.getMessage()));
-    }
-    if (node == null || !node.isObject()) {
-      throw RouteException.invalidKeyRequest("the body must be a JSON object: " + shape);
-    }
-    for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-      String name = names.next();
-      if (!members.contains(name)) {
-        throw RouteException.invalidKeyRequest(
-            "unknown member " + printable(name) + " (expected " + shape + ")");
-      }
-    }
-    return node;
+    return JsonBodies.object(body, members, shape, RouteException::invalidKeyRequest);
   }
 
   private static Instant expiry(JsonNode node, Instant now) {
-    Instant expires = node.isTextual() ? instant(node.asText()) : null;
-    if (expires == null) {
-      throw RouteException.invalidKeyRequest(
-          "expires must be an ISO-8601 date and time with an offset, such as 2027-01-31T00:00:00Z: "
-              + printable(node));
-    }
-    if (!expires.isAfter(now)) {
-      throw RouteException.invalidKeyRequest("expires must be in the future: " + expires);
-    }
-    return expires;
-  }
-
-  private static @Nullable Instant instant(String text) {
-    try {
-      return OffsetDateTime.parse(text).toInstant();
-    } catch (DateTimeException e) {
-      return null;
-    }
+    return JsonBodies.expiry(node, now, RouteException::invalidKeyRequest);
   }
 
   private static @Nullable String text(@Nullable Instant instant) {
-    return instant == null ? null : instant.toString();
+    return JsonBodies.text(instant);
   }
 
-  /** A value as a one-line message repeats it: at most 60 characters. */
   private static String printable(Object value) {
-    String text = value.toString().replaceAll("\\p{Cntrl}", "?");
-    return text.length() <= 60 ? text : text.substring(0, 60) + "…";
+    return JsonBodies.printable(value);
   }
 }

@@ -62,16 +62,12 @@ public final class KeyRoutes {
     if (!policies.contains(asked.policy())) {
       throw RouteException.unknownPolicy(asked.policy(), policies);
     }
+    String id = KeySecrets.newId();
+    ctx.attribute(AuditRecorder.TARGET, id);
     String prefix = KeySecrets.newPrefix();
     String secret = KeySecrets.newSecret(prefix);
     StoredKey key =
-        keys.create(
-            KeySecrets.newId(),
-            prefix,
-            KeySecrets.hash(secret),
-            asked.policy(),
-            asked.expires(),
-            admin);
+        keys.create(id, prefix, KeySecrets.hash(secret), asked.policy(), asked.expires(), admin);
     ctx.status(HttpStatus.CREATED).json(KeyBodies.issued(key, secret));
   }
 

@@ -145,4 +145,13 @@ final class RouteException extends TollgateException {
             + String.join(", ", new java.util.TreeSet<>(known)),
         Map.of("policy", DocumentIds.printable(name)));
   }
+
+  /** A query parameter of the wrong form; the message says which and what is expected. */
+  static RouteException invalidParameter(String name, String message) {
+    return new RouteException(ErrorCode.INVALID_PARAMETER, message, Map.of("parameter", name));
+  }
+
+  static RouteException invalidTokenRequest(String message) {
+    return new RouteException(ErrorCode.INVALID_TOKEN_REQUEST, message, Map.of());
+  }
 }

@@ -42,6 +42,7 @@ public final class SchemaRoutes {
     SchemaInput input =
         SchemaBodies.input(
             RequestBodies.read(ctx, maxBodyBytes), schemas.active().version().input());
+    ctx.attribute(AuditRecorder.TARGET, input.fingerprint());
     SchemaPublication publication = schemas.publish(input, admin, dryRun);
     ctx.status(publication.created() ? HttpStatus.CREATED : HttpStatus.OK);
     ctx.json(PublicationBody.of(publication));
@@ -63,6 +64,17 @@ public final class SchemaRoutes {
   private void activate(Context ctx) {
     String admin = auth.require(ctx, AdminToken.Scope.ADMIN);
     boolean force = RegistryRoutes.flag(ctx, "force");
-    ctx.json(ActivationBody.of(schemas.activate(ctx.pathParam("fingerprint"), admin, force)));
+    String fingerprint = ctx.pathParam("fingerprint");
+    if (isRollback(fingerprint)) {
+      ctx.attribute(AuditRecorder.ACTION, "schema.rollback");
+    }
+    ctx.json(ActivationBody.of(schemas.activate(fingerprint, admin, force)));
+  }
+
+  /** Activating a schema stored before the active one: going back, for the audit trail. */
+  private boolean isRollback(String fingerprint) {
+    StoredSchema target = schemas.find(fingerprint).orElse(null);
+    StoredSchema active = schemas.find(schemas.active().fingerprint()).orElse(null);
+    return target != null && active != null && target.created().isBefore(active.created());
   }
 }

@@ -107,7 +107,8 @@ final class EmbeddedStart {
 
   private static Journal.Contents catchUp(
       H2Files files, RegistryStore store, Journal.Contents contents) {
-    long changes = store.latestChangeId();
+    // one record per change and one per audit entry (issue 27), in commit order
+    long changes = store.latestChangeId() + store.auditCount();
     int journaled = contents.payloads().size();
     if (changes == journaled) {
       return contents;

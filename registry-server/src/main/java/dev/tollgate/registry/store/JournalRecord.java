@@ -67,6 +67,20 @@ sealed interface JournalRecord {
   /** An API key's row as a change left it (issue 27): hashes only, never a secret. */
   record KeySaved(StoredKey key, Instant at) implements JournalRecord {}
 
+  /** An admin token's row as a change left it (issue 27): its hash only, never the secret. */
+  record TokenSaved(StoredToken token, Instant at) implements JournalRecord {}
+
+  /**
+   * An entry of the audit trail (issue 27). Not a change of the change log: it follows its change's
+   * record, or stands alone for a refused attempt.
+   */
+  record AuditRecorded(AuditEntry entry) implements JournalRecord {
+    @Override
+    public Instant at() {
+      return entry.at();
+    }
+  }
+
   default byte[] encode() {
     ObjectNode node = JSON.createObjectNode();
     node.put("at", at().toString());
@@ -74,6 +88,10 @@ sealed interface JournalRecord {
       SchemaRecords.encode(this, node);
     } else if (this instanceof KeySaved key) {
       KeyRecords.encode(key, node);
+    } else if (this instanceof TokenSaved token) {
+      TokenRecords.encode(token, node);
+    } else if (this instanceof AuditRecorded audit) {
+      AuditRecords.encode(audit, node);
     } else if (this instanceof Retired retired) {
       node.put("kind", "retire")
           .put("app", retired.app())
@@ -123,6 +141,14 @@ sealed interface JournalRecord {
     JournalRecord key = KeyRecords.decode(node, at);
     if (key != null) {
       return key;
+    }
+    JournalRecord token = TokenRecords.decode(node, at);
+    if (token != null) {
+      return token;
+    }
+    JournalRecord audit = AuditRecords.decode(node, at);
+    if (audit != null) {
+      return audit;
     }
     String app = node.get("app").asText();
     String version = node.get("version").asText();

@@ -69,6 +69,10 @@ final class JournalReplay {
       SchemaTransactions.activate(dao, activated.activation(), activated.prices());
     } else if (record instanceof JournalRecord.KeySaved key) {
       KeyRecords.apply(dao, key);
+    } else if (record instanceof JournalRecord.TokenSaved token) {
+      TokenRecords.apply(dao, token);
+    } else if (record instanceof JournalRecord.AuditRecorded audit) {
+      dao.insertAudit(audit.entry());
     } else if (record instanceof JournalRecord.Retired retired) {
       VersionRow row =
           storedVersion(
@@ -82,14 +86,60 @@ final class JournalReplay {
     }
   }
 
-  /** The records of every change in the tables, in the order they were made. */
+  /**
+   * The records of every change in the tables, in the order they were made, each audit entry right
+   * after the change it was written with (or after the last change before it).
+   */
   static List<JournalRecord> export(RegistryDao dao) {
+    List<JournalRecord> records = new ArrayList<>();
+    AuditExport audit = new AuditExport(dao.allAuditEntries());
+    audit.addUpTo(0, records);
+    long changeNumber = 0;
+    for (JournalRecord change : exportChanges(dao)) {
+      records.add(change);
+      audit.addUpTo(++changeNumber, records);
+    }
+    audit.addUpTo(Long.MAX_VALUE, records);
+    return records;
+  }
+
+  /** Audit entries in id order, handed out up to a change number. */
+  private static final class AuditExport {
+    private final Iterator<AuditEntry> entries;
+    private @Nullable AuditEntry next;
+
+    AuditExport(List<AuditEntry> entries) {
+      this.entries = entries.iterator();
+      this.next = this.entries.hasNext() ? this.entries.next() : null;
+    }
+
+    void addUpTo(long changeNumber, List<JournalRecord> records) {
+      while (next != null && next.changeId() <= changeNumber) {
+        records.add(new JournalRecord.AuditRecorded(next));
+        next = entries.hasNext() ? entries.next() : null;
+      }
+    }
+  }
+
+  private static List<JournalRecord> exportChanges(RegistryDao dao) {
     List<JournalRecord> records = new ArrayList<>();
     Iterator<SchemaActivation> activations = dao.activations().iterator();
     for (ChangeRow change : dao.changes()) {
       JournalRecord schema = exportSchemaChange(dao, change, activations);
       if (schema != null) {
         records.add(schema);
+        continue;
+      }
+      if (change.kind().equals(TokenRecords.KIND)) {
+        records.add(
+            new JournalRecord.TokenSaved(
+                dao.findToken(change.version())
+                    .orElseThrow(
+                        () ->
+                            new IllegalStateException(
+                                "the change log names a token that is not stored: "
+                                    + change.version())),
+                change.at()));
         continue;
       }
       if (change.kind().equals(KeyRecords.KIND)) {

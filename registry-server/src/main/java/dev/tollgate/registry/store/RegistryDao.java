@@ -31,7 +31,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(DocumentApp.class)
 @RegisterConstructorMapper(ChangeRow.class)
 @RegisterConstructorMapper(ReplacedPublication.class)
-interface RegistryDao extends AliasDao, SchemaDao, KeyDao {
+interface RegistryDao extends AliasDao, SchemaDao, KeyDao, TokenDao, AuditDao {
 
   /* ---- documents and operations ---- */
 

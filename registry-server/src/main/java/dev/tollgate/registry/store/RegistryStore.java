@@ -40,6 +40,8 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   private final DocumentStore documents;
   private final SchemaStore schemas;
   private final KeyStore keys;
+  private final TokenStore tokens;
+  private final AuditTrail audit;
 
   private RegistryStore(HikariDataSource dataSource, InstantSource clock) {
     this.dataSource = dataSource;
@@ -52,6 +54,9 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     this.documents = new DocumentStore(transactions);
     this.schemas = new SchemaStore(transactions);
     this.keys = new KeyStore(transactions);
+    this.tokens = new TokenStore(transactions);
+    this.audit = new AuditTrail(transactions);
+    transactions.auditWith(audit);
   }
 
   /**
@@ -120,6 +125,21 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   /** API keys issued through the admin API, kept as hashes (issue 27). */
   public KeyStore keys() {
     return keys;
+  }
+
+  /** Tokens of the admin API issued at runtime, kept as hashes (issue 27). */
+  public TokenStore tokens() {
+    return tokens;
+  }
+
+  /** The audit trail of the admin API's changes (issue 27). */
+  public AuditTrail audit() {
+    return audit;
+  }
+
+  /** How many audit entries are stored: with the changes, what the journal holds. */
+  long auditCount() {
+    return transactions.read(AuditDao::auditCount);
   }
 
   /** The measured-cost tables: calibration counters and usage per operation. */

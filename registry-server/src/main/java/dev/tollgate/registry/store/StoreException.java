@@ -66,4 +66,9 @@ final class StoreException extends TollgateException {
         "key " + id + " is revoked and cannot be rotated: issue a new one",
         Map.of("id", id));
   }
+
+  static StoreException tokenNotFound(String id) {
+    return new StoreException(
+        ErrorCode.TOKEN_NOT_FOUND, "no token with id " + id, Map.of("id", id));
+  }
 }

@@ -25,6 +25,7 @@ final class StoreTransactions {
   private final InstantSource clock;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private volatile @Nullable StoreJournal journal;
+  private @Nullable AuditTrail audit;
 
   StoreTransactions(Jdbi jdbi, InstantSource clock) {
     this.jdbi = jdbi;
@@ -34,6 +35,11 @@ final class StoreTransactions {
   /** From now on, every change is journaled ({@code journal}) before its transaction commits. */
   void journalTo(StoreJournal journal) {
     this.journal = journal;
+  }
+
+  /** Each write records the audit trail's pending entry of its thread, if any, with its change. */
+  void auditWith(AuditTrail trail) {
+    this.audit = trail;
   }
 
   @Nullable StoreJournal journal() {
@@ -64,6 +70,25 @@ final class StoreTransactions {
    * commit order; a record appended by a transaction that then fails (or is retried) is cut off.
    */
   <T> T write(Function<RegistryDao, T> work) {
+    AuditTrail trail = audit;
+    if (trail == null) {
+      return journaledWrite(work);
+    }
+    boolean[] audited = {false};
+    T result =
+        journaledWrite(
+            dao -> {
+              T changed = work.apply(dao);
+              audited[0] = trail.recordPending(dao);
+              return changed;
+            });
+    if (audited[0]) {
+      trail.committed();
+    }
+    return result;
+  }
+
+  private <T> T journaledWrite(Function<RegistryDao, T> work) {
     StoreJournal open = journal;
     if (open == null) {
       return inTransaction(work);

@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { el, svg, table, number, time, empty } from './dom.js';
 import { costHistogram, refusalBars } from './charts.js';
+import { auditPage } from './audit.js';
 
 const enc = api.enc;
 
@@ -329,4 +330,5 @@ export const pages = [
   { matches: (p) => p[0] === 'operations', render: operationsPage },
   { matches: (p) => p[0] === 'calibration', render: calibrationPage },
   { matches: (p) => p[0] === 'refusals', render: refusalsPage },
+  { matches: (p) => p[0] === 'audit', render: auditPage },
 ];

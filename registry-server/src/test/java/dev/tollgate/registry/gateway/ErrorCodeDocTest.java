@@ -64,6 +64,8 @@ final class ErrorCodeDocTest {
           "UNKNOWN_POLICY",
           "KEY_NOT_FOUND",
           "KEY_REVOKED",
+          "INVALID_TOKEN_REQUEST",
+          "TOKEN_NOT_FOUND",
           "CONFIG_INVALID");
 
   /**

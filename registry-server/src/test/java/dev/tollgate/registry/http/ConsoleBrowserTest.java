@@ -376,8 +376,32 @@ final class ConsoleBrowserTest {
         .isEqualTo("retired");
   }
 
+  /**
+   * Issue 27: the audit page lists the retirement above with its actor, and filters by keyboard.
+   */
   @Test
   @Order(8)
+  void auditPage_listsTheChangesWithTheirActors_filteredFromTheKeyboard() throws IOException {
+    open("#/audit", "Audit");
+
+    assertThat(browser.text("#audit"))
+        .contains("admin-demo\tretire\tcargo-web/" + TEST_VERSION + "\tok")
+        .contains("admin-demo\tpublish\tcargo-web/" + TEST_VERSION + "\tok");
+    screenshot("audit.png", false);
+
+    browser.evaluate("(() => { document.getElementById('audit-actor').focus(); return true; })()");
+    browser.type("nobody");
+    browser.press("Enter", 13);
+    browser.waitFor(
+        "location.hash === '#/audit?actor=nobody' && document.querySelector('main .empty')"
+            + " && !document.querySelector('main').hasAttribute('aria-busy')");
+
+    assertThat(browser.text("main")).contains("No change matches these filters.");
+    assertThat(browser.count("#audit")).isZero();
+  }
+
+  @Test
+  @Order(9)
   void signIn_publishToken_readOnlyWithoutRetireButtons() {
     browser.click("#sign-out");
     browser.waitFor("document.getElementById('token')");
@@ -386,5 +410,24 @@ final class ConsoleBrowserTest {
     assertThat(browser.text("#who")).contains("ci-publisher").contains("read-only");
     assertThat(browser.text("main")).contains("Read-only");
     assertThat(browser.count("button[data-retire]")).isZero();
+  }
+
+  /** Issue 27: a token issued at runtime signs in as the config's do, named by its prefix. */
+  @Test
+  @Order(10)
+  void signIn_runtimeToken_namedByItsPrefix() throws Exception {
+    HttpRequest issue =
+        HttpRequest.newBuilder(URI.create(base + "/v1/tokens"))
+            .header("Authorization", "Bearer " + DemoConfig.ADMIN_TOKEN)
+            .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"ops\",\"scope\":\"admin\"}"))
+            .build();
+    JsonNode token = json.readTree(http.send(issue, HttpResponse.BodyHandlers.ofString()).body());
+    browser.click("#sign-out");
+    browser.waitFor("document.getElementById('token')");
+    signIn(token.get("secret").asText());
+
+    assertThat(browser.text("#who"))
+        .contains("Signed in as " + token.get("prefix").asText() + " (admin)");
+    assertThat(browser.count("button[data-retire]")).isPositive();
   }
 }

@@ -70,6 +70,20 @@ final class ConsoleRoutesTest {
     }
   }
 
+  /** Issue 27: the audit page is served, linked from the nav and never writes markup. */
+  @Test
+  void console_auditPage_servedLinkedAndTextOnly() throws Exception {
+    HttpResponse<String> audit = get("/console/audit.js");
+    HttpResponse<String> pages = get("/console/pages.js");
+    HttpResponse<String> index = get("/console/index.html");
+
+    assertThat(audit.statusCode()).isEqualTo(200);
+    assertThat(audit.body()).contains("/v1/audit?").doesNotContain("innerHTML");
+    assertThat(audit.headers().firstValue("Content-Security-Policy")).isPresent();
+    assertThat(pages.body()).contains("from './audit.js'");
+    assertThat(index.body()).contains("<a href=\"#/audit\">Audit</a>");
+  }
+
   @Test
   void console_noUrlToOtherOrigins_worksOffline() throws Exception {
     for (String file : ConsoleRoutes.FILES) {

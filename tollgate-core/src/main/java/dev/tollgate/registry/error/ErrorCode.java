@@ -66,6 +66,9 @@ public enum ErrorCode {
   KEY_NOT_FOUND("KEY_NOT_FOUND", ErrorKind.NOT_FOUND),
   /** Rotating a revoked key: a revoked key stays revoked; issue a new one. */
   KEY_REVOKED("KEY_REVOKED", ErrorKind.CONFLICT),
+  /** A token request's body of the wrong shape: an unknown member, a bad name, scope or expiry. */
+  INVALID_TOKEN_REQUEST("INVALID_TOKEN_REQUEST", ErrorKind.BAD_REQUEST),
+  TOKEN_NOT_FOUND("TOKEN_NOT_FOUND", ErrorKind.NOT_FOUND),
 
   /* ---- documents and pricing ---- */
 

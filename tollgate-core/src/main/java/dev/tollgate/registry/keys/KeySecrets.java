@@ -21,6 +21,12 @@ public final class KeySecrets {
   /** How every stored key's secret starts. */
   public static final String START = "tg_";
 
+  /**
+   * How every admin token issued at runtime starts (issue 27): same form, same hash, a start of its
+   * own so that a leaked token is told from a leaked key at a glance.
+   */
+  public static final String TOKEN_START = "tga_";
+
   private static final String PREFIX_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
   private static final int PREFIX_LENGTH = 8;
   private static final int SECRET_BYTES = 32;
@@ -46,9 +52,17 @@ public final class KeySecrets {
 
   /** A new secret with {@code prefix}: {@code tg_<prefix>_<43 characters>}. */
   public static String newSecret(String prefix) {
+    return newSecret(START, prefix);
+  }
+
+  /**
+   * A new secret starting with {@code start} ({@link #START} for a key, {@link #TOKEN_START} for an
+   * admin token): {@code <start><prefix>_<43 characters>}.
+   */
+  public static String newSecret(String start, String prefix) {
     byte[] bytes = new byte[SECRET_BYTES];
     RANDOM.nextBytes(bytes);
-    return START + prefix + "_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    return start + prefix + "_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
   /** Lowercase hex SHA-256 of {@code secret}, as the store keeps it. */

@@ -6,11 +6,17 @@ import dev.tollgate.registry.calibration.CalibrationReport;
 import dev.tollgate.registry.calibration.CalibrationReport.FieldFigures;
 import dev.tollgate.registry.calibration.CalibrationReport.OperationFigures;
 import dev.tollgate.registry.calibration.CalibrationReport.Percentiles;
+import dev.tollgate.registry.calibration.OperationTrafficFigures;
+import dev.tollgate.registry.calibration.OperationWindow;
 import dev.tollgate.registry.calibration.UnusedReport;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
-/** The JSON of {@code /v1/calibration} and {@code /v1/apps/{app}/unused}. */
+/**
+ * The JSON of {@code /v1/calibration}, {@code /v1/apps/{app}/unused} and {@code /v1/operations}.
+ */
 final class CalibrationBodies {
 
   private CalibrationBodies() {}
@@ -75,6 +81,61 @@ final class CalibrationBodies {
               ? null
               : new RatioBody(
                   operation.ratio().p50(), operation.ratio().p95(), operation.ratio().max()));
+    }
+  }
+
+  /** {@code GET /v1/operations}: the window and its operations, most units charged first. */
+  record OperationsBody(String window, long unitsCharged, List<OperationTrafficBody> operations) {
+    static OperationsBody of(OperationWindow window, List<OperationTrafficFigures> figures) {
+      long total = 0;
+      for (OperationTrafficFigures figure : figures) {
+        total += figure.unitsCharged();
+      }
+      return new OperationsBody(
+          window.text(), total, figures.stream().map(OperationTrafficBody::of).toList());
+    }
+  }
+
+  /**
+   * One operation under one policy; {@code app} and {@code version} are {@code null} for open-mode
+   * text, whose {@code id} is the document's hash.
+   */
+  record OperationTrafficBody(
+      @Nullable String app,
+      @Nullable String version,
+      String id,
+      @Nullable String name,
+      String policy,
+      long requests,
+      long unitsCharged,
+      double share,
+      Map<String, Long> refusals,
+      @Nullable CostBody estimated,
+      @Nullable CostBody actual,
+      @Nullable Double ratio,
+      @Nullable String lastSeen) {
+    static OperationTrafficBody of(OperationTrafficFigures figure) {
+      return new OperationTrafficBody(
+          figure.app(),
+          figure.version(),
+          figure.id(),
+          figure.name(),
+          figure.policy(),
+          figure.requests(),
+          figure.unitsCharged(),
+          Math.round(figure.share() * 10_000) / 10_000.0,
+          new TreeMap<>(figure.refusals()),
+          CostBody.of(figure.estimated()),
+          CostBody.of(figure.actual()),
+          figure.ratio() == null ? null : Math.round(figure.ratio() * 1000) / 1000.0,
+          text(figure.lastSeen()));
+    }
+  }
+
+  /** The p50 and p95 of a cost. */
+  record CostBody(long p50, long p95) {
+    static @Nullable CostBody of(@Nullable Percentiles percentiles) {
+      return percentiles == null ? null : new CostBody(percentiles.p50(), percentiles.p95());
     }
   }
 

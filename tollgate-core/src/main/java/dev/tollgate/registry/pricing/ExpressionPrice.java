@@ -21,7 +21,11 @@ import org.jspecify.annotations.Nullable;
  * vars ($n: Int, $ids: [ID!]!)
  * cost (min 429496 (+ 1 (* (first 10 (var $n . none)) 3)))
  * depth 4
+ * term Query.cargos (min 429496 (+ 1 (* (first 10 (var $n . none)) 3)))
  * </pre>
+ *
+ * <p>The {@code term} lines (one per root field, and the base cost) explain a refusal ({@link
+ * #explain}); a price stored without them still evaluates, and explains with its formula only.
  */
 final class ExpressionPrice implements CompiledPrice {
 
@@ -34,10 +38,24 @@ final class ExpressionPrice implements CompiledPrice {
   private final VariableCoercer coercer;
   private final Expr cost;
   private final Expr depth;
+  private final List<PriceTerm> terms;
   private final @Nullable Measure constant;
 
   ExpressionPrice(
       GraphQLSchema schema, List<VariableDefinition> definitions, Expr cost, Expr depth) {
+    this(schema, definitions, cost, depth, List.of());
+  }
+
+  /**
+   * @param terms what each root field (and the base cost) adds, adding up to {@code cost}; kept for
+   *     explanations only
+   */
+  ExpressionPrice(
+      GraphQLSchema schema,
+      List<VariableDefinition> definitions,
+      Expr cost,
+      Expr depth,
+      List<PriceTerm> terms) {
     this.schema = schema;
     this.definitions = List.copyOf(definitions);
     this.optional = Variables.optional(definitions);
@@ -45,6 +63,7 @@ final class ExpressionPrice implements CompiledPrice {
     this.coercer = new VariableCoercer(schema, definitions);
     this.cost = cost;
     this.depth = depth;
+    this.terms = List.copyOf(terms);
     boolean fixed = cost instanceof Expr.Const && depth instanceof Expr.Const;
     this.constant = fixed ? measure(Map.of()) : null;
   }
@@ -98,7 +117,18 @@ final class ExpressionPrice implements CompiledPrice {
     cost.print(out);
     out.append("\ndepth ");
     depth.print(out);
+    for (PriceTerm term : terms) {
+      out.append("\nterm ").append(term.coordinate()).append(' ');
+      term.cost().print(out);
+    }
     return out.append('\n').toString();
+  }
+
+  @Override
+  public PriceExplanation explain(Map<String, @Nullable Object> rawVariables) {
+    Map<String, @Nullable Object> vars =
+        definitions.isEmpty() ? Map.of() : coercer.coerce(rawVariables);
+    return PriceExplanations.of(cost.eval(vars), costText(), names, vars, terms);
   }
 
   static String printDefinitions(List<VariableDefinition> definitions) {

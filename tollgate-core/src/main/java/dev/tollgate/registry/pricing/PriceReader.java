@@ -9,6 +9,7 @@ import graphql.language.VariableDefinition;
 import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
 import graphql.schema.GraphQLSchema;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,7 +43,8 @@ final class PriceReader {
       String definitions = field(lines[1], "vars");
       Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
       Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
-      return new ExpressionPrice(schema, variableDefinitions(definitions), cost, depth);
+      return new ExpressionPrice(
+          schema, variableDefinitions(definitions), cost, depth, terms(lines));
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
     }
@@ -61,6 +63,23 @@ final class PriceReader {
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
     }
+  }
+
+  /** The {@code term <coordinate> <expr>} lines after the depth; none in older prices. */
+  private List<PriceTerm> terms(String[] lines) {
+    List<PriceTerm> terms = new ArrayList<>();
+    for (int i = 4; i < lines.length; i++) {
+      String rest = field(lines[i], "term");
+      int space = rest.indexOf(' ');
+      if (space <= 0) {
+        throw new IllegalArgumentException("unreadable price: a term without a coordinate");
+      }
+      terms.add(
+          new PriceTerm(
+              rest.substring(0, space),
+              ExprReader.read(schema, prices, rest.substring(space + 1))));
+    }
+    return terms;
   }
 
   private static String field(String line, String name) {

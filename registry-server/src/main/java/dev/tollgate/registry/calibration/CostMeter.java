@@ -34,6 +34,7 @@ public final class CostMeter {
   static final String ANONYMOUS = "(anonymous)";
 
   private final ActualCostPlans plans;
+  private final AssumedSizes assumed;
   private final GatewayMetrics metrics;
   private final Aggregates aggregates;
   private final OperationTraffic traffic;
@@ -51,6 +52,7 @@ public final class CostMeter {
       InstantSource clock,
       boolean enabled) {
     this.plans = new ActualCostPlans(pricer, plans);
+    this.assumed = new AssumedSizes(pricer);
     this.metrics = metrics;
     this.aggregates = aggregates;
     this.traffic = traffic;
@@ -62,6 +64,7 @@ public final class CostMeter {
   /** Drops every compiled plan (another schema is active). */
   void clearPlans() {
     plans.clear();
+    assumed.clear();
   }
 
   /**
@@ -87,6 +90,8 @@ public final class CostMeter {
       if (list.requested() != null) {
         aggregates.record(Aggregates.FIELD, list.coordinate(), "requested", list.requested());
       }
+      Quality.record(
+          aggregates, Aggregates.FIELD, list.coordinate(), assumed.sizeOf(list), list.size());
     }
     return actual.cost();
   }
@@ -139,6 +144,7 @@ public final class CostMeter {
     String subject = subject(operation);
     aggregates.record(Aggregates.OPERATION, subject, "estimated", operation.cost());
     aggregates.record(Aggregates.OPERATION, subject, "actual", actual);
+    Quality.record(aggregates, Aggregates.OPERATION, subject, operation.cost(), actual);
     if (operation.cost() > 0) {
       aggregates.record(Aggregates.OPERATION, subject, "ratio", actual * 1000 / operation.cost());
     }

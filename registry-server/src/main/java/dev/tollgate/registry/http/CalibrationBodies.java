@@ -8,6 +8,7 @@ import dev.tollgate.registry.calibration.CalibrationReport.OperationFigures;
 import dev.tollgate.registry.calibration.CalibrationReport.Percentiles;
 import dev.tollgate.registry.calibration.OperationTrafficFigures;
 import dev.tollgate.registry.calibration.OperationWindow;
+import dev.tollgate.registry.calibration.Quality;
 import dev.tollgate.registry.calibration.UnusedReport;
 import java.util.List;
 import java.util.Map;
@@ -21,11 +22,32 @@ final class CalibrationBodies {
 
   private CalibrationBodies() {}
 
-  record CalibrationBody(List<FieldBody> fields, List<OperationBody> operations) {
+  /**
+   * The report; {@code underEstimates}, {@code ratio} (estimate / actual, {@code p50}, {@code p90})
+   * and {@code within2x} are over every registered operation's measured answers ({@code null}
+   * before any).
+   */
+  record CalibrationBody(
+      List<FieldBody> fields,
+      List<OperationBody> operations,
+      @Nullable Double underEstimates,
+      @Nullable SpreadBody ratio,
+      @Nullable Double within2x) {
     static CalibrationBody of(CalibrationReport report) {
+      Quality overall = report.overall();
       return new CalibrationBody(
           report.fields().stream().map(FieldBody::of).toList(),
-          report.operations().stream().map(OperationBody::of).toList());
+          report.operations().stream().map(OperationBody::of).toList(),
+          overall == null ? null : overall.underEstimates(),
+          overall == null ? null : SpreadBody.of(overall.ratio()),
+          overall == null ? null : overall.within2x());
+    }
+  }
+
+  /** A ratio's p50 and p90. */
+  record SpreadBody(double p50, double p90) {
+    static @Nullable SpreadBody of(CalibrationReport.@Nullable Spread spread) {
+      return spread == null ? null : new SpreadBody(spread.p50(), spread.p90());
     }
   }
 
@@ -34,8 +56,12 @@ final class CalibrationBodies {
       @Nullable Integer assumedSize,
       @Nullable PercentilesBody requested,
       ObservedBody observed,
-      @Nullable String suggestion) {
+      @Nullable String suggestion,
+      @Nullable Double underEstimates,
+      @Nullable SpreadBody ratio,
+      @Nullable Double within2x) {
     static FieldBody of(FieldFigures field) {
+      Quality quality = field.quality();
       return new FieldBody(
           field.coordinate(),
           field.assumedSize(),
@@ -45,7 +71,10 @@ final class CalibrationBodies {
               field.observed().p50(),
               field.observed().p95(),
               field.observed().max()),
-          field.suggestion());
+          field.suggestion(),
+          quality == null ? null : quality.underEstimates(),
+          quality == null ? null : SpreadBody.of(quality.ratio()),
+          quality == null ? null : quality.within2x());
     }
   }
 

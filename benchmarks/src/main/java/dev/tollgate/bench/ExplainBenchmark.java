@@ -68,9 +68,7 @@ public class ExplainBenchmark {
     refused =
         InProcessGateway.CALLER.transform(
             policy ->
-                policy
-                    .explain(level)
-                    .limits(InProcessGateway.CALLER.limits().with(Limit.COST, 1)));
+                policy.explain(level).limits(InProcessGateway.CALLER.limits().with(Limit.COST, 1)));
     variables = bench.variables();
     check(admitRegistered(), refuseOverCost(), level);
   }
@@ -83,7 +81,8 @@ public class ExplainBenchmark {
 
   @Benchmark
   public Decision refuseOverCost() {
-    return admission.admit(refused, new AdmissionRequest(null, id, null, variables, Transport.POST));
+    return admission.admit(
+        refused, new AdmissionRequest(null, id, null, variables, Transport.POST));
   }
 
   private void check(Decision yes, Decision no, Explain level) {
@@ -93,8 +92,13 @@ public class ExplainBenchmark {
             && cost.containsKey("terms") == (level != Explain.OFF);
     if (!(yes instanceof Decision.Admitted ok) || ok.cost() != bench.cost() || !explained) {
       throw new IllegalStateException(
-          query + "/" + explain + ": expected an admission and an explained refusal, got " + yes
-              + " and " + no);
+          query
+              + "/"
+              + explain
+              + ": expected an admission and an explained refusal, got "
+              + yes
+              + " and "
+              + no);
     }
   }
 }

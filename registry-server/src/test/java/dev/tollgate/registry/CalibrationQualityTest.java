@@ -99,7 +99,9 @@ final class CalibrationQualityTest {
         send(
             HttpRequest.newBuilder(uri(server, "/v1/apps/cargo-web/versions/2"))
                 .header("Authorization", "Bearer " + DemoConfig.ADMIN_TOKEN)
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of(id, text)))));
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        JSON.writeValueAsString(Map.of(id, text)))));
     assertThat(response.statusCode()).isEqualTo(201);
     return id;
   }
@@ -120,7 +122,9 @@ final class CalibrationQualityTest {
             HttpRequest.newBuilder(uri(server, "/graphql"))
                 .header("X-API-Key", DemoConfig.OPEN_KEY)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", text)))));
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        JSON.writeValueAsString(Map.of("query", text)))));
     assertThat(response.statusCode()).isEqualTo(200);
   }
 

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 26 items 1 and 2 end to end, on the embedded demo with a fake clock (2026-01-01T00:00Z):
- * usage counted for the version a request was admitted under, retirement refused while a version
- * is in use, the paged versions of an app, and {@code GET /v1/operations}. Figures come from the
+ * usage counted for the version a request was admitted under, retirement refused while a version is
+ * in use, the paged versions of an app, and {@code GET /v1/operations}. Figures come from the
  * README tour: TrackCargo is estimated 23 (and measures 23 for ABC123); {@code cargos(first: 50)}
  * over the 8 demo cargos is estimated 1 + 50 x 3 = 151 and measures 1 + 8 x 3 = 25.
  */
@@ -68,7 +68,8 @@ final class OperatorAnswersTest {
           .isEqualTo("{\"requests\":2,\"lastSeen\":\"2026-01-01T00:00:00Z\"}");
       assertThat(operationUsage(server, "2", "TrackCargo"))
           .isEqualTo("{\"requests\":3,\"lastSeen\":\"2026-01-01T00:05:00Z\"}");
-      JsonNode document = JSON.readTree(admin(server, "GET", "/v1/documents/" + TRACK_CARGO).body());
+      JsonNode document =
+          JSON.readTree(admin(server, "GET", "/v1/documents/" + TRACK_CARGO).body());
       assertThat(document.get("servedBy")).hasSize(2);
       assertThat(document.get("servedBy").toString())
           .contains(
@@ -276,8 +277,7 @@ final class OperatorAnswersTest {
         "/graphql?documentId="
             + TRACK_CARGO
             + "&variables="
-            + URLEncoder.encode(
-                "{\"trackingId\":\"" + trackingId + "\"}", StandardCharsets.UTF_8);
+            + URLEncoder.encode("{\"trackingId\":\"" + trackingId + "\"}", StandardCharsets.UTF_8);
     HttpResponse<String> response =
         send(
             HttpRequest.newBuilder(uri(server, query))

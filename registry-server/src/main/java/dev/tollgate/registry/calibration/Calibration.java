@@ -64,7 +64,8 @@ public final class Calibration implements AutoCloseable {
    */
   public synchronized CostMeter meter(
       Caffeine<Object, Object> plans, GatewayMetrics metrics, boolean enabled) {
-    CostMeter meter = new CostMeter(
+    CostMeter meter =
+        new CostMeter(
             pricer, plans.build(), metrics, aggregates, traffic, versions, clock, enabled);
     meters.add(meter);
     return meter;

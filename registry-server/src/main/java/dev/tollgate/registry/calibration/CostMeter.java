@@ -98,8 +98,8 @@ public final class CostMeter {
 
   /**
    * Counts one answered request, from the upstream or from the response cache, once {@code
-   * settled}: in the cost histograms of {@code /metrics} and the estimated-and-actual counters of the
-   * calibration report (when measured), in the usage of its document and version, and in the
+   * settled}: in the cost histograms of {@code /metrics} and the estimated-and-actual counters of
+   * the calibration report (when measured), in the usage of its document and version, and in the
    * per-operation traffic with the units charged (estimated, less any refund).
    *
    * @param alias the custom id the request named its document by, if any

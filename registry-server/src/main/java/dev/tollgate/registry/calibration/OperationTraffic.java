@@ -17,14 +17,19 @@ import org.jspecify.annotations.Nullable;
  * This gateway's per-operation traffic since the last flush, by hour, policy, version and
  * operation: answered requests, units charged, refusals by code and the estimated and actual cost
  * histograms. Drained as deltas of {@code operation_hours}, {@code operation_hour_counts} and
- * {@code version_usage}. The tally of a past hour is closed when drained (a request recorded into it
- * afterwards goes to a fresh tally), so memory holds about one hour of keys.
+ * {@code version_usage}. The tally of a past hour is closed when drained (a request recorded into
+ * it afterwards goes to a fresh tally), so memory holds about one hour of keys.
  */
 final class OperationTraffic {
 
   /** The row a request counts in; {@code app} and {@code version} are "" for open-mode text. */
   record Key(
-      Instant hourStart, String policy, String app, String version, String document, String operation) {
+      Instant hourStart,
+      String policy,
+      String app,
+      String version,
+      String document,
+      String operation) {
 
     boolean registered() {
       return !app.isEmpty();
@@ -32,7 +37,8 @@ final class OperationTraffic {
   }
 
   /** The deltas of one drain. */
-  record Drained(List<OperationHour> hours, List<OperationCount> counts, List<VersionUsage> usage) {}
+  record Drained(
+      List<OperationHour> hours, List<OperationCount> counts, List<VersionUsage> usage) {}
 
   private final Map<Key, Tally> tallies = new ConcurrentHashMap<>();
 

@@ -7,8 +7,8 @@ import org.jspecify.annotations.Nullable;
  * the estimate), the estimate / actual ratio at p50 and p90, and the share within 2× (a ratio from
  * 0.5 to 2). For an operation a measurement is one answer (estimated cost against actual cost); for
  * a field one list in one answer (the size the estimate used, the slicing argument's value else
- * {@code assumedSize} else the default page, against the items returned). A measurement whose actual
- * is 0 counts in the shares but has no ratio.
+ * {@code assumedSize} else the default page, against the items returned). A measurement whose
+ * actual is 0 counts in the shares but has no ratio.
  *
  * @param count measurements
  * @param ratio {@code null} when no measurement has a ratio
@@ -21,7 +21,8 @@ public record Quality(
   static final String RATIO = "estratio";
 
   /** Records one measurement of {@code subject}: estimated against actual. */
-  static void record(Aggregates aggregates, String kind, String subject, long estimated, long actual) {
+  static void record(
+      Aggregates aggregates, String kind, String subject, long estimated, long actual) {
     aggregates.record(kind, subject, UNDER, actual > estimated ? 1 : 0);
     boolean within = actual > 0 && 2 * estimated >= actual && estimated <= 2 * actual;
     aggregates.record(kind, subject, WITHIN_2X, within || (estimated == 0 && actual == 0) ? 1 : 0);

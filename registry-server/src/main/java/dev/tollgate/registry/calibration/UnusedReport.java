@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What of an app nobody used for {@code days} days: its active versions that served no request
- * since (or ever; a request counts for the version it was admitted under), and each operation of its active versions' documents not run since, with
- * the latest version holding it. What to retire.
+ * since (or ever; a request counts for the version it was admitted under), and each operation of
+ * its active versions' documents not run since, with the latest version holding it. What to retire.
  *
  * @param found whether the app exists
  */

@@ -12,9 +12,9 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which version a request of a registered document is counted for: the newest active version of
- * the caller's apps holding the document, or, for a request by custom id, the newest active version
- * of an app where that id names it. Held in memory and reloaded from the store on first use after
+ * Which version a request of a registered document is counted for: the newest active version of the
+ * caller's apps holding the document, or, for a request by custom id, the newest active version of
+ * an app where that id names it. Held in memory and reloaded from the store on first use after
  * {@link #stale()} (the catalog's refresh: a publication or a retirement), so the hot path reads no
  * store.
  */

@@ -3,11 +3,11 @@ package dev.tollgate.registry.http;
 import static dev.tollgate.registry.http.RegistryBodies.text;
 import static dev.tollgate.registry.http.RegistryBodies.typeName;
 
+import dev.tollgate.registry.calibration.VersionUsages;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
-import dev.tollgate.registry.calibration.VersionUsages;
 import dev.tollgate.registry.store.ReplacedPublication;
 import dev.tollgate.registry.store.VersionContents;
 import java.util.ArrayList;
@@ -83,8 +83,7 @@ final class AppBodies {
         List<OperationSummary> operations = new ArrayList<>();
         for (StoredOperation operation : document.operations()) {
           String name = operation.name() == null ? "" : operation.name();
-          VersionUsages.Used used =
-              usage.of(v.app(), v.version(), document.hash().hex(), name);
+          VersionUsages.Used used = usage.of(v.app(), v.version(), document.hash().hex(), name);
           operations.add(OperationSummary.of(operation, used));
         }
         documents.add(new VersionDocument(document.hash().hex(), operations));

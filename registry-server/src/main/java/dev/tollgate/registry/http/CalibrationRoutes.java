@@ -3,9 +3,9 @@ package dev.tollgate.registry.http;
 import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.calibration.OperationFilter;
 import dev.tollgate.registry.calibration.OperationWindow;
-import dev.tollgate.registry.http.CalibrationBodies.OperationsBody;
 import dev.tollgate.registry.calibration.UnusedReport;
 import dev.tollgate.registry.http.CalibrationBodies.CalibrationBody;
+import dev.tollgate.registry.http.CalibrationBodies.OperationsBody;
 import dev.tollgate.registry.http.CalibrationBodies.UnusedBody;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -47,8 +47,7 @@ public final class CalibrationRoutes {
         text == null
             ? OperationWindow.DAY
             : OperationWindow.parse(text).orElseThrow(() -> RouteException.badWindow(text));
-    OperationFilter filter =
-        new OperationFilter(ctx.queryParam("app"), ctx.queryParam("policy"));
+    OperationFilter filter = new OperationFilter(ctx.queryParam("app"), ctx.queryParam("policy"));
     ctx.json(OperationsBody.of(window, calibration.operations(window, filter)));
   }
 

@@ -1,11 +1,14 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.calibration.Calibration;
+import dev.tollgate.registry.calibration.VersionUsages;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.http.AppBodies.AppsBody;
 import dev.tollgate.registry.http.AppBodies.VersionBody;
 import dev.tollgate.registry.http.AppBodies.VersionContentsBody;
+import dev.tollgate.registry.http.AppBodies.VersionPageBody;
 import dev.tollgate.registry.http.PriceListBodies.PriceListBody;
 import dev.tollgate.registry.http.RegistryBodies.DocumentBody;
 import dev.tollgate.registry.http.RegistryBodies.PublishReportBody;
@@ -13,12 +16,9 @@ import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.publish.VersionRef;
+import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.DocumentAlias;
-import dev.tollgate.registry.calibration.Calibration;
-import dev.tollgate.registry.calibration.VersionUsages;
-import dev.tollgate.registry.http.AppBodies.VersionPageBody;
-import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.RegistryStore;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -59,8 +59,7 @@ public final class RegistryRoutes {
       long maxBodyBytes,
       Calibration usage,
       int retireProtectionDays) {
-    this(
-        publisher, store, () -> priceList, tokens, maxBodyBytes, usage, retireProtectionDays);
+    this(publisher, store, () -> priceList, tokens, maxBodyBytes, usage, retireProtectionDays);
   }
 
   /**

@@ -9,8 +9,8 @@ import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.Measurements.VersionUsage;
 import java.sql.Timestamp;
 import java.util.List;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
+import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
@@ -113,8 +113,7 @@ interface MeasurementDao {
           + " s.operation, s.measure, s.bucket, s.count)")
   void addOperationCounts(@BindMethods List<OperationCount> counts);
 
-  @SqlQuery(
-      "SELECT app, version, document_id, operation, requests, last_seen FROM version_usage")
+  @SqlQuery("SELECT app, version, document_id, operation, requests, last_seen FROM version_usage")
   List<VersionUsage> versionUsage();
 
   @SqlQuery(

@@ -98,7 +98,6 @@ public final class MeasurementStore {
   /** Answered requests counted for a version in the hours starting at {@code since} or later. */
   public long versionRequestsSince(String app, String version, Instant since) {
     return jdbi.withExtension(
-        MeasurementDao.class,
-        dao -> dao.versionRequestsSince(app, version, Timestamp.from(since)));
+        MeasurementDao.class, dao -> dao.versionRequestsSince(app, version, Timestamp.from(since)));
   }
 }

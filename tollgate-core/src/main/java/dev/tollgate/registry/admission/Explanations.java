@@ -1,11 +1,11 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.error.ErrorCode;
+import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Explain;
 import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.PriceExplanation;
-import dev.tollgate.registry.error.TollgateException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,9 +14,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Explains a cost or budget refusal from the operation's compiled price, as the caller's policy
- * says ({@link KeyPolicy#explanation()}): {@code extensions.cost} gains the {@value #TOP} most costly
- * {@code terms} ({@code {coordinate, text, cost}}), and with {@code full} the {@code formula} and
- * the {@code variables} it used. Called on refusals only, so admitted requests never pay for it.
+ * says ({@link KeyPolicy#explanation()}): {@code extensions.cost} gains the {@value #TOP} most
+ * costly {@code terms} ({@code {coordinate, text, cost}}), and with {@code full} the {@code
+ * formula} and the {@code variables} it used. Called on refusals only, so admitted requests never
+ * pay for it.
  */
 final class Explanations {
 
@@ -73,7 +74,8 @@ final class Explanations {
     for (PriceExplanation.Term term : explanation.top(TOP)) {
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("coordinate", term.coordinate());
-      entry.put("text", level == Explain.FULL ? term.text() : term.coordinate() + ": " + term.cost());
+      entry.put(
+          "text", level == Explain.FULL ? term.text() : term.coordinate() + ": " + term.cost());
       entry.put("cost", term.cost());
       terms.add(entry);
     }

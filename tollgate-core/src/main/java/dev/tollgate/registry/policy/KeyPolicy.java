@@ -69,7 +69,10 @@ public record KeyPolicy(
         null);
   }
 
-  /** How much a refusal explains: as set, else {@code full} in open mode, {@code summary} in trusted. */
+  /**
+   * How much a refusal explains: as set, else {@code full} in open mode, {@code summary} in
+   * trusted.
+   */
   public Explain explanation() {
     if (explain != null) {
       return explain;
@@ -131,8 +134,8 @@ public record KeyPolicy(
   }
 
   /**
-   * What a {@code COST_ESTIMATED_TOO_EXPENSIVE} or {@code RATE_LIMITED} refusal says of the price, in
-   * {@code extensions.cost}: {@code FULL} the formula, the variables' values and the three most
+   * What a {@code COST_ESTIMATED_TOO_EXPENSIVE} or {@code RATE_LIMITED} refusal says of the price,
+   * in {@code extensions.cost}: {@code FULL} the formula, the variables' values and the three most
    * costly terms with their arithmetic; {@code SUMMARY} the three terms' coordinates and costs;
    * {@code OFF} nothing more than the estimate.
    */

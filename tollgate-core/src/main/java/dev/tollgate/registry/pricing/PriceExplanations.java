@@ -54,6 +54,8 @@ final class PriceExplanations {
   }
 
   private static boolean mentions(String formula, String name) {
-    return Pattern.compile("\\$" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(formula).find();
+    return Pattern.compile("\\$" + Pattern.quote(name) + "(?![A-Za-z0-9_])")
+        .matcher(formula)
+        .find();
   }
 }

@@ -34,7 +34,9 @@ final class PriceExplanationTest {
 
     PriceExplanation explanation = price.explain(Map.of("n", 400));
 
-    assertThat(explanation.cost()).isEqualTo(1214).isEqualTo(price.evaluate(Map.of("n", 400)).cost());
+    assertThat(explanation.cost())
+        .isEqualTo(1214)
+        .isEqualTo(price.evaluate(Map.of("n", 400)).cost());
     assertThat(explanation.terms())
         .extracting(PriceExplanation.Term::coordinate, PriceExplanation.Term::cost)
         .containsExactly(

@@ -24,7 +24,14 @@ public final class ConsoleRoutes {
 
   /** Every file of the console; nothing else under {@code /console/} is served. */
   static final List<String> FILES =
-      List.of("index.html", "console.css", "app.js", "api.js", "pages.js", "charts.js", "dom.js");
+      List.of("index.html",
+          "console.css",
+          "app.js",
+          "api.js",
+          "pages.js",
+          "answers.js",
+          "charts.js",
+          "dom.js");
 
   private static final String SECURITY_POLICY =
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"

@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { el, svg, table, number, time, empty } from './dom.js';
 import { costHistogram, refusalBars } from './charts.js';
+import { spendPage, unusedPage } from './answers.js';
 
 const enc = api.enc;
 
@@ -368,4 +369,6 @@ export const pages = [
   { matches: (p) => p[0] === 'operations', render: operationsPage },
   { matches: (p) => p[0] === 'calibration', render: calibrationPage },
   { matches: (p) => p[0] === 'refusals', render: refusalsPage },
+  { matches: (p) => p[0] === 'spend', render: spendPage },
+  { matches: (p) => p[0] === 'unused', render: unusedPage },
 ];

@@ -356,6 +356,21 @@ final class ConsoleBrowserTest {
   }
 
   @Test
+  @Order(6)
+  void operationsAndUnused_tablesFromTheApi_sortableAndFiltered() throws Exception {
+    JsonNode operations = api("/v1/operations?window=1d");
+
+    open("#/spend", "Operations");
+    assertThat(browser.count("#spend tbody tr")).isEqualTo(operations.get("operations").size());
+    browser.click("#spend thead th:nth-child(5) button");
+    assertThat(browser.count("#spend th[aria-sort='ascending']")).isEqualTo(1);
+    assertThat(browser.count("form.filters select[name='window']")).isEqualTo(1);
+
+    open("#/unused?app=cargo-web&days=30", "Unused");
+    assertThat(browser.text("main")).contains("Active versions of cargo-web");
+  }
+
+  @Test
   @Order(7)
   void retire_confirmedInTheDialog_versionIsRetired() throws Exception {
     open("#/apps", "Apps and versions");

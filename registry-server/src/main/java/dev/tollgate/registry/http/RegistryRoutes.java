@@ -24,6 +24,7 @@ import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -152,7 +153,7 @@ public final class RegistryRoutes {
     int limit = CalibrationRoutes.number(ctx, "limit", 50, 1, 500);
     int offset = CalibrationRoutes.number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
     List<AppVersion> newestFirst = new ArrayList<>(summary.versions());
-    java.util.Collections.reverse(newestFirst);
+    Collections.reverse(newestFirst);
     int from = Math.min(offset, newestFirst.size());
     int to = Math.min(newestFirst.size(), from + limit);
     ctx.json(

@@ -7,6 +7,7 @@ import graphql.language.OperationDefinition;
 import graphql.schema.GraphQLSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -76,7 +77,7 @@ final class PriceCompiler implements WalkSink<PriceCompiler.Walk> {
   }
 
   private static String baseCoordinate(OperationDefinition operation) {
-    return operation.getOperation().name().toLowerCase(java.util.Locale.ROOT);
+    return operation.getOperation().name().toLowerCase(Locale.ROOT);
   }
 
   @Override

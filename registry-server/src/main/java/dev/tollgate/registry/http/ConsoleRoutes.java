@@ -24,7 +24,8 @@ public final class ConsoleRoutes {
 
   /** Every file of the console; nothing else under {@code /console/} is served. */
   static final List<String> FILES =
-      List.of("index.html",
+      List.of(
+          "index.html",
           "console.css",
           "app.js",
           "api.js",

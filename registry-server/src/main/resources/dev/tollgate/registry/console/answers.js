@@ -125,3 +125,16 @@ export async function unusedPage(parts, params) {
   }
   return page;
 }
+
+/** The versions a document's requests were counted for (GET /v1/documents/{id} servedBy): a shared document shows which. */
+export function servedBySection(doc) {
+  const served = doc.servedBy || [];
+  return el('section', { 'aria-labelledby': 'served-title' },
+    el('h2', { id: 'served-title' }, 'Served by'),
+    served.length === 0
+      ? el('p', { class: 'note' }, 'No request of this document has been counted yet.')
+      : table('Requests counted per version (each request for the version it was admitted under)',
+        ['App', 'Version', 'Operation', 'Requests', 'Last seen'],
+        served.map((s) => [s.app, el('a', { href: `#/apps/${enc(s.app)}/versions/${enc(s.version)}` }, s.version),
+          s.operation || '(anonymous)', number(s.requests), time(s.lastSeen)]), { class: 'data', id: 'served-by' }));
+}

@@ -3,7 +3,7 @@
 import * as api from './api.js';
 import { el, svg, table, number, time, empty } from './dom.js';
 import { costHistogram, refusalBars } from './charts.js';
-import { spendPage, unusedPage } from './answers.js';
+import { servedBySection, spendPage, unusedPage } from './answers.js';
 
 const enc = api.enc;
 
@@ -198,6 +198,7 @@ async function documentPage(parts, params) {
   page.append(el('section', { 'aria-labelledby': 'body-title' },
     el('h2', { id: 'body-title' }, 'Body'),
     el('pre', { class: 'body', tabindex: 0, 'aria-label': 'Document body' }, el('code', {}, doc.body))));
+  page.append(servedBySection(doc));
   return page;
 }
 

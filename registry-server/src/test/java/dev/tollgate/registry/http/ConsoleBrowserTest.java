@@ -232,6 +232,10 @@ final class ConsoleBrowserTest {
         .isEqualTo("min(429496, ($first ?? 10) × 18 + 1)");
     assertThat(browser.text("main dl")).contains("Cost at default variables").contains("181");
     assertThat(browser.text("pre.body")).startsWith("query CargoList($first: Int = 10");
+    // issue 26: which versions its requests were counted for, from GET /v1/documents/{id}
+    JsonNode document = api("/v1/documents/" + operationId(CARGO_LIST_NAME));
+    assertThat(browser.text("#served-title")).isEqualTo("Served by");
+    assertThat(browser.count("#served-by tbody tr")).isEqualTo(document.get("servedBy").size());
     screenshot("console-document.png");
   }
 

@@ -228,12 +228,20 @@ public final class Gateway {
     return run(reply, call, admitted, id, caller, request.alias());
   }
 
-  /** The document a refused request named by hash or sent as text, if either. */
+  /** Longest refused text hashed to count its refusal under its document. */
+  private static final int MAX_HASHED_REFUSAL = 16_384;
+
+  /**
+   * The document a refused request named by hash or sent as text, if either: a text longer than
+   * {@value #MAX_HASHED_REFUSAL} characters is not hashed again (a refusal stays cheap), and counts
+   * under no document.
+   */
   private static @Nullable DocumentHash sentDocument(AdmissionRequest request) {
     if (request.id() != null) {
       return request.id();
     }
-    return request.query() == null ? null : DocumentHash.of(request.query());
+    String text = request.query();
+    return text == null || text.length() > MAX_HASHED_REFUSAL ? null : DocumentHash.of(text);
   }
 
   /**

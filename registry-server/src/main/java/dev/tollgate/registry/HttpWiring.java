@@ -60,7 +60,8 @@ final class HttpWiring {
             priceLists(registry.active(), policies),
             tokens,
             http.maxBodyBytes(),
-            registry.calibration()::usage);
+            registry.calibration(),
+            config.registry().retireProtectionDays());
     RegistryFeedRoutes feed =
         new RegistryFeedRoutes(
             registry.store(), () -> registry.active().version().fingerprint(), tokens);

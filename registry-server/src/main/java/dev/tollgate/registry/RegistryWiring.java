@@ -101,6 +101,7 @@ record RegistryWiring(
         .catalog()
         .beforeRefresh(
             () -> {
+              calibration.versionsChanged();
               if (schemas.sync()) {
                 services.documents().invalidateAll();
                 services.admission().openAnalysisCache().invalidateAll();

@@ -144,19 +144,30 @@ final class MeasuredCostTest {
               "{\"coordinate\":\"Query.cargos\",\"assumedSize\":10,"
                   + "\"requested\":{\"p50\":50,\"p95\":50,\"max\":50},"
                   + "\"observed\":{\"count\":3,\"p50\":8,\"p95\":8,\"max\":8},"
-                  + "\"suggestion\":\"@listSize(assumedSize: 8)\"}");
+                  + "\"suggestion\":\"@listSize(assumedSize: 8)\","
+                  // estimated 50, 50, 3 against 8, 8, 3: none under; within 2x only 3 of 3;
+                  // estimate / actual {6.25, 6.25, 1.0}: p50 = 2nd = 6.25, p90 = 3rd = 6.25
+                  + "\"underEstimates\":0.0,\"ratio\":{\"p50\":6.25,\"p90\":6.25},"
+                  + "\"within2x\":0.3333}");
       // handlingHistory {4, 5, 9}: p50 5, p95 9 <= 10, asked 10 < 4 x 9: no suggestion
       assertThat(field(report, "Cargo.handlingHistory").toString())
           .isEqualTo(
               "{\"coordinate\":\"Cargo.handlingHistory\",\"assumedSize\":10,"
                   + "\"requested\":{\"p50\":10,\"p95\":10,\"max\":10},"
                   + "\"observed\":{\"count\":3,\"p50\":5,\"p95\":9,\"max\":9},"
-                  + "\"suggestion\":null}");
+                  + "\"suggestion\":null,"
+                  // 10 against 9, 4, 5: none under; within 2x 9 and 5 (10 <= 2 x 5), not 4: 2/3;
+                  // estimate / actual in 1/1000 {1111, 2500, 2000}: p50 = 2nd = 2000, in the
+                  // bucket 1984..2047 (above 1,023 buckets are ~6% wide: its upper bound);
+                  // p90 = 3rd = 2500, the maximum
+                  + "\"underEstimates\":0.0,\"ratio\":{\"p50\":2.047,\"p90\":2.5},"
+                  + "\"within2x\":0.6667}");
       assertThat(field(report, "Query.nodes").toString())
           .isEqualTo(
               "{\"coordinate\":\"Query.nodes\",\"assumedSize\":null,\"requested\":null,"
                   + "\"observed\":{\"count\":0,\"p50\":null,\"p95\":null,\"max\":null},"
-                  + "\"suggestion\":null}");
+                  + "\"suggestion\":null,\"underEstimates\":null,\"ratio\":null,"
+                  + "\"within2x\":null}");
       // only registered operations: TrackCargo, actual {15, 23}, ratio {15/23 = 0.652, 1.0}
       assertThat(report.get("operations")).hasSize(1);
       assertThat(report.at("/operations/0").toString())
@@ -169,6 +180,11 @@ final class MeasuredCostTest {
                   + "\"estimated\":{\"p50\":23,\"p95\":23,\"max\":23},"
                   + "\"actual\":{\"p50\":15,\"p95\":23,\"max\":23},"
                   + "\"ratio\":{\"p50\":0.652,\"p95\":1.0,\"max\":1.0}}");
+      // overall, over TrackCargo's 2 answers: estimate / actual {23/23, 23/15} in 1/1000
+      // {1000, 1533}: p50 1.0, p90 = 2nd = 1.533; no under-estimate; both within 2x
+      assertThat(report.get("underEstimates").asDouble()).isEqualTo(0.0);
+      assertThat(report.get("ratio").toString()).isEqualTo("{\"p50\":1.0,\"p90\":1.533}");
+      assertThat(report.get("within2x").asDouble()).isEqualTo(1.0);
 
       HttpResponse<String> sdl = admin(server, "/v1/calibration?format=sdl");
       assertThat(sdl.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
@@ -237,8 +253,9 @@ final class MeasuredCostTest {
         // b flushes its own before reading: 2 + 1
         assertThat(usage(b, "TrackCargo").get("requests").asLong()).isEqualTo(3);
         JsonNode report = JSON.readTree(admin(b, "/v1/calibration").body());
-        // calibration counts measured answers: a's second ABC123 came from its response cache
-        assertThat(report.at("/operations/0/count").asLong()).isEqualTo(2);
+        // calibration counts every answer, a's second ABC123 from its response cache included
+        // (issue 26): 2 + 1
+        assertThat(report.at("/operations/0/count").asLong()).isEqualTo(3);
       }
     }
   }

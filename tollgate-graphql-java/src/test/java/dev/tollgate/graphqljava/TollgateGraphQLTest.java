@@ -222,7 +222,25 @@ final class TollgateGraphQLTest {
                         "message",
                         "Rate limit exceeded: this request costs 16, 4 remaining; retry in 12 s",
                         "extensions",
-                        Map.of("code", "RATE_LIMITED", "retryAfter", 12L))),
+                        Map.of(
+                            "code",
+                            "RATE_LIMITED",
+                            "retryAfter",
+                            12L,
+                            // a trusted policy explains a budget refusal in summary (issue 26)
+                            "cost",
+                            Map.of(
+                                "estimated",
+                                16L,
+                                "terms",
+                                List.of(
+                                    Map.of(
+                                        "coordinate",
+                                        "Query.cargos",
+                                        "text",
+                                        "Query.cargos: 16",
+                                        "cost",
+                                        16L)))))),
                 "extensions",
                 Map.of(
                     "cost", Map.of("estimated", 16L, "max", 1000L),

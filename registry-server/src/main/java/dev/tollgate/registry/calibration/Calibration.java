@@ -3,15 +3,18 @@ package dev.tollgate.registry.calibration;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.pricing.OperationPricer;
+import dev.tollgate.registry.store.MeasurementStore;
 import dev.tollgate.registry.store.Measurements.Batch;
 import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.RegistryStore;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +35,8 @@ public final class Calibration implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Calibration.class);
 
   private final Aggregates aggregates = new Aggregates();
+  private final OperationTraffic traffic = new OperationTraffic();
+  private final VersionIndex versions;
   private final @Nullable RegistryStore store;
   private final Supplier<OperationPricer> pricer;
   private final InstantSource clock;
@@ -48,6 +53,7 @@ public final class Calibration implements AutoCloseable {
     this.store = store;
     this.pricer = pricer;
     this.clock = clock;
+    this.versions = new VersionIndex(() -> store);
   }
 
   /**
@@ -58,7 +64,9 @@ public final class Calibration implements AutoCloseable {
    */
   public synchronized CostMeter meter(
       Caffeine<Object, Object> plans, GatewayMetrics metrics, boolean enabled) {
-    CostMeter meter = new CostMeter(pricer, plans.build(), metrics, aggregates, clock, enabled);
+    CostMeter meter =
+        new CostMeter(
+            pricer, plans.build(), metrics, aggregates, traffic, versions, clock, enabled);
     meters.add(meter);
     return meter;
   }
@@ -66,6 +74,14 @@ public final class Calibration implements AutoCloseable {
   /** Another schema is active: the actual-cost plans compiled under the old one are dropped. */
   public synchronized void schemaChanged() {
     meters.forEach(CostMeter::clearPlans);
+  }
+
+  /**
+   * A version was published or retired (here or on another gateway): requests are counted for the
+   * versions active from now on.
+   */
+  public void versionsChanged() {
+    versions.stale();
   }
 
   /** Flushes every {@code interval}, on a daemon thread, until closed. */
@@ -88,13 +104,26 @@ public final class Calibration implements AutoCloseable {
   public synchronized void flush() {
     if (store == null) {
       aggregates.drain();
+      traffic.drain(clock.instant());
       return;
     }
     if (pending == null) {
-      pending = aggregates.drain();
+      pending = drain();
     }
     store.measurements().add(pending);
     pending = null;
+  }
+
+  private Batch drain() {
+    Batch counters = aggregates.drain();
+    OperationTraffic.Drained drained = traffic.drain(clock.instant());
+    return new Batch(
+        counters.buckets(),
+        counters.maxima(),
+        counters.usage(),
+        drained.usage(),
+        drained.hours(),
+        drained.counts());
   }
 
   /** The calibration report over every gateway's flushed counters, this one's included. */
@@ -118,9 +147,48 @@ public final class Calibration implements AutoCloseable {
     return usage;
   }
 
+  /**
+   * Requests and last use per version, document and operation, each request counted for the one
+   * version it was admitted under.
+   */
+  public VersionUsages versionUsage() {
+    flush();
+    return VersionUsages.of(requireStore().measurements().versionUsage());
+  }
+
   /** The active versions and documents of {@code app} not used for {@code days} days. */
   public UnusedReport unused(String app, int days) {
-    return UnusedReport.of(requireStore(), app, days, usage(), clock.instant());
+    return UnusedReport.of(requireStore(), app, days, versionUsage(), clock.instant());
+  }
+
+  /**
+   * Whether {@code app} {@code version} served requests within the last {@code days} days: the
+   * requests counted for it in that window (by the hour) and the latest; empty when none (or when
+   * {@code days} is 0).
+   */
+  public Optional<VersionInUse> inUse(String app, String version, int days) {
+    if (days == 0) {
+      return Optional.empty();
+    }
+    VersionUsages.Used used = versionUsage().ofVersion(app, version);
+    Instant since = clock.instant().minus(Duration.ofDays(days));
+    if (used == null || used.lastSeen().isBefore(since)) {
+      return Optional.empty();
+    }
+    long requests =
+        requireStore()
+            .measurements()
+            .versionRequestsSince(app, version, OperationTraffic.hourOf(since));
+    return Optional.of(new VersionInUse(requests, used.lastSeen(), days));
+  }
+
+  /** Per-operation traffic over the last {@code window}, every gateway's, this one's included. */
+  public List<OperationTrafficFigures> operations(OperationWindow window, OperationFilter filter) {
+    flush();
+    MeasurementStore measurements = requireStore().measurements();
+    Instant since = OperationTraffic.hourOf(clock.instant().minus(window.duration()));
+    return OperationsReport.of(
+        measurements.operationHours(since), measurements.operationCounts(since), filter);
   }
 
   private RegistryStore requireStore() {

@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  * assumed size, or when requests ask for at least four times the observed p95 (a paginated field
  * that routinely returns far fewer than asked); none before any observation.
  */
-public record CalibrationReport(List<FieldFigures> fields, List<OperationFigures> operations) {
+public record CalibrationReport(
+    List<FieldFigures> fields, List<OperationFigures> operations, @Nullable Quality overall) {
 
   /** How many times the observed p95 a request must ask for to count as "far fewer returned". */
   static final int FAR_FEWER = 4;
@@ -40,6 +41,9 @@ public record CalibrationReport(List<FieldFigures> fields, List<OperationFigures
 
   public record Percentiles(long p50, long p95, long max) {}
 
+  /** A ratio's p50 and p90. */
+  public record Spread(double p50, double p90) {}
+
   public record Observed(long count, @Nullable Long p50, @Nullable Long p95, @Nullable Long max) {}
 
   public record FieldFigures(
@@ -47,7 +51,8 @@ public record CalibrationReport(List<FieldFigures> fields, List<OperationFigures
       @Nullable Integer assumedSize,
       @Nullable Percentiles requested,
       Observed observed,
-      @Nullable Long suggestedSize) {
+      @Nullable Long suggestedSize,
+      @Nullable Quality quality) {
 
     /** {@code @listSize(assumedSize: N)}, or {@code null}. */
     public @Nullable String suggestion() {
@@ -84,7 +89,37 @@ public record CalibrationReport(List<FieldFigures> fields, List<OperationFigures
         operations.add(operation(subject.subject(), entry.getValue(), histograms, versions));
       }
     }
-    return new CalibrationReport(fields, operations);
+    return new CalibrationReport(fields, operations, overall(histograms));
+  }
+
+  /** {@link Quality} over every registered operation's answers. */
+  private static @Nullable Quality overall(Map<Subject, SizeHistogram> histograms) {
+    SizeHistogram under = new SizeHistogram();
+    SizeHistogram within = new SizeHistogram();
+    SizeHistogram ratio = new SizeHistogram();
+    for (Map.Entry<Subject, SizeHistogram> entry : histograms.entrySet()) {
+      Subject subject = entry.getKey();
+      if (!subject.kind().equals(Aggregates.OPERATION)) {
+        continue;
+      }
+      switch (subject.measure()) {
+        case Quality.UNDER -> under.merge(entry.getValue());
+        case Quality.WITHIN_2X -> within.merge(entry.getValue());
+        case Quality.RATIO -> ratio.merge(entry.getValue());
+        default -> {
+          // the other measures are not about quality
+        }
+      }
+    }
+    return Quality.of(under, within, ratio);
+  }
+
+  private static @Nullable Quality quality(
+      Map<Subject, SizeHistogram> histograms, String kind, String subject) {
+    return Quality.of(
+        histogram(histograms, kind, subject, Quality.UNDER),
+        histogram(histograms, kind, subject, Quality.WITHIN_2X),
+        histogram(histograms, kind, subject, Quality.RATIO));
   }
 
   private static FieldFigures field(
@@ -101,7 +136,12 @@ public record CalibrationReport(List<FieldFigures> fields, List<OperationFigures
                 observed.percentile(0.95),
                 observed.max());
     return new FieldFigures(
-        coordinate, listSize.assumedSize(), asked, seen, suggest(listSize, asked, seen));
+        coordinate,
+        listSize.assumedSize(),
+        asked,
+        seen,
+        suggest(listSize, asked, seen),
+        quality(histograms, Aggregates.FIELD, coordinate));
   }
 
   private static @Nullable Long suggest(

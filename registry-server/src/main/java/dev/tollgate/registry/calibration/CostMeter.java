@@ -2,6 +2,8 @@ package dev.tollgate.registry.calibration;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import dev.tollgate.registry.admission.AdmittedOperation;
+import dev.tollgate.registry.admission.Decision;
+import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.ActualCost;
@@ -9,6 +11,7 @@ import dev.tollgate.registry.pricing.ActualCostPlan;
 import dev.tollgate.registry.pricing.ActualCostPlans;
 import dev.tollgate.registry.pricing.ListObservation;
 import dev.tollgate.registry.pricing.OperationPricer;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +22,9 @@ import org.jspecify.annotations.Nullable;
  * The hot path of measured cost: the actual cost of each answer, from the operation's {@link
  * ActualCostPlan} (compiled once per document and operation name, then cached: {@link
  * ActualCostPlans}), observed in the cost histograms on {@code /metrics}, in the calibration
- * counters and in the usage counters, all in memory; {@link Calibration} flushes them.
+ * counters, in the usage counters (per document and per version) and in the per-operation traffic,
+ * all in memory; {@link Calibration} flushes them. An answer served from the response cache counts
+ * as any other, at the actual cost measured when it was stored.
  */
 public final class CostMeter {
 
@@ -29,8 +34,11 @@ public final class CostMeter {
   static final String ANONYMOUS = "(anonymous)";
 
   private final ActualCostPlans plans;
+  private final AssumedSizes assumed;
   private final GatewayMetrics metrics;
   private final Aggregates aggregates;
+  private final OperationTraffic traffic;
+  private final VersionIndex versions;
   private final InstantSource clock;
   private final boolean enabled;
 
@@ -39,11 +47,16 @@ public final class CostMeter {
       Cache<ActualCostPlans.Key, Optional<ActualCostPlan>> plans,
       GatewayMetrics metrics,
       Aggregates aggregates,
+      OperationTraffic traffic,
+      VersionIndex versions,
       InstantSource clock,
       boolean enabled) {
     this.plans = new ActualCostPlans(pricer, plans);
+    this.assumed = new AssumedSizes(pricer);
     this.metrics = metrics;
     this.aggregates = aggregates;
+    this.traffic = traffic;
+    this.versions = versions;
     this.clock = clock;
     this.enabled = enabled;
   }
@@ -51,11 +64,12 @@ public final class CostMeter {
   /** Drops every compiled plan (another schema is active). */
   void clearPlans() {
     plans.clear();
+    assumed.clear();
   }
 
   /**
-   * Measures the answer {@code body} to {@code operation}: its actual cost, observed in the
-   * metrics, the calibration counters and (for a registered document) its usage.
+   * Measures the answer {@code body} to {@code operation}: its actual cost, and the list sizes it
+   * returned in the calibration counters. Count the answer with {@link #served} once settled.
    *
    * @return the actual cost, or {@code null} when measuring is off or the plan cannot be compiled
    */
@@ -76,31 +90,82 @@ public final class CostMeter {
       if (list.requested() != null) {
         aggregates.record(Aggregates.FIELD, list.coordinate(), "requested", list.requested());
       }
+      Quality.record(
+          aggregates, Aggregates.FIELD, list.coordinate(), assumed.sizeOf(list), list.size());
     }
-    if (operation.registered()) {
-      String subject = subject(operation);
-      aggregates.record(Aggregates.OPERATION, subject, "estimated", operation.cost());
-      aggregates.record(Aggregates.OPERATION, subject, "actual", actual.cost());
-      if (operation.cost() > 0) {
-        aggregates.record(
-            Aggregates.OPERATION, subject, "ratio", actual.cost() * 1000 / operation.cost());
-      }
-    }
-    served(policy, operation, actual.cost());
     return actual.cost();
   }
 
   /**
-   * An answer served again (from the response cache) at its measured {@code actual} cost: the
-   * metrics and usage count it; the calibration counters saw the answer when it was measured.
+   * Counts one answered request, from the upstream or from the response cache, once {@code
+   * settled}: in the cost histograms of {@code /metrics} and the estimated-and-actual counters of
+   * the calibration report (when measured), in the usage of its document and version, and in the
+   * per-operation traffic with the units charged (estimated, less any refund).
+   *
+   * @param alias the custom id the request named its document by, if any
    */
-  public void served(KeyPolicy policy, AdmittedOperation operation, long actual) {
-    metrics.cost(policy.name(), label(operation), operation.cost(), actual);
+  public void served(
+      KeyPolicy policy,
+      AdmittedOperation operation,
+      Decision.Admitted settled,
+      @Nullable String alias) {
+    Long actual = settled.actual();
+    if (actual != null) {
+      metrics.cost(policy.name(), label(operation), operation.cost(), actual);
+      if (operation.registered()) {
+        calibrate(operation, actual);
+      }
+    }
     used(operation);
+    long refunded = settled.refunded() == null ? 0 : settled.refunded();
+    traffic.answered(
+        key(policy, operation.document().hex(), operation.request().operationName(), alias),
+        clock.instant(),
+        Math.max(0, operation.cost() - refunded),
+        operation.cost(),
+        actual);
   }
 
-  /** Counts an admitted request of a registered document that got no measured answer. */
-  public void used(AdmittedOperation operation) {
+  /**
+   * Counts one refused request in the per-operation traffic, under its document when known (else
+   * under the id or text it sent, as open-mode text).
+   */
+  public void refused(
+      KeyPolicy policy,
+      @Nullable DocumentHash document,
+      @Nullable String operationName,
+      @Nullable String alias,
+      String code) {
+    String id = document == null ? (alias == null ? "" : alias) : document.hex();
+    traffic.refused(key(policy, id, operationName, alias), clock.instant(), code);
+  }
+
+  private void calibrate(AdmittedOperation operation, long actual) {
+    String subject = subject(operation);
+    aggregates.record(Aggregates.OPERATION, subject, "estimated", operation.cost());
+    aggregates.record(Aggregates.OPERATION, subject, "actual", actual);
+    Quality.record(aggregates, Aggregates.OPERATION, subject, operation.cost(), actual);
+    if (operation.cost() > 0) {
+      aggregates.record(Aggregates.OPERATION, subject, "ratio", actual * 1000 / operation.cost());
+    }
+  }
+
+  private OperationTraffic.Key key(
+      KeyPolicy policy, String document, @Nullable String operationName, @Nullable String alias) {
+    Instant now = clock.instant();
+    VersionIndex.Served served = versions.attribute(policy, document, alias);
+    String name = operationName == null ? "" : operationName;
+    return new OperationTraffic.Key(
+        OperationTraffic.hourOf(now),
+        policy.name(),
+        served == null ? "" : served.app(),
+        served == null ? "" : served.version(),
+        document.length() > 64 ? document.substring(0, 64) : document,
+        name.length() > 1000 ? name.substring(0, 1000) : name);
+  }
+
+  /** Counts an admitted request of a registered document in its document's usage. */
+  private void used(AdmittedOperation operation) {
     if (enabled && operation.registered()) {
       aggregates.used(operation.document().hex(), operationName(operation), clock.instant());
     }

@@ -28,6 +28,12 @@ final class SizeHistogram {
     count += n;
   }
 
+  /** Adds every bucket and the maximum of {@code other}. */
+  void merge(SizeHistogram other) {
+    other.counts.forEach(this::add);
+    addMax(other.max);
+  }
+
   void addMax(long value) {
     max = Math.max(max, value);
   }

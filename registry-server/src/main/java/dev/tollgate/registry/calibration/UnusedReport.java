@@ -4,7 +4,7 @@ import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
-import dev.tollgate.registry.store.Measurements.Usage;
+import dev.tollgate.registry.store.Measurements.VersionUsage;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.VersionContents;
 import dev.tollgate.registry.store.VersionStatus;
@@ -18,9 +18,9 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What of an app nobody used for {@code days} days: its active versions none of whose operations
- * was run since (or ever), and each operation of its active versions' documents not run since, with
- * the latest version holding it. What to retire.
+ * What of an app nobody used for {@code days} days: its active versions that served no request
+ * since (or ever; a request counts for the version it was admitted under), and each operation of
+ * its active versions' documents not run since, with the latest version holding it. What to retire.
  *
  * @param found whether the app exists
  */
@@ -42,7 +42,7 @@ public record UnusedReport(
       String id, @Nullable String name, String version, @Nullable Instant lastSeen) {}
 
   static UnusedReport of(
-      RegistryStore store, String app, int days, Map<String, Usage> usage, Instant now) {
+      RegistryStore store, String app, int days, VersionUsages usage, Instant now) {
     Instant since = now.minus(Duration.ofDays(days));
     Optional<AppSummary> summary =
         store.apps().stream().filter(a -> a.name().equals(app)).findFirst();
@@ -56,11 +56,11 @@ public record UnusedReport(
         continue;
       }
       VersionContents contents = store.findVersion(app, version.version()).orElseThrow();
-      Instant versionSeen = null;
+      VersionUsages.Used used = usage.ofVersion(app, version.version());
+      Instant versionSeen = used == null ? null : used.lastSeen();
       for (StoredDocument document : contents.documents()) {
         for (StoredOperation operation : document.operations()) {
-          Instant seen = lastSeen(usage, document, operation);
-          versionSeen = latest(versionSeen, seen);
+          Instant seen = lastSeen(usage, app, document, operation);
           String key = document.hash().hex() + "/" + operation.name();
           documents.put(
               key,
@@ -80,11 +80,17 @@ public record UnusedReport(
     return new UnusedReport(app, days, versions, unused, true);
   }
 
+  /** The latest request of {@code operation}, counted for any version of {@code app}. */
   static @Nullable Instant lastSeen(
-      Map<String, Usage> usage, StoredDocument document, StoredOperation operation) {
+      VersionUsages usage, String app, StoredDocument document, StoredOperation operation) {
     String name = operation.name() == null ? "" : operation.name();
-    Usage row = usage.get(document.hash().hex() + "/" + name);
-    return row == null ? null : row.lastSeen();
+    Instant seen = null;
+    for (VersionUsage row : usage.ofDocument(document.hash().hex())) {
+      if (row.app().equals(app) && row.operation().equals(name)) {
+        seen = latest(seen, row.lastSeen());
+      }
+    }
+    return seen;
   }
 
   private static @Nullable Instant latest(@Nullable Instant a, @Nullable Instant b) {

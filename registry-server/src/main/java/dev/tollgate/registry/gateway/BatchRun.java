@@ -87,10 +87,17 @@ final class BatchRun {
       response = upstream.execute(call, operation, policy);
     } catch (UpstreamException e) {
       Decision.Rejected failed = upstream.failed(e, admitted, policy);
+      meter.refused(
+          policy,
+          operation.document(),
+          operation.request().operationName(),
+          null,
+          failed.refusal().code());
       return new Entry(GatewayBodies.error(failed.refusal(), failed), failed);
     }
     Decision.Admitted settled =
         upstream.settled(policy, admitted, meter.answered(policy, operation, response.body()));
+    meter.served(policy, operation, settled, null);
     return new Entry(GatewayBodies.result(response.body(), settled), "ok", admitted.cost(), null);
   }
 

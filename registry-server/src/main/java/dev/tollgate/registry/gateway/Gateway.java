@@ -213,13 +213,35 @@ public final class Gateway {
       metrics.estimatedCost(decision.cost());
     }
     if (decision instanceof Decision.Rejected rejected) {
+      meter.refused(
+          policy,
+          id != null ? id : sentDocument(request),
+          request.operationName(),
+          request.alias(),
+          rejected.refusal().code());
       return refuse(reply, rejected);
     }
     Decision.Admitted admitted = (Decision.Admitted) decision;
     if (admitted.wouldRefuse() != null) {
       metrics.wouldRefuse(admitted.wouldRefuse());
     }
-    return run(reply, call, admitted, id, caller);
+    return run(reply, call, admitted, id, caller, request.alias());
+  }
+
+  /** Longest refused text hashed to count its refusal under its document. */
+  private static final int MAX_HASHED_REFUSAL = 16_384;
+
+  /**
+   * The document a refused request named by hash or sent as text, if either: a text longer than
+   * {@value #MAX_HASHED_REFUSAL} characters is not hashed again (a refusal stays cheap), and counts
+   * under no document.
+   */
+  private static @Nullable DocumentHash sentDocument(AdmissionRequest request) {
+    if (request.id() != null) {
+      return request.id();
+    }
+    String text = request.query();
+    return text == null || text.length() > MAX_HASHED_REFUSAL ? null : DocumentHash.of(text);
   }
 
   /**
@@ -246,7 +268,8 @@ public final class Gateway {
       GatewayCall call,
       Decision.Admitted admitted,
       @Nullable DocumentHash id,
-      Callers.Caller caller) {
+      Callers.Caller caller,
+      @Nullable String alias) {
     KeyPolicy policy = caller.policy();
     AdmittedOperation operation = admitted.operations().get(0);
     // only a GET can be cached: a POST need not hash its headers
@@ -258,24 +281,27 @@ public final class Gateway {
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
       int maxAge = Math.min(policy.cacheMaxAgeSeconds(), cached.maxAgeSeconds());
-      Long actual = cached.actual();
-      if (actual == null) {
-        meter.used(operation);
-      } else {
-        meter.served(policy, operation, actual);
-      }
-      return cacheableAnswer(
-          reply, call, upstream.settled(policy, admitted, actual), cached, shared, maxAge);
+      Decision.Admitted settled = upstream.settled(policy, admitted, cached.actual());
+      meter.served(policy, operation, settled, alias);
+      return cacheableAnswer(reply, call, settled, cached, shared, maxAge);
     }
     UpstreamResponse response;
     try {
       response = upstream.execute(call, operation, policy);
     } catch (UpstreamException e) {
-      return refuse(reply, upstream.failed(e, admitted, policy));
+      Decision.Rejected failed = upstream.failed(e, admitted, policy);
+      meter.refused(
+          policy,
+          operation.document(),
+          operation.request().operationName(),
+          alias,
+          failed.refusal().code());
+      return refuse(reply, failed);
     }
     reply.upstreamHeaders(upstream.returned(response));
     Decision.Admitted settled =
         upstream.settled(policy, admitted, meter.answered(policy, operation, response.body()));
+    meter.served(policy, operation, settled, alias);
     UpstreamCaching caching = responses.caching(call.transport(), operation, response);
     if (!caching.cacheable()) {
       GatewayHeaders.rateLimit(reply.headers(), settled.budget());

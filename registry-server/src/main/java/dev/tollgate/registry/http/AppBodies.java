@@ -3,11 +3,11 @@ package dev.tollgate.registry.http;
 import static dev.tollgate.registry.http.RegistryBodies.text;
 import static dev.tollgate.registry.http.RegistryBodies.typeName;
 
+import dev.tollgate.registry.calibration.VersionUsages;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
-import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.ReplacedPublication;
 import dev.tollgate.registry.store.VersionContents;
 import java.util.ArrayList;
@@ -70,10 +70,11 @@ final class AppBodies {
       List<HistoryEntry> history) {
     /**
      * @param replaced the earlier publications of a SNAPSHOT version, oldest first
-     * @param usage admitted requests by {@code <document id>/<operation name>}
+     * @param usage admitted requests per version, each counted for the version it was admitted
+     *     under
      */
     static VersionContentsBody of(
-        VersionContents contents, List<ReplacedPublication> replaced, Map<String, Usage> usage) {
+        VersionContents contents, List<ReplacedPublication> replaced, VersionUsages usage) {
       List<HistoryEntry> history = new ArrayList<>();
       replaced.forEach(entry -> history.add(HistoryEntry.of(entry)));
       AppVersion v = contents.version();
@@ -82,7 +83,7 @@ final class AppBodies {
         List<OperationSummary> operations = new ArrayList<>();
         for (StoredOperation operation : document.operations()) {
           String name = operation.name() == null ? "" : operation.name();
-          Usage used = usage.get(document.hash().hex() + "/" + name);
+          VersionUsages.Used used = usage.of(v.app(), v.version(), document.hash().hex(), name);
           operations.add(OperationSummary.of(operation, used));
         }
         documents.add(new VersionDocument(document.hash().hex(), operations));
@@ -120,7 +121,59 @@ final class AppBodies {
   record VersionDocument(String id, List<OperationSummary> operations) {}
 
   /**
-   * @param requests admitted requests of the operation, flushed from every gateway
+   * One page of an app's versions, newest first ({@code GET /v1/apps/{app}/versions}).
+   *
+   * @param total how many versions the app has
+   */
+  record VersionPageBody(
+      String app, int total, int offset, int limit, List<VersionUsageBody> versions) {
+    static VersionPageBody of(
+        String app,
+        int total,
+        int offset,
+        int limit,
+        List<AppVersion> page,
+        Map<String, Long> operations,
+        VersionUsages usage) {
+      List<VersionUsageBody> versions = new ArrayList<>();
+      for (AppVersion version : page) {
+        VersionUsages.Used used = usage.ofVersion(app, version.version());
+        VersionBody body = VersionBody.of(version);
+        versions.add(
+            new VersionUsageBody(
+                body.version(),
+                body.status(),
+                body.created(),
+                body.publishedBy(),
+                body.retired(),
+                body.retiredBy(),
+                operations.getOrDefault(version.version(), 0L),
+                used == null ? 0 : used.requests(),
+                used == null ? null : used.lastSeen().toString()));
+      }
+      return new VersionPageBody(app, total, offset, limit, versions);
+    }
+  }
+
+  /**
+   * A version with the operations it holds and the requests counted for it.
+   *
+   * @param requests answered requests admitted under this version, from every gateway
+   */
+  record VersionUsageBody(
+      String version,
+      String status,
+      String created,
+      String publishedBy,
+      @Nullable String retired,
+      @Nullable String retiredBy,
+      long operations,
+      long requests,
+      @Nullable String lastSeen) {}
+
+  /**
+   * @param requests admitted requests of the operation counted for this version, flushed from every
+   *     gateway
    * @param lastSeen when the latest of them was admitted, ISO-8601; {@code null} when never
    */
   record OperationSummary(
@@ -131,7 +184,7 @@ final class AppBodies {
       int aliases,
       long requests,
       @Nullable String lastSeen) {
-    static OperationSummary of(StoredOperation operation, @Nullable Usage usage) {
+    static OperationSummary of(StoredOperation operation, VersionUsages.@Nullable Used usage) {
       return new OperationSummary(
           operation.name(),
           typeName(operation.kind()),

@@ -1,8 +1,11 @@
 package dev.tollgate.registry.http;
 
 import dev.tollgate.registry.calibration.Calibration;
+import dev.tollgate.registry.calibration.OperationFilter;
+import dev.tollgate.registry.calibration.OperationWindow;
 import dev.tollgate.registry.calibration.UnusedReport;
 import dev.tollgate.registry.http.CalibrationBodies.CalibrationBody;
+import dev.tollgate.registry.http.CalibrationBodies.OperationsBody;
 import dev.tollgate.registry.http.CalibrationBodies.UnusedBody;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -11,8 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Measured cost on {@code /v1}: the calibration report ({@code GET /v1/calibration}, JSON or {@code
- * ?format=sdl}) and what of an app went unused ({@code GET /v1/apps/{app}/unused?days=N}); any
- * valid admin token reads them.
+ * ?format=sdl}), what of an app went unused ({@code GET /v1/apps/{app}/unused?days=N}) and the
+ * traffic per operation ({@code GET /v1/operations}); any valid admin token reads them.
  */
 public final class CalibrationRoutes {
 
@@ -29,6 +32,23 @@ public final class CalibrationRoutes {
   public void register(JavalinConfig config) {
     config.routes.get("/v1/calibration", this::calibration);
     config.routes.get("/v1/apps/{app}/unused", this::unused);
+    config.routes.get("/v1/operations", this::operations);
+  }
+
+  /**
+   * Per-operation traffic over {@code ?window=} ({@code 1h}, {@code 1d} (default), {@code 7d},
+   * {@code 30d}), of {@code ?app=} (the app the requests were admitted under) and {@code ?policy=}
+   * when given.
+   */
+  private void operations(Context ctx) {
+    auth.reader(ctx);
+    @Nullable String text = ctx.queryParam("window");
+    OperationWindow window =
+        text == null
+            ? OperationWindow.DAY
+            : OperationWindow.parse(text).orElseThrow(() -> RouteException.badWindow(text));
+    OperationFilter filter = new OperationFilter(ctx.queryParam("app"), ctx.queryParam("policy"));
+    ctx.json(OperationsBody.of(window, calibration.operations(window, filter)));
   }
 
   private void calibration(Context ctx) {
@@ -52,6 +72,28 @@ public final class CalibrationRoutes {
       throw RouteException.appNotFound(app);
     }
     ctx.json(UnusedBody.of(report));
+  }
+
+  /**
+   * The whole-number query parameter {@code name}, {@code fallback} when absent.
+   *
+   * @throws RouteException {@code INVALID_PARAMETER} when it is not a number from {@code min} to
+   *     {@code max}
+   */
+  static int number(Context ctx, String name, int fallback, int min, int max) {
+    @Nullable String value = ctx.queryParam(name);
+    if (value == null) {
+      return fallback;
+    }
+    try {
+      int number = Integer.parseInt(value);
+      if (number >= min && number <= max) {
+        return number;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw RouteException.badRange(name, value, min, max);
   }
 
   private static int days(@Nullable String value) {

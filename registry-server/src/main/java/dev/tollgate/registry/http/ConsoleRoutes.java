@@ -30,6 +30,7 @@ public final class ConsoleRoutes {
           "app.js",
           "api.js",
           "pages.js",
+          "answers.js",
           "charts.js",
           "dom.js",
           "audit.js");

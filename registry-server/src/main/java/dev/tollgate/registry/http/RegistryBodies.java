@@ -8,6 +8,7 @@ import dev.tollgate.registry.pricing.PriceText;
 import dev.tollgate.registry.publish.OperationReport;
 import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.store.DocumentAlias;
+import dev.tollgate.registry.store.Measurements.VersionUsage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,12 +76,17 @@ final class RegistryBodies {
       String body,
       String created,
       List<OperationBody> operations,
-      List<CustomIdBody> customIds) {
+      List<CustomIdBody> customIds,
+      List<ServedByBody> servedBy) {
     static DocumentBody of(StoredDocument document) {
-      return of(document, List.of());
+      return of(document, List.of(), List.of());
     }
 
-    static DocumentBody of(StoredDocument document, List<DocumentAlias> aliases) {
+    /**
+     * @param servedBy the versions its requests were counted for, per operation
+     */
+    static DocumentBody of(
+        StoredDocument document, List<DocumentAlias> aliases, List<VersionUsage> servedBy) {
       List<OperationBody> operations = new ArrayList<>();
       document.operations().forEach(operation -> operations.add(OperationBody.of(operation)));
       List<CustomIdBody> customIds = new ArrayList<>();
@@ -90,11 +96,25 @@ final class RegistryBodies {
           document.body(),
           document.created().toString(),
           operations,
-          customIds);
+          customIds,
+          servedBy.stream().map(ServedByBody::of).toList());
     }
   }
 
   record CustomIdBody(String app, String id) {}
+
+  /** Requests of an operation of the document counted for one version. */
+  record ServedByBody(
+      String app, String version, @Nullable String operation, long requests, String lastSeen) {
+    static ServedByBody of(VersionUsage usage) {
+      return new ServedByBody(
+          usage.app(),
+          usage.version(),
+          usage.operation().isEmpty() ? null : usage.operation(),
+          usage.requests(),
+          usage.lastSeen().toString());
+    }
+  }
 
   record OperationBody(
       @Nullable String name,

@@ -1,11 +1,14 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.calibration.Calibration;
+import dev.tollgate.registry.calibration.VersionUsages;
 import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.http.AppBodies.AppsBody;
 import dev.tollgate.registry.http.AppBodies.VersionBody;
 import dev.tollgate.registry.http.AppBodies.VersionContentsBody;
+import dev.tollgate.registry.http.AppBodies.VersionPageBody;
 import dev.tollgate.registry.http.PriceListBodies.PriceListBody;
 import dev.tollgate.registry.http.RegistryBodies.DocumentBody;
 import dev.tollgate.registry.http.RegistryBodies.PublishReportBody;
@@ -13,23 +16,24 @@ import dev.tollgate.registry.pricelist.PriceList;
 import dev.tollgate.registry.publish.PublishReport;
 import dev.tollgate.registry.publish.Publisher;
 import dev.tollgate.registry.publish.VersionRef;
+import dev.tollgate.registry.store.AppSummary;
 import dev.tollgate.registry.store.AppVersion;
 import dev.tollgate.registry.store.DocumentAlias;
-import dev.tollgate.registry.store.Measurements.Usage;
 import dev.tollgate.registry.store.RegistryStore;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The registry API, {@code /v1}. Publishing needs a token of scope publish or admin, retiring one
  * of scope admin; reading documents, apps and versions needs any valid token; the price list is
- * public.
+ * public. Retiring a version that served requests within {@code registry.retireProtectionDays} is
+ * refused (409 {@code VERSION_IN_USE}, with the figures) unless {@code ?force=true}.
  */
 public final class RegistryRoutes {
 
@@ -38,13 +42,15 @@ public final class RegistryRoutes {
   private final Supplier<PriceListBody> priceList;
   private final AdminAuth auth;
   private final long maxBodyBytes;
-  private final Supplier<Map<String, Usage>> usage;
+  private final Calibration usage;
+  private final int retireProtectionDays;
 
   /**
    * @param maxBodyBytes the largest manifest accepted (413 above); the server's {@code
    *     http.maxBodyBytes}
-   * @param usage requests and last use of every registered operation, by {@code
-   *     documentId/operation} (measured cost's usage counters)
+   * @param usage requests and last use of every registered operation per version (measured cost's
+   *     usage counters)
+   * @param retireProtectionDays {@code registry.retireProtectionDays}
    */
   public RegistryRoutes(
       Publisher publisher,
@@ -52,8 +58,9 @@ public final class RegistryRoutes {
       PriceList priceList,
       List<AdminToken> tokens,
       long maxBodyBytes,
-      Supplier<Map<String, Usage>> usage) {
-    this(publisher, store, () -> priceList, tokens, maxBodyBytes, usage);
+      Calibration usage,
+      int retireProtectionDays) {
+    this(publisher, store, () -> priceList, tokens, maxBodyBytes, usage, retireProtectionDays);
   }
 
   /**
@@ -66,13 +73,15 @@ public final class RegistryRoutes {
       Supplier<PriceList> priceList,
       List<AdminToken> tokens,
       long maxBodyBytes,
-      Supplier<Map<String, Usage>> usage) {
+      Calibration usage,
+      int retireProtectionDays) {
     this.publisher = publisher;
     this.store = store;
     this.priceList = () -> PriceListBody.of(priceList.get());
     this.auth = new AdminAuth(tokens);
     this.maxBodyBytes = maxBodyBytes;
     this.usage = usage;
+    this.retireProtectionDays = retireProtectionDays;
   }
 
   public void register(JavalinConfig config) {
@@ -80,6 +89,7 @@ public final class RegistryRoutes {
     config.routes.get("/v1/apps/{app}/versions/{version}", this::version);
     config.routes.delete("/v1/apps/{app}/versions/{version}", this::retire);
     config.routes.get("/v1/apps", this::apps);
+    config.routes.get("/v1/apps/{app}/versions", this::versions);
     config.routes.get("/v1/documents/{id}", this::document);
     config.routes.get("/v1/price-list", this::priceList);
   }
@@ -103,12 +113,20 @@ public final class RegistryRoutes {
                 .findVersion(ref.app(), ref.version())
                 .orElseThrow(() -> RouteException.versionNotFound(ref.app(), ref.version())),
             store.history(ref.app(), ref.version()),
-            usage.get()));
+            usage.versionUsage()));
   }
 
   private void retire(Context ctx) {
     String admin = auth.require(ctx, AdminToken.Scope.ADMIN);
     VersionRef ref = versionRef(ctx);
+    if (!flag(ctx, "force")) {
+      usage
+          .inUse(ref.app(), ref.version(), retireProtectionDays)
+          .ifPresent(
+              inUse -> {
+                throw RouteException.versionInUse(ref.app(), ref.version(), inUse);
+              });
+    }
     AppVersion retired = store.retire(ref.app(), ref.version(), admin);
     ctx.json(VersionBody.of(retired));
   }
@@ -116,6 +134,37 @@ public final class RegistryRoutes {
   private void apps(Context ctx) {
     auth.reader(ctx);
     ctx.json(AppsBody.of(store.apps()));
+  }
+
+  /**
+   * The versions of an app, newest first, {@code ?limit=} (1 to 500, default 50) from {@code
+   * ?offset=} (default 0), with the total, the operations each holds and the requests counted for
+   * each.
+   */
+  private void versions(Context ctx) {
+    auth.reader(ctx);
+    String app = ctx.pathParam("app");
+    VersionRef.requireApp(app);
+    AppSummary summary =
+        store.apps().stream()
+            .filter(a -> a.name().equals(app))
+            .findFirst()
+            .orElseThrow(() -> RouteException.appNotFound(app));
+    int limit = CalibrationRoutes.number(ctx, "limit", 50, 1, 500);
+    int offset = CalibrationRoutes.number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
+    List<AppVersion> newestFirst = new ArrayList<>(summary.versions());
+    Collections.reverse(newestFirst);
+    int from = Math.min(offset, newestFirst.size());
+    int to = Math.min(newestFirst.size(), from + limit);
+    ctx.json(
+        VersionPageBody.of(
+            app,
+            newestFirst.size(),
+            offset,
+            limit,
+            newestFirst.subList(from, to),
+            store.operationCounts(app),
+            usage.versionUsage()));
   }
 
   /**
@@ -138,7 +187,8 @@ public final class RegistryRoutes {
         aliases.add(alias);
       }
     }
-    ctx.json(DocumentBody.of(document, aliases));
+    VersionUsages used = usage.versionUsage();
+    ctx.json(DocumentBody.of(document, aliases, used.ofDocument(hash.hex())));
   }
 
   private DocumentHash documentHash(String id, @Nullable String app) {

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.calibration.VersionInUse;
 import dev.tollgate.registry.document.DocumentIds;
 import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
@@ -83,6 +84,28 @@ final class RouteException extends TollgateException {
         Map.of("app", app, "version", version));
   }
 
+  static RouteException versionInUse(String app, String version, VersionInUse inUse) {
+    return new RouteException(
+        ErrorCode.VERSION_IN_USE,
+        "app "
+            + app
+            + " version "
+            + version
+            + " served "
+            + inUse.requests()
+            + " requests within the last "
+            + inUse.days()
+            + " days (registry.retireProtectionDays), the latest at "
+            + inUse.lastSeen()
+            + "; retire it with ?force=true",
+        Map.of(
+            "app", app,
+            "version", version,
+            "requests", inUse.requests(),
+            "lastSeen", inUse.lastSeen().toString(),
+            "protectionDays", inUse.days()));
+  }
+
   static RouteException appNotFound(String app) {
     return new RouteException(ErrorCode.APP_NOT_FOUND, "no app " + app, Map.of("app", app));
   }
@@ -92,6 +115,27 @@ final class RouteException extends TollgateException {
         ErrorCode.INVALID_PARAMETER,
         "query parameter " + name + " must be a whole number of at least 0: " + value,
         Map.of("parameter", name));
+  }
+
+  static RouteException badRange(String name, String value, int min, int max) {
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter "
+            + name
+            + " must be a whole number from "
+            + min
+            + " to "
+            + max
+            + ": "
+            + DocumentIds.printable(value),
+        Map.of("parameter", name));
+  }
+
+  static RouteException badWindow(String value) {
+    return new RouteException(
+        ErrorCode.INVALID_PARAMETER,
+        "query parameter window must be 1h, 1d, 7d or 30d: " + DocumentIds.printable(value),
+        Map.of("parameter", "window"));
   }
 
   static RouteException badFormat(String value) {

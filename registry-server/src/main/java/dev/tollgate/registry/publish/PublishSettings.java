@@ -3,15 +3,24 @@ package dev.tollgate.registry.publish;
 import java.util.regex.Pattern;
 
 /**
- * The {@code registry} section: what publishing allows.
+ * The {@code registry} section: what publishing and retiring allow.
  *
+ * @param retireProtectionDays retiring a version that served requests within this many days is
+ *     refused (409 {@code VERSION_IN_USE}) unless forced ({@code ?force=true}); 0 protects none
  * @param snapshotVersions a glob ({@code *} any run of characters, {@code ?} one) naming the
  *     versions whose manifest a later publication may replace (recorded in the version's history);
  *     every other version is immutable (409 {@code VERSION_CONFLICT}). Empty: none.
  */
-public record PublishSettings(String snapshotVersions) {
+public record PublishSettings(String snapshotVersions, int retireProtectionDays) {
 
-  public static final PublishSettings DEFAULTS = new PublishSettings("*-SNAPSHOT");
+  public static final PublishSettings DEFAULTS = new PublishSettings("*-SNAPSHOT", 7);
+
+  public PublishSettings {
+    if (retireProtectionDays < 0) {
+      throw new IllegalArgumentException(
+          "registry.retireProtectionDays must not be negative: " + retireProtectionDays);
+    }
+  }
 
   /** Whether {@code version} matches {@link #snapshotVersions}. */
   public boolean isSnapshot(String version) {

@@ -4,7 +4,12 @@ import dev.tollgate.registry.store.Measurements.Batch;
 import dev.tollgate.registry.store.Measurements.Bucket;
 import dev.tollgate.registry.store.Measurements.DocumentVersion;
 import dev.tollgate.registry.store.Measurements.Maximum;
+import dev.tollgate.registry.store.Measurements.OperationCount;
+import dev.tollgate.registry.store.Measurements.OperationHour;
 import dev.tollgate.registry.store.Measurements.Usage;
+import dev.tollgate.registry.store.Measurements.VersionUsage;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;
 
@@ -38,6 +43,9 @@ public final class MeasurementStore {
               dao.addBuckets(batch.buckets());
               dao.addMaxima(batch.maxima());
               dao.addUsage(batch.usage());
+              dao.addVersionUsage(batch.versionUsage());
+              dao.addOperationHours(batch.operationHours());
+              dao.addOperationCounts(batch.operationCounts());
             });
         return;
       } catch (RuntimeException e) {
@@ -63,5 +71,33 @@ public final class MeasurementStore {
   /** Every (document, app, version, status), versions in publication order. */
   public List<DocumentVersion> documentVersions() {
     return jdbi.withExtension(MeasurementDao.class, MeasurementDao::documentVersions);
+  }
+
+  /** Requests per (app, version, document, operation), each counted for one version. */
+  public List<VersionUsage> versionUsage() {
+    return jdbi.withExtension(MeasurementDao.class, MeasurementDao::versionUsage);
+  }
+
+  /** The hours of per-operation traffic starting at {@code since} or later. */
+  public List<OperationHour> operationHours(Instant since) {
+    return jdbi.withExtension(
+        MeasurementDao.class, dao -> dao.operationHours(Timestamp.from(since)));
+  }
+
+  /** The per-operation counts of the hours starting at {@code since} or later. */
+  public List<OperationCount> operationCounts(Instant since) {
+    return jdbi.withExtension(
+        MeasurementDao.class, dao -> dao.operationCounts(Timestamp.from(since)));
+  }
+
+  /** Every document of an active version, with its app and version, newest version first. */
+  public List<DocumentVersion> activeDocumentVersions() {
+    return jdbi.withExtension(MeasurementDao.class, MeasurementDao::activeDocumentVersions);
+  }
+
+  /** Answered requests counted for a version in the hours starting at {@code since} or later. */
+  public long versionRequestsSince(String app, String version, Instant since) {
+    return jdbi.withExtension(
+        MeasurementDao.class, dao -> dao.versionRequestsSince(app, version, Timestamp.from(since)));
   }
 }

@@ -2,11 +2,12 @@ package dev.tollgate.registry.store;
 
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The measured-cost rows (V4): histogram buckets and maxima of the calibration report, and usage
- * per registered operation. A gateway writes them as deltas ({@link Batch}), which add to what is
- * stored.
+ * The measured-cost rows (V4, V8): histogram buckets and maxima of the calibration report, usage
+ * per registered operation and per version, and per-operation traffic by the hour. A gateway writes
+ * them as deltas ({@link Batch}), which add to what is stored.
  */
 public final class Measurements {
 
@@ -27,16 +28,89 @@ public final class Measurements {
   /** A document in a version of an app. */
   public record DocumentVersion(String documentId, String app, String version, String status) {}
 
-  /** One flush: deltas added in one transaction. */
-  public record Batch(List<Bucket> buckets, List<Maximum> maxima, List<Usage> usage) {
+  /**
+   * Admitted requests of one operation of a document counted for the version they were admitted
+   * under ({@code app}, {@code version}), and the latest.
+   */
+  public record VersionUsage(
+      String app,
+      String version,
+      String documentId,
+      String operation,
+      long requests,
+      Instant lastSeen) {}
+
+  /**
+   * One hour of one operation's traffic under one policy: answered requests (cache hits included),
+   * the units charged for them (after refunds), and the latest request (answered or refused).
+   * {@code app} and {@code version} are {@code ""} for open-mode text; {@code operation} is {@code
+   * ""} for an anonymous one.
+   *
+   * @param hourStart the start of the hour, UTC
+   */
+  public record OperationHour(
+      Instant hourStart,
+      String policy,
+      String app,
+      String version,
+      String documentId,
+      String operation,
+      long requests,
+      long unitsCharged,
+      Instant lastSeen) {}
+
+  /**
+   * {@code count} more of {@code measure} in the hour of {@link OperationHour}'s key: {@code
+   * estimated} or {@code actual} (a cost histogram, {@code bucket} as the calibration's), or {@code
+   * refused:<CODE>} (bucket 0).
+   */
+  public record OperationCount(
+      Instant hourStart,
+      String policy,
+      String app,
+      String version,
+      String documentId,
+      String operation,
+      String measure,
+      int bucket,
+      long count) {}
+
+  /**
+   * One flush: deltas added in one transaction. A list left out (or {@code null}, as JSON without
+   * it reads) is empty.
+   */
+  public record Batch(
+      List<Bucket> buckets,
+      List<Maximum> maxima,
+      List<Usage> usage,
+      List<VersionUsage> versionUsage,
+      List<OperationHour> operationHours,
+      List<OperationCount> operationCounts) {
     public Batch {
-      buckets = List.copyOf(buckets);
-      maxima = List.copyOf(maxima);
-      usage = List.copyOf(usage);
+      buckets = copy(buckets);
+      maxima = copy(maxima);
+      usage = copy(usage);
+      versionUsage = copy(versionUsage);
+      operationHours = copy(operationHours);
+      operationCounts = copy(operationCounts);
+    }
+
+    /** The calibration counters and document usage only. */
+    public Batch(List<Bucket> buckets, List<Maximum> maxima, List<Usage> usage) {
+      this(buckets, maxima, usage, List.of(), List.of(), List.of());
     }
 
     public boolean isEmpty() {
-      return buckets.isEmpty() && maxima.isEmpty() && usage.isEmpty();
+      return buckets.isEmpty()
+          && maxima.isEmpty()
+          && usage.isEmpty()
+          && versionUsage.isEmpty()
+          && operationHours.isEmpty()
+          && operationCounts.isEmpty();
+    }
+
+    private static <T> List<T> copy(@Nullable List<T> list) {
+      return list == null ? List.of() : List.copyOf(list);
     }
   }
 }

@@ -10,8 +10,11 @@ import dev.tollgate.registry.store.internal.Rows.DocumentRow;
 import java.sql.Timestamp;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.KeyColumn;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
+import org.jdbi.v3.sqlobject.config.ValueColumn;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
@@ -132,6 +135,15 @@ interface RegistryDao extends AliasDao, SchemaDao, KeyDao, TokenDao, AuditDao {
       "SELECT o.* FROM operations o JOIN version_documents vd ON vd.document_id = o.document_id"
           + " WHERE vd.version_id = :versionId ORDER BY o.document_id, o.ordinal")
   List<DocumentOperation> operationsOfVersion(@Bind("versionId") long versionId);
+
+  @SqlQuery(
+      "SELECT v.version, COUNT(o.ordinal) AS operations FROM app_versions v"
+          + " LEFT JOIN version_documents vd ON vd.version_id = v.id"
+          + " LEFT JOIN operations o ON o.document_id = vd.document_id"
+          + " WHERE v.app = :app GROUP BY v.version")
+  @KeyColumn("version")
+  @ValueColumn("operations")
+  Map<String, Long> operationCounts(@Bind("app") String app);
 
   @SqlQuery(
       "SELECT DISTINCT vd.document_id, v.app FROM version_documents vd"

@@ -176,6 +176,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     return versions.retire(app, version, retiredBy);
   }
 
+  /** How many operations each version of {@code app} holds, by version. */
+  public Map<String, Long> operationCounts(String app) {
+    return versions.operationCounts(app);
+  }
+
   /** Every app with its versions, by name. */
   public List<AppSummary> apps() {
     return versions.apps();

@@ -90,6 +90,10 @@ final class VersionStore {
     return contents.manifestFingerprint().equals(manifestFingerprint) ? stored : Optional.empty();
   }
 
+  Map<String, Long> operationCounts(String app) {
+    return transactions.read(dao -> dao.operationCounts(app));
+  }
+
   List<ReplacedPublication> history(String app, String version) {
     return transactions.read(dao -> dao.history(app, version));
   }

@@ -4,6 +4,7 @@ import * as api from './api.js';
 import { el, svg, table, number, time, empty } from './dom.js';
 import { costHistogram, refusalBars } from './charts.js';
 import { auditPage } from './audit.js';
+import { servedBySection, spendPage, unusedPage } from './answers.js';
 
 const enc = api.enc;
 
@@ -42,10 +43,30 @@ function retireButton(version, context) {
         context.announce(`Retired ${version.app} version ${version.version}`);
         await context.refresh();
       } catch (e) {
+        if (e.code === 'VERSION_IN_USE') {
+          await retireInUse(version, e, context);
+          return;
+        }
         const error = el('p', { class: 'error', role: 'alert' }, `Could not retire ${version.app} ${version.version}: ${e.message}`);
         document.getElementById('main').prepend(error);
       }
     } }, 'Retire');
+}
+
+/** A version still in use (409 VERSION_IN_USE): say so with the server's figures, and retire only if confirmed again. */
+async function retireInUse(version, error, context) {
+  const ok = await confirmDialog(`${version.app} ${version.version} is still in use`,
+    `${error.message.replace(/; retire it with \?force=true$/, '.')} Clients still sending its documents will be refused ` +
+    'unless another active version holds them.', 'Retire anyway');
+  if (!ok) return;
+  try {
+    await api.del(`/v1/apps/${enc(version.app)}/versions/${enc(version.version)}?force=true`);
+    context.announce(`Retired ${version.app} version ${version.version}, which was still in use`);
+    await context.refresh();
+  } catch (e) {
+    document.getElementById('main').prepend(
+      el('p', { class: 'error', role: 'alert' }, `Could not retire ${version.app} ${version.version}: ${e.message}`));
+  }
 }
 
 /** Requests and last use of a version's operations, when the server counts them (issue 14). */
@@ -74,21 +95,40 @@ async function appsPage(parts, params, context) {
     return page;
   }
   for (const app of apps) {
-    const details = await Promise.all(app.versions.slice(0, 50).map((v) =>
-      api.optional(`/v1/apps/${enc(app.name)}/versions/${enc(v.version)}`)));
-    const rows = app.versions.map((v, i) => {
-      const u = details[i] ? usage(details[i]) : { requests: null, lastSeen: null };
-      const operations = details[i] ? details[i].documents.reduce((n, d) => n + d.operations.length, 0) : null;
-      return [link(`#/apps/${enc(app.name)}/versions/${enc(v.version)}`, v.version),
-        badge(v.status), number(operations), number(u.requests), time(u.lastSeen), time(v.created), v.publishedBy,
-        retireButton(v, context) || (v.status === 'retired' ? `retired by ${v.retiredBy || '—'}` : '')];
-    });
-    page.append(el('section', { 'aria-labelledby': `app-${app.name}` },
-      el('h2', { id: `app-${app.name}` }, app.name),
-      table(`Versions of ${app.name}`, ['Version', 'Status', 'Operations', 'Requests', 'Last seen', 'Published', 'By', 'Action'],
-        rows, { class: 'data', 'data-app': app.name })));
+    page.append(await appVersionsSection(app.name, params, context));
   }
   return page;
+}
+
+const VERSIONS_PER_PAGE = 50;
+
+/** One app's versions, newest first, a page at a time (GET /v1/apps/{app}/versions), with usage per version. */
+async function appVersionsSection(app, params, context) {
+  const offset = params.get('app') === app ? Math.max(0, Number.parseInt(params.get('offset'), 10) || 0) : 0;
+  const versions = await api.get(`/v1/apps/${enc(app)}/versions?limit=${VERSIONS_PER_PAGE}&offset=${offset}`);
+  const rows = versions.versions.map((v) => {
+    const version = { ...v, app };
+    return [link(`#/apps/${enc(app)}/versions/${enc(v.version)}`, v.version),
+      badge(v.status), number(v.operations), number(v.requests), time(v.lastSeen), time(v.created), v.publishedBy,
+      retireButton(version, context) || (v.status === 'retired' ? `retired by ${v.retiredBy || '—'}` : '')];
+  });
+  return el('section', { 'aria-labelledby': `app-${app}` },
+    el('h2', { id: `app-${app}` }, app),
+    table(`Versions of ${app}, newest first`, ['Version', 'Status', 'Operations', 'Requests', 'Last seen', 'Published', 'By', 'Action'],
+      rows, { class: 'data', 'data-app': app }),
+    versionPager(app, versions));
+}
+
+/** "Versions 1–50 of 120" with links to the newer and older pages: never a silent cut. */
+function versionPager(app, versions) {
+  const shown = versions.versions.length;
+  const from = shown === 0 ? 0 : versions.offset + 1;
+  const to = versions.offset + shown;
+  const newer = versions.offset > 0
+    ? link(`#/apps?app=${enc(app)}&offset=${Math.max(0, versions.offset - versions.limit)}`, 'Newer versions') : null;
+  const older = to < versions.total ? link(`#/apps?app=${enc(app)}&offset=${to}`, 'Older versions') : null;
+  return el('p', { class: 'pager', 'data-pager': app },
+    `Versions ${number(from)}–${number(to)} of ${number(versions.total)}. `, newer, newer && older ? ' · ' : '', older);
 }
 
 async function versionPage(parts, params, context) {
@@ -159,6 +199,7 @@ async function documentPage(parts, params) {
   page.append(el('section', { 'aria-labelledby': 'body-title' },
     el('h2', { id: 'body-title' }, 'Body'),
     el('pre', { class: 'body', tabindex: 0, 'aria-label': 'Document body' }, el('code', {}, doc.body))));
+  page.append(servedBySection(doc));
   return page;
 }
 
@@ -331,4 +372,6 @@ export const pages = [
   { matches: (p) => p[0] === 'calibration', render: calibrationPage },
   { matches: (p) => p[0] === 'refusals', render: refusalsPage },
   { matches: (p) => p[0] === 'audit', render: auditPage },
+  { matches: (p) => p[0] === 'spend', render: spendPage },
+  { matches: (p) => p[0] === 'unused', render: unusedPage },
 ];

@@ -54,6 +54,7 @@ final class ErrorCodeDocTest {
           "VERSION_CONFLICT",
           "VERSION_RETIRED",
           "VERSION_NOT_FOUND",
+          "VERSION_IN_USE",
           "ALIAS_CONFLICT",
           "APP_NOT_FOUND",
           "INVALID_SCHEMA",

@@ -232,6 +232,10 @@ final class ConsoleBrowserTest {
         .isEqualTo("min(429496, ($first ?? 10) × 18 + 1)");
     assertThat(browser.text("main dl")).contains("Cost at default variables").contains("181");
     assertThat(browser.text("pre.body")).startsWith("query CargoList($first: Int = 10");
+    // issue 26: which versions its requests were counted for, from GET /v1/documents/{id}
+    JsonNode document = api("/v1/documents/" + operationId(CARGO_LIST_NAME));
+    assertThat(browser.text("#served-title")).isEqualTo("Served by");
+    assertThat(browser.count("#served-by tbody tr")).isEqualTo(document.get("servedBy").size());
     screenshot("console-document.png");
   }
 
@@ -353,6 +357,21 @@ final class ConsoleBrowserTest {
         .contains("COST_ESTIMATED_TOO_EXPENSIVE\t4")
         .contains("PERSISTED_QUERY_NOT_IN_LIST\t1");
     screenshot("refusals.png", false);
+  }
+
+  @Test
+  @Order(6)
+  void operationsAndUnused_tablesFromTheApi_sortableAndFiltered() throws Exception {
+    JsonNode operations = api("/v1/operations?window=1d");
+
+    open("#/spend", "Operations");
+    assertThat(browser.count("#spend tbody tr")).isEqualTo(operations.get("operations").size());
+    browser.click("#spend thead th:nth-child(5) button");
+    assertThat(browser.count("#spend th[aria-sort='ascending']")).isEqualTo(1);
+    assertThat(browser.count("form.filters select[name='window']")).isEqualTo(1);
+
+    open("#/unused?app=cargo-web&days=30", "Unused");
+    assertThat(browser.text("main")).contains("Active versions of cargo-web");
   }
 
   @Test

@@ -431,7 +431,10 @@ final class HttpRegistryTest {
 
   private void retire(int port, String version) {
     HttpResponse<String> response =
-        send(request(port, "/v1/apps/" + APP + "/versions/" + version, ADMIN).DELETE());
+        // forced: a version that served requests within 7 days is otherwise kept (issue 26)
+        send(
+            request(port, "/v1/apps/" + APP + "/versions/" + version + "?force=true", ADMIN)
+                .DELETE());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
   }
 

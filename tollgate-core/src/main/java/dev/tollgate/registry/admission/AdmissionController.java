@@ -170,8 +170,13 @@ public final class AdmissionController {
       return new Decision.Rejected(Refusal.of(e), cost, policy.limits().cost(), null);
     }
     if (!charge.allowed()) {
-      return new Decision.Rejected(
-          Refusals.rateLimited(cost, charge), cost, policy.limits().cost(), charge);
+      Refusal refusal =
+          Explanations.explained(
+              policy,
+              Refusals.rateLimited(cost, charge),
+              operation.price(),
+              operation.request().variables());
+      return new Decision.Rejected(refusal, cost, policy.limits().cost(), charge);
     }
     return new Decision.Admitted(List.of(operation), cost, policy.limits().cost(), charge);
   }

@@ -1,6 +1,7 @@
 package dev.tollgate.registry.admission;
 
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.OperationKind;
 import org.jspecify.annotations.Nullable;
 
@@ -15,6 +16,7 @@ import org.jspecify.annotations.Nullable;
  * @param document the hash of the document's text
  * @param registered whether the document is registered (an active document of one of the caller's
  *     apps), rather than open-mode text
+ * @param price its compiled price, to explain a budget refusal ({@code null} when not known)
  */
 public record AdmittedOperation(
     UpstreamRequest request,
@@ -23,5 +25,19 @@ public record AdmittedOperation(
     boolean registeredById,
     @Nullable String wouldRefuse,
     DocumentHash document,
-    boolean registered)
-    implements OperationOutcome {}
+    boolean registered,
+    @Nullable CompiledPrice price)
+    implements OperationOutcome {
+
+  /** Without its compiled price: a budget refusal of it explains nothing. */
+  public AdmittedOperation(
+      UpstreamRequest request,
+      OperationKind kind,
+      long cost,
+      boolean registeredById,
+      @Nullable String wouldRefuse,
+      DocumentHash document,
+      boolean registered) {
+    this(request, kind, cost, registeredById, wouldRefuse, document, registered, null);
+  }
+}

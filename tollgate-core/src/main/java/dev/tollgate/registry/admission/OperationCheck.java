@@ -62,7 +62,7 @@ final class OperationCheck {
     Measure measure = operation.price().evaluate(request.variables());
     Refused breach = breach(measure, operation.aliases(), policy.limits(), checkShape);
     if (breach != null && LimitPolicy.of(policy).refusesBreaches()) {
-      return breach;
+      return Explanations.explained(policy, breach, operation.price(), request.variables());
     }
     String wouldRefuse = breach == null ? null : breach.refusal().code();
     String name = request.operationName() != null ? request.operationName() : operation.name();
@@ -73,7 +73,8 @@ final class OperationCheck {
         byId,
         wouldRefuse,
         subject.hash(),
-        subject.registered());
+        subject.registered(),
+        operation.price());
   }
 
   /** The variables the operation declares, in the request's order; the others are dropped. */

@@ -41,6 +41,11 @@ public enum ErrorCode {
   VERSION_RETIRED("VERSION_RETIRED", ErrorKind.CONFLICT),
   VERSION_NOT_FOUND("VERSION_NOT_FOUND", ErrorKind.NOT_FOUND),
   /**
+   * Retiring a version that served requests within {@code registry.retireProtectionDays}; {@code
+   * ?force=true}.
+   */
+  VERSION_IN_USE("VERSION_IN_USE", ErrorKind.CONFLICT),
+  /**
    * A custom document id (an alias) named two different bodies among one app's active versions: in
    * one manifest, or in the manifest and a version already active.
    */

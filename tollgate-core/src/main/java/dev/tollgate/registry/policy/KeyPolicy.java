@@ -21,6 +21,8 @@ import org.jspecify.annotations.Nullable;
  *     refusing would have been ({@link Enforcement})
  * @param introspection whether {@code __schema}/{@code __type} may be queried
  * @param cacheMaxAgeSeconds {@code Cache-Control: max-age} of a registered query fetched by GET
+ * @param explain how much a cost or budget refusal explains of the price ({@code
+ *     extensions.cost.terms}); {@code null}: by mode ({@link #explanation()})
  */
 public record KeyPolicy(
     String name,
@@ -31,7 +33,8 @@ public record KeyPolicy(
     Enforcement enforcement,
     Budget budget,
     boolean introspection,
-    int cacheMaxAgeSeconds) {
+    int cacheMaxAgeSeconds,
+    @Nullable Explain explain) {
 
   /** The name of the policy of callers presenting no key. */
   public static final String ANONYMOUS = "anonymous";
@@ -40,6 +43,41 @@ public record KeyPolicy(
     apps = Set.copyOf(apps);
     require(
         cacheMaxAgeSeconds >= 0, "cacheMaxAgeSeconds must not be negative: " + cacheMaxAgeSeconds);
+  }
+
+  /** With the explanation by mode. */
+  public KeyPolicy(
+      String name,
+      Mode mode,
+      Set<String> apps,
+      boolean requireId,
+      Limits limits,
+      Enforcement enforcement,
+      Budget budget,
+      boolean introspection,
+      int cacheMaxAgeSeconds) {
+    this(
+        name,
+        mode,
+        apps,
+        requireId,
+        limits,
+        enforcement,
+        budget,
+        introspection,
+        cacheMaxAgeSeconds,
+        null);
+  }
+
+  /**
+   * How much a refusal explains: as set, else {@code full} in open mode, {@code summary} in
+   * trusted.
+   */
+  public Explain explanation() {
+    if (explain != null) {
+      return explain;
+    }
+    return mode == Mode.OPEN ? Explain.FULL : Explain.SUMMARY;
   }
 
   /** A policy called {@code name} with every other setting at its default. */
@@ -58,7 +96,8 @@ public record KeyPolicy(
             .enforcement(enforcement)
             .budget(budget)
             .introspection(introspection)
-            .cacheMaxAgeSeconds(cacheMaxAgeSeconds);
+            .cacheMaxAgeSeconds(cacheMaxAgeSeconds)
+            .explain(explain);
     change.accept(builder);
     return builder.build();
   }
@@ -78,7 +117,8 @@ public record KeyPolicy(
       @JsonProperty("enforcement") @Nullable Enforcement enforcement,
       @JsonProperty("budget") @Nullable Budget budget,
       @JsonProperty("introspection") @Nullable Boolean introspection,
-      @JsonProperty("cacheMaxAgeSeconds") @Nullable Integer cacheMaxAgeSeconds) {
+      @JsonProperty("cacheMaxAgeSeconds") @Nullable Integer cacheMaxAgeSeconds,
+      @JsonProperty("explain") @Nullable Explain explain) {
     Builder policy = newPolicy(orElse(name, ""));
     policy
         .mode(orElse(mode, policy.mode))
@@ -88,8 +128,21 @@ public record KeyPolicy(
         .enforcement(orElse(enforcement, policy.enforcement))
         .budget(orElse(budget, policy.budget))
         .introspection(orElse(introspection, policy.introspection))
-        .cacheMaxAgeSeconds(orElse(cacheMaxAgeSeconds, policy.cacheMaxAgeSeconds));
+        .cacheMaxAgeSeconds(orElse(cacheMaxAgeSeconds, policy.cacheMaxAgeSeconds))
+        .explain(explain);
     return policy.build();
+  }
+
+  /**
+   * What a {@code COST_ESTIMATED_TOO_EXPENSIVE} or {@code RATE_LIMITED} refusal says of the price,
+   * in {@code extensions.cost}: {@code FULL} the formula, the variables' values and the three most
+   * costly terms with their arithmetic; {@code SUMMARY} the three terms' coordinates and costs;
+   * {@code OFF} nothing more than the estimate.
+   */
+  public enum Explain {
+    FULL,
+    SUMMARY,
+    OFF
   }
 
   /** Trusted: registered documents only. Open: any document, analysed in full. */
@@ -182,6 +235,7 @@ public record KeyPolicy(
     private Budget budget = Budget.DEFAULT;
     private boolean introspection;
     private int cacheMaxAgeSeconds = 60;
+    private @Nullable Explain explain;
 
     private Builder(String name) {
       this.name = name;
@@ -232,6 +286,12 @@ public record KeyPolicy(
       return this;
     }
 
+    /** {@code null}: by mode. */
+    public Builder explain(@Nullable Explain explain) {
+      this.explain = explain;
+      return this;
+    }
+
     /**
      * @throws InvalidPolicyException when a setting is out of range
      */
@@ -245,7 +305,8 @@ public record KeyPolicy(
           enforcement,
           budget,
           introspection,
-          cacheMaxAgeSeconds);
+          cacheMaxAgeSeconds,
+          explain);
     }
   }
 

@@ -42,4 +42,15 @@ public interface CompiledPrice {
   default String costText() {
     return Long.toString(atDefaults().cost());
   }
+
+  /**
+   * Why the operation costs what it costs with {@code rawVariables}: the formula, the variables'
+   * values and the terms, from this compiled price alone. Only refusals call it: it is not on the
+   * path of an admitted request.
+   *
+   * @throws VariableCoercionException as {@link #evaluate} does
+   */
+  default PriceExplanation explain(Map<String, @Nullable Object> rawVariables) {
+    return new PriceExplanation(evaluate(rawVariables).cost(), costText(), Map.of(), List.of());
+  }
 }

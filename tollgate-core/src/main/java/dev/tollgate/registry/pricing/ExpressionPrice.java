@@ -21,7 +21,11 @@ import org.jspecify.annotations.Nullable;
  * vars ($n: Int, $ids: [ID!]!)
  * cost (min 429496 (+ 1 (* (first 10 (var $n . none)) 3)))
  * depth 4
+ * term Query.cargos (min 429496 (+ 1 (* (first 10 (var $n . none)) 3)))
  * </pre>
+ *
+ * <p>The {@code term} lines (one per root field, and the base cost) explain a refusal ({@link
+ * #explain}); a price stored without them still evaluates, and explains with its formula only.
  */
 final class ExpressionPrice implements CompiledPrice {
 
@@ -31,19 +35,31 @@ final class ExpressionPrice implements CompiledPrice {
   private final VariableSignature signature;
   private final Expr cost;
   private final Expr depth;
+  private final List<PriceTerm> terms;
   private final @Nullable Measure constant;
 
   ExpressionPrice(
       GraphQLSchema schema, List<VariableDefinition> definitions, Expr cost, Expr depth) {
-    this(schema, VariableSignature.of(schema, definitions), cost, depth);
+    this(schema, VariableSignature.of(schema, definitions), cost, depth, List.of());
   }
 
-  /** A price over a signature shared with other prices ({@link VariableSignature.Interned}). */
-  ExpressionPrice(GraphQLSchema schema, VariableSignature signature, Expr cost, Expr depth) {
+  /**
+   * A price over a signature shared with other prices ({@link VariableSignature.Interned}).
+   *
+   * @param terms what each root field (and the base cost) adds, adding up to {@code cost}; kept for
+   *     explanations only
+   */
+  ExpressionPrice(
+      GraphQLSchema schema,
+      VariableSignature signature,
+      Expr cost,
+      Expr depth,
+      List<PriceTerm> terms) {
     this.schema = schema;
     this.signature = signature;
     this.cost = cost;
     this.depth = depth;
+    this.terms = List.copyOf(terms);
     boolean fixed = cost instanceof Expr.Const && depth instanceof Expr.Const;
     this.constant = fixed ? measure(Map.of()) : null;
   }
@@ -97,7 +113,18 @@ final class ExpressionPrice implements CompiledPrice {
     cost.print(out);
     out.append("\ndepth ");
     depth.print(out);
+    for (PriceTerm term : terms) {
+      out.append("\nterm ").append(term.coordinate()).append(' ');
+      term.cost().print(out);
+    }
     return out.append('\n').toString();
+  }
+
+  @Override
+  public PriceExplanation explain(Map<String, @Nullable Object> rawVariables) {
+    Map<String, @Nullable Object> vars =
+        signature.definitions.isEmpty() ? Map.of() : signature.coercer.coerce(rawVariables);
+    return PriceExplanations.of(cost.eval(vars), costText(), signature.names, vars, terms);
   }
 
   static String printDefinitions(List<VariableDefinition> definitions) {

@@ -145,7 +145,11 @@ public final class OperationPricer {
           new PriceCompiler(schema, model, prices, fragments, Binder.SYMBOLIC).compile(operation);
       CompiledPrice price =
           new ExpressionPrice(
-              schema, operation.getVariableDefinitions(), result.cost(), result.depth());
+              schema,
+              VariableSignature.of(schema, operation.getVariableDefinitions()),
+              result.cost(),
+              result.depth(),
+              result.terms());
       operations.add(
           new PricedOperation(
               operation.getName(),

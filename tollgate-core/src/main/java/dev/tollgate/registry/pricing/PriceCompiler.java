@@ -7,6 +7,7 @@ import graphql.language.OperationDefinition;
 import graphql.schema.GraphQLSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -18,20 +19,37 @@ import java.util.Map;
  */
 final class PriceCompiler implements WalkSink<PriceCompiler.Walk> {
 
-  record Result(Expr cost, Expr depth) {}
+  /**
+   * @param terms what each root field costs (and the base cost), adding up to {@code cost}
+   */
+  record Result(Expr cost, Expr depth, List<PriceTerm> terms) {}
 
-  /** The price of one selection. */
-  record Walk(Expr cost, Expr depth) {
+  /**
+   * The price of one selection, with the terms its outermost fields contribute (a field's own term
+   * replaces its children's).
+   */
+  record Walk(Expr cost, Expr depth, List<PriceTerm> terms) {
 
     /** Selections side by side: their costs add up, the deepest sets the depth. */
     static Walk of(List<Walk> selections) {
       List<Expr> costs = new ArrayList<>(selections.size());
       List<Expr> depths = new ArrayList<>(selections.size());
+      List<PriceTerm> terms = new ArrayList<>();
       for (Walk walk : selections) {
         costs.add(walk.cost());
         depths.add(walk.depth());
+        terms.addAll(walk.terms());
       }
-      return new Walk(Expr.sum(costs), Expr.max(depths));
+      return new Walk(Expr.sum(costs), Expr.max(depths), terms);
+    }
+
+    /** This walk, its cost counted when {@code priced} holds and its depth when {@code live}. */
+    Walk when(Cond priced, Cond live) {
+      List<PriceTerm> conditional = new ArrayList<>(terms.size());
+      for (PriceTerm term : terms) {
+        conditional.add(new PriceTerm(term.coordinate(), Expr.when(priced, term.cost())));
+      }
+      return new Walk(Expr.when(priced, cost), Expr.when(live, depth), conditional);
     }
   }
 
@@ -51,7 +69,15 @@ final class PriceCompiler implements WalkSink<PriceCompiler.Walk> {
   Result compile(OperationDefinition operation) {
     Walk walk = Walk.of(walker.walk(operation, this));
     Expr base = Expr.constant(rules.base(operation.getOperation()));
-    return new Result(Expr.sum(base, walk.cost()), walk.depth());
+    List<PriceTerm> terms = new ArrayList<>(walk.terms());
+    if (!base.equals(Expr.ZERO)) {
+      terms.add(new PriceTerm(baseCoordinate(operation), base));
+    }
+    return new Result(Expr.sum(base, walk.cost()), walk.depth(), terms);
+  }
+
+  private static String baseCoordinate(OperationDefinition operation) {
+    return operation.getOperation().name().toLowerCase(Locale.ROOT);
   }
 
   @Override
@@ -63,14 +89,17 @@ final class PriceCompiler implements WalkSink<PriceCompiler.Walk> {
   public Walk field(FieldVisit field, List<Walk> children) {
     Walk inner = Walk.of(children);
     Cond live = field.live();
-    Expr cost = rules.cost(field, inner.cost());
-    return new Walk(Expr.when(live, cost), Expr.when(live, Expr.sum(Expr.ONE, inner.depth())));
+    Expr cost = Expr.when(live, rules.cost(field, inner.cost()));
+    String coordinate = field.parent().getName() + "." + field.definition().getName();
+    return new Walk(
+        cost,
+        Expr.when(live, Expr.sum(Expr.ONE, inner.depth())),
+        List.of(new PriceTerm(coordinate, cost)));
   }
 
   @Override
   public Walk inlineFragment(Cond live, List<Walk> children) {
-    Walk walk = Walk.of(children);
-    return new Walk(Expr.when(live, walk.cost()), Expr.when(live, walk.depth()));
+    return Walk.of(children).when(live, live);
   }
 
   /** Always: a spread that prices nothing still has a depth. */
@@ -81,7 +110,6 @@ final class PriceCompiler implements WalkSink<PriceCompiler.Walk> {
 
   @Override
   public Walk spread(Cond live, Cond priced, List<Walk> children) {
-    Walk walk = Walk.of(children);
-    return new Walk(Expr.when(priced, walk.cost()), Expr.when(live, walk.depth()));
+    return Walk.of(children).when(priced, live);
   }
 }

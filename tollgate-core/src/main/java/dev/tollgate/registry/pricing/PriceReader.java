@@ -5,6 +5,8 @@ import dev.tollgate.registry.pricing.expr.ExprReader;
 import dev.tollgate.registry.pricing.expr.ExprText;
 import graphql.parser.InvalidSyntaxException;
 import graphql.schema.GraphQLSchema;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads a stored price ({@link CompiledPrice#serialize()}, or a {@link BrokenPrice}) back, bound to
@@ -39,7 +41,8 @@ final class PriceReader {
       String definitions = field(lines[1], "vars");
       Expr cost = ExprReader.read(schema, prices, field(lines[2], "cost"));
       Expr depth = ExprReader.read(schema, prices, field(lines[3], "depth"));
-      return new ExpressionPrice(schema, signatures.read(definitions), cost, depth);
+      return new ExpressionPrice(
+          schema, signatures.read(definitions), cost, depth, terms(lines, cost));
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
     }
@@ -58,6 +61,31 @@ final class PriceReader {
     } catch (InvalidSyntaxException | IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("unreadable price: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The {@code term <coordinate> <expr>} lines after the depth; none in older prices. A term
+   * printed as the whole cost (an operation of one root field) shares the cost's expression.
+   */
+  private List<PriceTerm> terms(String[] lines, Expr cost) {
+    if (lines.length <= 4) {
+      return List.of();
+    }
+    String costText = field(lines[2], "cost");
+    List<PriceTerm> terms = new ArrayList<>();
+    for (int i = 4; i < lines.length; i++) {
+      String rest = field(lines[i], "term");
+      int space = rest.indexOf(' ');
+      if (space <= 0) {
+        throw new IllegalArgumentException("unreadable price: a term without a coordinate");
+      }
+      String text = rest.substring(space + 1);
+      terms.add(
+          new PriceTerm(
+              rest.substring(0, space).intern(),
+              text.equals(costText) ? cost : ExprReader.read(schema, prices, text)));
+    }
+    return terms;
   }
 
   private static String field(String line, String name) {

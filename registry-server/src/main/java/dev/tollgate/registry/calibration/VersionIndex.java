@@ -1,0 +1,94 @@
+package dev.tollgate.registry.calibration;
+
+import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.policy.KeyPolicy;
+import dev.tollgate.registry.store.Measurements.DocumentVersion;
+import dev.tollgate.registry.store.RegistryStore;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Which version a request of a registered document is counted for: the newest active version of the
+ * caller's apps holding the document, or, for a request by custom id, the newest active version of
+ * an app where that id names it. Held in memory and reloaded from the store on first use after
+ * {@link #stale()} (the catalog's refresh: a publication or a retirement), so the hot path reads no
+ * store.
+ */
+final class VersionIndex {
+
+  /** A version a request is counted for. */
+  record Served(String app, String version) {}
+
+  private final Supplier<@Nullable RegistryStore> store;
+  private volatile @Nullable Snapshot snapshot;
+
+  VersionIndex(Supplier<@Nullable RegistryStore> store) {
+    this.store = store;
+  }
+
+  /** The registry's versions changed: reload before the next attribution. */
+  synchronized void stale() {
+    snapshot = null;
+  }
+
+  /**
+   * The version {@code document} was admitted under for a caller of {@code policy}; {@code null}
+   * when no active version of the caller's apps holds it (retired meanwhile).
+   */
+  @Nullable Served attribute(KeyPolicy policy, String document, @Nullable String alias) {
+    Snapshot current = current();
+    List<Served> versions = current.documents().getOrDefault(document, List.of());
+    Map<String, DocumentHash> named = alias == null ? null : current.aliases().get(alias);
+    for (Served served : versions) {
+      if (!policy.mayRun(served.app())) {
+        continue;
+      }
+      if (named == null || isNamed(named, served.app(), document)) {
+        return served;
+      }
+    }
+    return null;
+  }
+
+  private static boolean isNamed(Map<String, DocumentHash> named, String app, String document) {
+    DocumentHash hash = named.get(app);
+    return hash != null && hash.hex().equals(document);
+  }
+
+  private Snapshot current() {
+    Snapshot current = snapshot;
+    return current != null ? current : reload();
+  }
+
+  private synchronized Snapshot reload() {
+    Snapshot current = snapshot;
+    if (current != null) {
+      return current;
+    }
+    RegistryStore registry = store.get();
+    if (registry == null) {
+      current = new Snapshot(Map.of(), Map.of());
+    } else {
+      Map<String, List<Served>> documents = new HashMap<>();
+      for (DocumentVersion row : registry.measurements().activeDocumentVersions()) {
+        documents
+            .computeIfAbsent(row.documentId(), d -> new ArrayList<>())
+            .add(new Served(row.app(), row.version()));
+      }
+      current = new Snapshot(documents, registry.activeAliases());
+    }
+    snapshot = current;
+    return current;
+  }
+
+  /**
+   * @param documents document id, then its active versions, newest first
+   * @param aliases custom id, then app, then the document it names there
+   */
+  private record Snapshot(
+      Map<String, List<Served>> documents, Map<String, Map<String, DocumentHash>> aliases) {}
+}

@@ -66,7 +66,8 @@ final class HttpWiring {
         new RegistryFeedRoutes(
             registry.store(), () -> registry.active().version().fingerprint(), tokens);
     RegistryMeasurementRoutes reported =
-        new RegistryMeasurementRoutes(registry.store().measurements(), tokens, http.maxBodyBytes());
+        new RegistryMeasurementRoutes(
+            registry.store().measurements(), registry.calibration(), tokens, http.maxBodyBytes());
     CalibrationRoutes measured = new CalibrationRoutes(registry.calibration(), tokens);
     SchemaRoutes schemaRoutes = new SchemaRoutes(registry.schemas(), tokens, http.maxBodyBytes());
     OpsRoutes ops = new OpsRoutes(metrics, services.catalog()::activeCount);

@@ -6,6 +6,7 @@ import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.MeasurementStore;
 import dev.tollgate.registry.store.Measurements.Batch;
 import dev.tollgate.registry.store.Measurements.Usage;
+import dev.tollgate.registry.store.Measurements.VersionUsage;
 import dev.tollgate.registry.store.RegistryStore;
 import java.time.Duration;
 import java.time.Instant;
@@ -85,6 +86,36 @@ public final class Calibration implements AutoCloseable {
   }
 
   /** Flushes every {@code interval}, on a daemon thread, until closed. */
+  /**
+   * A batch an in-process instance reported ({@code POST /v1/registry/measurements}) with its usage
+   * counted for versions as the gateway counts its own: each row for the newest active version of
+   * any app holding its document (the instance does not send its caller's apps). A document no
+   * active version holds counts for none.
+   */
+  public Batch attributed(Batch reported) {
+    List<VersionUsage> attributed = new ArrayList<>(reported.versionUsage());
+    for (Usage usage : reported.usage()) {
+      VersionIndex.Served served = versions.newest(usage.documentId());
+      if (served != null) {
+        attributed.add(
+            new VersionUsage(
+                served.app(),
+                served.version(),
+                usage.documentId(),
+                usage.operation(),
+                usage.requests(),
+                usage.lastSeen()));
+      }
+    }
+    return new Batch(
+        reported.buckets(),
+        reported.maxima(),
+        reported.usage(),
+        attributed,
+        reported.operationHours(),
+        reported.operationCounts());
+  }
+
   public synchronized void startFlushing(Duration interval) {
     if (flusher != null || store == null) {
       return;

@@ -54,6 +54,15 @@ final class VersionIndex {
     return null;
   }
 
+  /**
+   * The newest active version of any app holding {@code document}: usage an in-process instance
+   * reports comes without its caller's apps.
+   */
+  @Nullable Served newest(String document) {
+    List<Served> versions = current().documents().getOrDefault(document, List.of());
+    return versions.isEmpty() ? null : versions.get(0);
+  }
+
   private static boolean isNamed(Map<String, DocumentHash> named, String app, String document) {
     DocumentHash hash = named.get(app);
     return hash != null && hash.hex().equals(document);

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.measure.MeasurementBatch;
 import dev.tollgate.registry.measure.MeasurementJson;
 import dev.tollgate.registry.store.MeasurementStore;
@@ -19,12 +20,17 @@ import java.util.List;
 public final class RegistryMeasurementRoutes {
 
   private final MeasurementStore measurements;
+  private final Calibration calibration;
   private final AdminAuth auth;
   private final long maxBodyBytes;
 
   public RegistryMeasurementRoutes(
-      MeasurementStore measurements, List<AdminToken> tokens, long maxBodyBytes) {
+      MeasurementStore measurements,
+      Calibration calibration,
+      List<AdminToken> tokens,
+      long maxBodyBytes) {
     this.measurements = measurements;
+    this.calibration = calibration;
     this.auth = new AdminAuth(tokens);
     this.maxBodyBytes = maxBodyBytes;
   }
@@ -36,7 +42,7 @@ public final class RegistryMeasurementRoutes {
   private void record(Context ctx) {
     auth.follower(ctx);
     MeasurementBatch batch = MeasurementJson.read(RequestBodies.read(ctx, maxBodyBytes));
-    measurements.add(stored(batch));
+    measurements.add(calibration.attributed(stored(batch)));
     ctx.json(new Recorded(batch.buckets().size(), batch.maxima().size(), batch.usage().size()));
   }
 

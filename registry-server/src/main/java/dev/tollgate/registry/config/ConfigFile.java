@@ -6,6 +6,7 @@ import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.schema.SchemaSettings;
 import dev.tollgate.registry.store.StoreSettings;
+import dev.tollgate.registry.auth.JwtSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -62,6 +63,11 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
         fromFile.model(),
         fromFile.defaultListSize(),
         spreads != null ? spreads : SchemaSettings.defaultFragmentSpreads(fromFile.model()));
+  }
+
+  /** {@code auth.jwt.jwksFile} is relative to the config file's directory. */
+  JwtSettings jwt(JwtSettings fromFile) {
+    return fromFile.resolvedAgainst(base);
   }
 
   /** Admin tokens without a name are called {@code token<index>}. */

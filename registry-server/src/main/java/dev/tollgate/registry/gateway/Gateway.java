@@ -24,7 +24,6 @@ import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -169,42 +168,54 @@ public final class Gateway {
    */
   public @Nullable GatewayAnswer refuseUnknownKey(
       @Nullable String apiKey, @Nullable String accept) {
-    if (callers.find(apiKey).isPresent()) {
-      return null;
+    return refuseCaller(apiKey, null, accept);
+  }
+
+  /**
+   * The answer that {@link #execute} gives a request with these credential headers when they name
+   * nobody (an unknown key: 401; a bearer token refused: 401, or 503 {@code JWKS_UNAVAILABLE} with
+   * {@code Retry-After}; a key and a bearer token at once: 400), or {@code null} when they name a
+   * caller: so that such a request can be refused from its headers, before its body is read.
+   */
+  public @Nullable GatewayAnswer refuseCaller(
+      @Nullable String apiKey, @Nullable String authorization, @Nullable String accept) {
+    if (callers.identify(apiKey, authorization) instanceof Callers.Unidentified nobody) {
+      return unidentified(new Reply(metrics, accept, keyHeaders.vary()), nobody);
     }
-    return unauthenticated(new Reply(metrics, accept, keyHeaders.vary()));
+    return null;
   }
 
   private GatewayAnswer handle(GatewayCall call, Reply reply) {
-    Optional<Callers.Caller> found = callers.find(call.apiKey());
-    if (found.isEmpty()) {
-      return unauthenticated(reply);
+    List<String> authorization = call.headers().values("Authorization");
+    Callers.Identity identity =
+        callers.identify(call.apiKey(), authorization.isEmpty() ? null : authorization.get(0));
+    if (identity instanceof Callers.Unidentified nobody) {
+      return unidentified(reply, nobody);
     }
-    Callers.Caller caller = found.get();
-    KeyPolicy policy = caller.policy();
-    reply.policy(policy.name());
+    Callers.Caller caller = (Callers.Caller) identity;
+    reply.policy(caller.policy().name());
     GatewayCall.Read read;
     try {
       read = call.operations().read();
     } catch (TollgateException e) {
-      return refuse(reply, admission.reject(policy, e));
+      return refuse(reply, admission.reject(caller.bucket(), e));
     }
     if (read.batch()) {
-      return batch(call, reply, policy, read.operations());
+      return batch(call, reply, caller, read.operations());
     }
     return single(call, reply, caller, read.operations().get(0));
   }
 
   private GatewayAnswer single(
       GatewayCall call, Reply reply, Callers.Caller caller, AdmissionRequest request) {
-    KeyPolicy policy = caller.policy();
+    KeyPolicy bucket = caller.bucket();
     Decision decision;
     DocumentHash id;
     try {
-      decision = admission.admit(policy, request);
-      id = admission.documentOf(policy, request);
+      decision = admission.admit(bucket, request);
+      id = admission.documentOf(bucket, request);
     } catch (TollgateException e) {
-      decision = admission.reject(policy, e);
+      decision = admission.reject(bucket, e);
       id = null;
     }
     reply.cost(decision.cost());
@@ -228,13 +239,13 @@ public final class Gateway {
    * BatchRun}).
    */
   private GatewayAnswer batch(
-      GatewayCall call, Reply reply, KeyPolicy policy, List<AdmissionRequest> requests) {
-    BatchDecision decision = admission.admitBatch(policy, requests);
+      GatewayCall call, Reply reply, Callers.Caller caller, List<AdmissionRequest> requests) {
+    BatchDecision decision = admission.admitBatch(caller.bucket(), requests);
     if (decision instanceof BatchDecision.Whole whole) {
       return refuse(reply, whole.rejected(), requests.size());
     }
     List<Decision> decisions = ((BatchDecision.PerOperation) decision).decisions();
-    return batches.answer(call, reply, policy, decisions);
+    return batches.answer(call, reply, caller, decisions);
   }
 
   /**
@@ -248,6 +259,7 @@ public final class Gateway {
       @Nullable DocumentHash id,
       Callers.Caller caller) {
     KeyPolicy policy = caller.policy();
+    KeyPolicy bucket = caller.bucket();
     AdmittedOperation operation = admitted.operations().get(0);
     // only a GET can be cached: a POST need not hash its headers
     String headers =
@@ -265,17 +277,17 @@ public final class Gateway {
         meter.served(policy, operation, actual);
       }
       return cacheableAnswer(
-          reply, call, upstream.settled(policy, admitted, actual), cached, shared, maxAge);
+          reply, call, upstream.settled(bucket, admitted, actual), cached, shared, maxAge);
     }
     UpstreamResponse response;
     try {
       response = upstream.execute(call, operation, policy);
     } catch (UpstreamException e) {
-      return refuse(reply, upstream.failed(e, admitted, policy));
+      return refuse(reply, upstream.failed(e, admitted, bucket));
     }
     reply.upstreamHeaders(upstream.returned(response));
     Decision.Admitted settled =
-        upstream.settled(policy, admitted, meter.answered(policy, operation, response.body()));
+        upstream.settled(bucket, admitted, meter.answered(policy, operation, response.body()));
     UpstreamCaching caching = responses.caching(call.transport(), operation, response);
     if (!caching.cacheable()) {
       GatewayHeaders.rateLimit(reply.headers(), settled.budget());
@@ -344,11 +356,20 @@ public final class Gateway {
         GatewayBodies.encode(json, body));
   }
 
-  private GatewayAnswer unauthenticated(Reply reply) {
-    Refusal refusal = Refusal.UNKNOWN_KEY;
+  /**
+   * The answer to a request whose credentials name nobody: nothing is charged and no balance is
+   * reported, since no bucket is known.
+   */
+  private GatewayAnswer unidentified(Reply reply, Callers.Unidentified nobody) {
+    Refusal refusal = nobody.refusal();
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    if (nobody.retryAfterSeconds() > 0) {
+      reply.header("Retry-After", Long.toString(nobody.retryAfterSeconds()));
+    }
     return reply.body(
-        refusal.code(), 401, GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
+        refusal.code(),
+        nobody.status(),
+        GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
   }
 
   /**

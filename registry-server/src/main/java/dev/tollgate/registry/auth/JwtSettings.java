@@ -23,7 +23,8 @@ import org.jspecify.annotations.Nullable;
  * @param policies claim value → policy name (a policy of {@code keys} or {@code policies})
  * @param subjectClaim the claim that names the subject, whose bucket is charged
  * @param clockSkewSeconds how far {@code exp} and {@code nbf} may be off the gateway's clock
- * @param maxTokenBytes a longer token is refused before any parsing
+ * @param maxTokenBytes a longer token is refused before any parsing (below the HTTP layer's 8 KB
+ *     bound on a request's headers, past which Jetty answers 431 itself)
  * @param jwksRefreshSeconds how often {@code jwksUrl} is fetched again
  * @param jwksMaxAgeSeconds how long the last keys fetched keep working while {@code jwksUrl}
  *     cannot be fetched; past it, {@code onJwksFailure} decides
@@ -60,7 +61,7 @@ public record JwtSettings(
           Map.of(),
           "sub",
           60,
-          8192,
+          4096,
           300,
           3600,
           OnJwksFailure.UNAVAILABLE,

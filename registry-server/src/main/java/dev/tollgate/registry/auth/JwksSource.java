@@ -2,6 +2,7 @@ package dev.tollgate.registry.auth;
 
 import com.nimbusds.jose.jwk.JWKSet;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,6 +31,12 @@ import org.slf4j.LoggerFactory;
 public final class JwksSource implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(JwksSource.class);
+
+  /** A {@code jwksFile} that names a resource of the jar rather than a file. */
+  public static final String CLASSPATH = "classpath:";
+
+  /** The embedded demo's JWK set, whose private key signs {@code jwt-demo-token}'s tokens. */
+  public static final String DEMO_JWKS = CLASSPATH + "dev/tollgate/registry/demo/demo-jwks.json";
 
   /** How soon a failed fetch is tried again (at most the refresh interval). */
   static final Duration RETRY = Duration.ofSeconds(10);
@@ -63,18 +70,37 @@ public final class JwksSource implements AutoCloseable {
     Duration maxAge = Duration.ofSeconds(settings.jwksMaxAgeSeconds());
     String file = settings.jwksFile();
     if (file != null) {
-      return new JwksSource(null, new Keys(readFile(Path.of(file)), Long.MAX_VALUE), refresh, maxAge, clock);
+      return new JwksSource(null, new Keys(readFile(file), Long.MAX_VALUE), refresh, maxAge, clock);
     }
     return new JwksSource(URI.create(String.valueOf(settings.jwksUrl())), null, refresh, maxAge, clock);
   }
 
   /**
-   * The public keys of the JWK set in {@code file}.
+   * The public keys of the JWK set in {@code file}: a path, or {@code classpath:} and a resource
+   * (the embedded demo's, {@link #DEMO_JWKS}).
    *
    * @throws IllegalArgumentException naming what is wrong: missing, unreadable, not a JWK set, or
    *     without a key
    */
-  public static JWKSet readFile(Path file) {
+  public static JWKSet readFile(String file) {
+    if (file.startsWith(CLASSPATH)) {
+      return readResource(file.substring(CLASSPATH.length()));
+    }
+    return readFile(Path.of(file));
+  }
+
+  private static JWKSet readResource(String name) {
+    try (InputStream in = JwksSource.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no resource " + name);
+      }
+      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), CLASSPATH + name);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read " + name + ": " + e);
+    }
+  }
+
+  private static JWKSet readFile(Path file) {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);

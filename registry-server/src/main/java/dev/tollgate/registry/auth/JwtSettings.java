@@ -120,7 +120,7 @@ public record JwtSettings(
 
   /** These settings with {@code jwksFile} resolved against {@code base} (the config's folder). */
   public JwtSettings resolvedAgainst(Path base) {
-    if (jwksFile == null) {
+    if (jwksFile == null || jwksFile.startsWith(JwksSource.CLASSPATH)) {
       return this;
     }
     return new JwtSettings(

@@ -18,7 +18,6 @@ import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.publish.PublishSettings;
 import dev.tollgate.registry.store.StoreSettings;
 import dev.tollgate.registry.upstream.UpstreamSettings;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -226,7 +225,7 @@ final class ConfigSections {
     String jwksFile = jwt.jwksFile();
     if (jwksFile != null) {
       try {
-        JwksSource.readFile(Path.of(jwksFile));
+        JwksSource.readFile(jwksFile);
       } catch (IllegalArgumentException e) {
         throw new ConfigException("auth.jwt.jwksFile: " + e.getMessage());
       }

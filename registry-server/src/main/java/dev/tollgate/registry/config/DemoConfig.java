@@ -8,6 +8,8 @@ import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.store.StoreSettings;
+import dev.tollgate.registry.auth.JwksSource;
+import dev.tollgate.registry.auth.JwtSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,11 @@ public final class DemoConfig {
   public static final String DEMO_APP = DemoManifest.APP;
   public static final String TRUSTED_POLICY = "web";
   public static final String OPEN_POLICY = "partner";
+
+  /** The {@code iss} and {@code aud} of the demo's bearer tokens ({@code jwt-demo-token}). */
+  public static final String JWT_ISSUER = "tollgate-demo";
+
+  public static final String JWT_AUDIENCE = "tollgate-demo";
 
   /**
    * Where the demo listens unless {@code --host} says otherwise: this machine only, since its
@@ -72,6 +79,30 @@ public final class DemoConfig {
                         List.of(new AdminToken("admin-demo", ADMIN_TOKEN, AdminToken.Scope.ADMIN)))
                     .keys(Map.of(TRUSTED_KEY, web, OPEN_KEY, partner))
                     .anonymous(anonymous)
-                    .demo(new DemoSettings(true)));
+                    .demo(new DemoSettings(true))
+                    .jwt(jwt()));
+  }
+
+  /**
+   * Bearer tokens signed by the demo's key ({@code jwt-demo-token} mints them): scope {@code
+   * partner} → the partner policy, {@code web} → the web policy, a bucket per {@code sub}.
+   */
+  private static JwtSettings jwt() {
+    JwtSettings defaults = JwtSettings.DEFAULTS;
+    return new JwtSettings(
+        JwksSource.DEMO_JWKS,
+        null,
+        JWT_ISSUER,
+        JWT_AUDIENCE,
+        "scope",
+        Map.of(OPEN_POLICY, OPEN_POLICY, TRUSTED_POLICY, TRUSTED_POLICY),
+        defaults.subjectClaim(),
+        defaults.clockSkewSeconds(),
+        defaults.maxTokenBytes(),
+        defaults.jwksRefreshSeconds(),
+        defaults.jwksMaxAgeSeconds(),
+        defaults.onJwksFailure(),
+        defaults.maxSubjects(),
+        defaults.tokenCacheSize());
   }
 }

@@ -151,6 +151,11 @@ final class GatewayHarness implements AutoCloseable {
     return new GatewayHarness(false, null, UPSTREAM, jwt);
   }
 
+  /** With callers identified by bearer tokens, and {@code ledger} for every bucket. */
+  static GatewayHarness startWith(JwtSettings jwt, BudgetLedger ledger) {
+    return new GatewayHarness(false, ledger, UPSTREAM, jwt);
+  }
+
   /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */
   static GatewayHarness startWith(BudgetLedger ledger) {
     return new GatewayHarness(false, ledger, UPSTREAM);

@@ -34,7 +34,9 @@ public final class BearerCallers {
   private static final ThreadLocal<MessageDigest> SHA256 =
       ThreadLocal.withInitial(BearerCallers::sha256);
 
-  /** The last token this thread verified, so the guard's look-up and the route's cost one digest. */
+  /**
+   * The last token this thread verified, so the guard's look-up and the route's cost one digest.
+   */
   private static final ThreadLocal<Last> LAST = ThreadLocal.withInitial(Last::new);
 
   private final JwtSettings settings;
@@ -128,10 +130,8 @@ public final class BearerCallers {
           "bearer token has no " + settings.subjectClaim() + " claim (auth.jwt.subjectClaim)", 0);
     }
     KeyPolicy policy = java.util.Objects.requireNonNull(policies.get(named.iterator().next()));
-    long validUntil =
-        claims.getExpirationTime().getTime() + settings.clockSkewSeconds() * 1000L;
-    return new BearerIdentity.Verified(
-        policy, SubjectLedger.bucketOf(policy, subject), validUntil);
+    long validUntil = claims.getExpirationTime().getTime() + settings.clockSkewSeconds() * 1000L;
+    return new BearerIdentity.Verified(policy, SubjectLedger.bucketOf(policy, subject), validUntil);
   }
 
   private BearerIdentity keysUnavailable() {
@@ -144,8 +144,8 @@ public final class BearerCallers {
   }
 
   /**
-   * The policies the claim's value names: a string as a whole or, as OAuth's {@code scope}, each
-   * of its space-separated words; a list, each of its strings.
+   * The policies the claim's value names: a string as a whole or, as OAuth's {@code scope}, each of
+   * its space-separated words; a list, each of its strings.
    */
   private Set<String> policiesNamed(@Nullable Object claim) {
     List<String> values = new ArrayList<>();

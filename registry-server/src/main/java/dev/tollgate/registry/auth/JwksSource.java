@@ -54,17 +54,22 @@ public final class JwksSource implements AutoCloseable {
   private @Nullable ScheduledExecutorService scheduler;
 
   private JwksSource(
-      @Nullable URI url, @Nullable Keys keys, Duration refresh, Duration maxAge, InstantSource clock) {
+      @Nullable URI url,
+      @Nullable Keys keys,
+      Duration refresh,
+      Duration maxAge,
+      InstantSource clock) {
     this.url = url;
     this.keys = keys;
     this.refresh = refresh;
     this.maxAge = maxAge;
     this.clock = clock;
-    this.http =
-        url == null ? null : HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    this.http = url == null ? null : HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
   }
 
-  /** The keys of {@code settings}: its file read now, or its URL, not fetched yet ({@link #start}). */
+  /**
+   * The keys of {@code settings}: its file read now, or its URL, not fetched yet ({@link #start}).
+   */
   public static JwksSource of(JwtSettings settings, InstantSource clock) {
     Duration refresh = Duration.ofSeconds(settings.jwksRefreshSeconds());
     Duration maxAge = Duration.ofSeconds(settings.jwksMaxAgeSeconds());
@@ -72,7 +77,8 @@ public final class JwksSource implements AutoCloseable {
     if (file != null) {
       return new JwksSource(null, new Keys(readFile(file), Long.MAX_VALUE), refresh, maxAge, clock);
     }
-    return new JwksSource(URI.create(String.valueOf(settings.jwksUrl())), null, refresh, maxAge, clock);
+    return new JwksSource(
+        URI.create(String.valueOf(settings.jwksUrl())), null, refresh, maxAge, clock);
   }
 
   /**

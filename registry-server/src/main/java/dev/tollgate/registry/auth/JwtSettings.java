@@ -26,8 +26,8 @@ import org.jspecify.annotations.Nullable;
  * @param maxTokenBytes a longer token is refused before any parsing (below the HTTP layer's 8 KB
  *     bound on a request's headers, past which Jetty answers 431 itself)
  * @param jwksRefreshSeconds how often {@code jwksUrl} is fetched again
- * @param jwksMaxAgeSeconds how long the last keys fetched keep working while {@code jwksUrl}
- *     cannot be fetched; past it, {@code onJwksFailure} decides
+ * @param jwksMaxAgeSeconds how long the last keys fetched keep working while {@code jwksUrl} cannot
+ *     be fetched; past it, {@code onJwksFailure} decides
  * @param onJwksFailure past {@code jwksMaxAgeSeconds}: 503 with {@code Retry-After}, or 401
  * @param maxSubjects the bound of the per-subject buckets kept in memory (least recently charged
  *     forgotten first: such a subject starts again with a full bucket)
@@ -71,10 +71,17 @@ public record JwtSettings(
   public JwtSettings {
     policies =
         policies == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(policies));
-    require(clockSkewSeconds >= 0, "auth.jwt.clockSkewSeconds must not be negative: ", clockSkewSeconds);
+    require(
+        clockSkewSeconds >= 0,
+        "auth.jwt.clockSkewSeconds must not be negative: ",
+        clockSkewSeconds);
     require(maxTokenBytes > 0, "auth.jwt.maxTokenBytes must be positive: ", maxTokenBytes);
-    require(jwksRefreshSeconds > 0, "auth.jwt.jwksRefreshSeconds must be positive: ", jwksRefreshSeconds);
-    require(jwksMaxAgeSeconds > 0, "auth.jwt.jwksMaxAgeSeconds must be positive: ", jwksMaxAgeSeconds);
+    require(
+        jwksRefreshSeconds > 0,
+        "auth.jwt.jwksRefreshSeconds must be positive: ",
+        jwksRefreshSeconds);
+    require(
+        jwksMaxAgeSeconds > 0, "auth.jwt.jwksMaxAgeSeconds must be positive: ", jwksMaxAgeSeconds);
     require(maxSubjects > 0, "auth.jwt.maxSubjects must be positive: ", maxSubjects);
     require(tokenCacheSize > 0, "auth.jwt.tokenCacheSize must be positive: ", tokenCacheSize);
   }

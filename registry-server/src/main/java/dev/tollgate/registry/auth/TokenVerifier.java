@@ -65,7 +65,8 @@ final class TokenVerifier {
     SignedJWT signed = signed(token);
     JWSAlgorithm algorithm = signed.getHeader().getAlgorithm();
     if (!ALGORITHMS.contains(algorithm)) {
-      throw new TokenRefusedException("bearer token algorithm is not accepted: RS256 or ES256 only");
+      throw new TokenRefusedException(
+          "bearer token algorithm is not accepted: RS256 or ES256 only");
     }
     String kid = signed.getHeader().getKeyID();
     if (kid != null && set.getKeyByKeyId(kid) == null) {
@@ -130,7 +131,9 @@ final class TokenVerifier {
     return set == null ? new JWKSet() : set;
   }
 
-  /** What {@link #verify} refuses with: the message (no token in it) and whether keys are missing. */
+  /**
+   * What {@link #verify} refuses with: the message (no token in it) and whether keys are missing.
+   */
   static final class TokenRefusedException extends RuntimeException {
     private final long retryAfterSeconds;
 

@@ -36,8 +36,15 @@ public final class JwtDemoTokenCommand {
   private JwtDemoTokenCommand() {}
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    Map<String, String> options = new LinkedHashMap<>(
-        Map.of("--subject", "demo-user", "--scope", DemoConfig.OPEN_POLICY, "--ttl-seconds", "3600"));
+    Map<String, String> options =
+        new LinkedHashMap<>(
+            Map.of(
+                "--subject",
+                "demo-user",
+                "--scope",
+                DemoConfig.OPEN_POLICY,
+                "--ttl-seconds",
+                "3600"));
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--help") || args[i].equals("-h")) {
         out.println(USAGE);
@@ -75,7 +82,8 @@ public final class JwtDemoTokenCommand {
             .expirationTime(Date.from(now.plus(Duration.ofSeconds(ttlSeconds))))
             .build();
     SignedJWT jwt =
-        new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
+        new SignedJWT(
+            new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
     try {
       jwt.sign(new RSASSASigner(key));
     } catch (JOSEException e) {

@@ -1,12 +1,12 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.http.AdminToken;
 import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.schema.SchemaSettings;
 import dev.tollgate.registry.store.StoreSettings;
-import dev.tollgate.registry.auth.JwtSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -213,8 +213,7 @@ final class ConfigSections {
     SettingsBinder.requireObject(AUTH + ".jwt", given);
     SettingsBinder.refuseUnknown(
         AUTH + ".jwt", given, keysOf(binder, List.of(JwtSettings.DEFAULTS)));
-    JwtSettings jwt =
-        file.jwt(binder.bind(AUTH + ".jwt", given, JwtSettings.DEFAULTS));
+    JwtSettings jwt = file.jwt(binder.bind(AUTH + ".jwt", given, JwtSettings.DEFAULTS));
     Set<String> names = new LinkedHashSet<>();
     keys.values().forEach(policy -> names.add(policy.name()));
     names.addAll(keyless.keySet());

@@ -1,5 +1,7 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.auth.JwksSource;
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoSettings;
 import dev.tollgate.registry.http.AdminToken;
@@ -8,8 +10,6 @@ import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import dev.tollgate.registry.policy.KeyPolicy.Mode;
 import dev.tollgate.registry.store.StoreSettings;
-import dev.tollgate.registry.auth.JwksSource;
-import dev.tollgate.registry.auth.JwtSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.calibration.CalibrationSettings;
 import dev.tollgate.registry.demo.DemoSettings;
 import dev.tollgate.registry.gateway.BudgetSettings;
@@ -15,7 +16,6 @@ import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import dev.tollgate.registry.auth.JwtSettings;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;

@@ -56,8 +56,7 @@ public record Callers(
     if (token != null && apiKey != null) {
       return new Unidentified(
           new Refusal(
-              ErrorCode.BAD_REQUEST,
-              "send X-API-Key or an Authorization: Bearer token, not both"),
+              ErrorCode.BAD_REQUEST, "send X-API-Key or an Authorization: Bearer token, not both"),
           400,
           0);
     }
@@ -71,7 +70,9 @@ public record Callers(
     if (policy == null) {
       policy = stored.find(apiKey);
     }
-    return policy == null ? new Unidentified(Refusal.UNKNOWN_KEY, 401, 0) : new Caller(policy, false);
+    return policy == null
+        ? new Unidentified(Refusal.UNKNOWN_KEY, 401, 0)
+        : new Caller(policy, false);
   }
 
   private Identity bearer(String token) {

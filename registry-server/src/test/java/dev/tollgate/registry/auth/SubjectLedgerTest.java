@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Test;
 final class SubjectLedgerTest {
 
   private static final Budget BUDGET = new Budget(1_000, 0);
-  private static final KeyPolicy PARTNER =
-      KeyPolicy.newPolicy("partner").budget(BUDGET).build();
+  private static final KeyPolicy PARTNER = KeyPolicy.newPolicy("partner").budget(BUDGET).build();
 
   private final FakeClock clock = new FakeClock();
   private final InMemoryBudgetLedger policies = new InMemoryBudgetLedger(clock);

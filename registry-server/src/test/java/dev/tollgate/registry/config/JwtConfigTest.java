@@ -62,8 +62,7 @@ final class JwtConfigTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "\"jwksUrl\": \"https://idp.test/jwks\","
-            + "|auth.jwt takes jwksFile or jwksUrl, not both",
+        "\"jwksUrl\": \"https://idp.test/jwks\"," + "|auth.jwt takes jwksFile or jwksUrl, not both",
         "\"jwksFile\": null,|auth.jwt needs jwksFile or jwksUrl: where the token signing keys are",
         "\"issuer\": \"\",|auth.jwt.issuer is required: the iss every token must carry",
         "\"audience\": null,|auth.jwt.audience is required: a value every token's aud must hold",

@@ -52,8 +52,7 @@ final class GatewayJwtRedisTest {
             GatewayHarness.startWith(
                 TestTokens.settings(jwks, null, OnJwksFailure.UNAVAILABLE, 1_000),
                 new Prefixed(redis, run))) {
-      DocumentHash cargo =
-          first.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 50);
+      DocumentHash cargo = first.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 50);
       second.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, 50);
       String alice = tokens.rs256("alice", "web", first.clock.instant());
       String bob = tokens.rs256("bob", "web", first.clock.instant());

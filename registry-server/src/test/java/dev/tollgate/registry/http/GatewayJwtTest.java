@@ -45,9 +45,11 @@ final class GatewayJwtTest {
   @TempDir static Path dir;
   private static final TestTokens TOKENS = new TestTokens();
 
-  @AutoClose private final GatewayHarness gateway = GatewayHarness.startWith(
-      TestTokens.settings(
-          TOKENS.jwksFile(dir).toString(), null, OnJwksFailure.UNAVAILABLE, 100_000));
+  @AutoClose
+  private final GatewayHarness gateway =
+      GatewayHarness.startWith(
+          TestTokens.settings(
+              TOKENS.jwksFile(dir).toString(), null, OnJwksFailure.UNAVAILABLE, 100_000));
 
   private final DocumentHash cargo =
       gateway.publishFixed("web", "1", CARGO, "Cargo", OperationKind.QUERY, PRICE);
@@ -178,10 +180,7 @@ final class GatewayJwtTest {
     return Stream.of(
         Arguments.of(
             "expired",
-            TOKENS.rs256(
-                "mallory",
-                now,
-                c -> c.expirationTime(Date.from(now.minusSeconds(61)))),
+            TOKENS.rs256("mallory", now, c -> c.expirationTime(Date.from(now.minusSeconds(61)))),
             "bearer token expired"),
         Arguments.of(
             "not yet valid",

@@ -1,7 +1,7 @@
 package dev.tollgate.registry.admission;
 
-import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.ConcurrentHashMap;

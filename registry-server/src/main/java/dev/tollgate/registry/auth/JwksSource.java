@@ -32,11 +32,8 @@ public final class JwksSource implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(JwksSource.class);
 
-  /** A {@code jwksFile} that names a resource of the jar rather than a file. */
+  /** A {@code jwksFile} that names a resource of the jar rather than a file ({@link DemoJwt}). */
   public static final String CLASSPATH = "classpath:";
-
-  /** The embedded demo's JWK set, whose private key signs {@code jwt-demo-token}'s tokens. */
-  public static final String DEMO_JWKS = CLASSPATH + "dev/tollgate/registry/demo/demo-jwks.json";
 
   /** How soon a failed fetch is tried again (at most the refresh interval). */
   static final Duration RETRY = Duration.ofSeconds(10);
@@ -83,7 +80,7 @@ public final class JwksSource implements AutoCloseable {
 
   /**
    * The public keys of the JWK set in {@code file}: a path, or {@code classpath:} and a resource
-   * (the embedded demo's, {@link #DEMO_JWKS}).
+   * (the embedded demo's, {@link DemoJwt#JWKS}).
    *
    * @throws IllegalArgumentException naming what is wrong: missing, unreadable, not a JWK set, or
    *     without a key

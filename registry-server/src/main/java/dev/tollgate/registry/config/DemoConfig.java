@@ -1,6 +1,6 @@
 package dev.tollgate.registry.config;
 
-import dev.tollgate.registry.auth.JwksSource;
+import dev.tollgate.registry.auth.DemoJwt;
 import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoSettings;
@@ -30,11 +30,6 @@ public final class DemoConfig {
   public static final String DEMO_APP = DemoManifest.APP;
   public static final String TRUSTED_POLICY = "web";
   public static final String OPEN_POLICY = "partner";
-
-  /** The {@code iss} and {@code aud} of the demo's bearer tokens ({@code jwt-demo-token}). */
-  public static final String JWT_ISSUER = "tollgate-demo";
-
-  public static final String JWT_AUDIENCE = "tollgate-demo";
 
   /**
    * Where the demo listens unless {@code --host} says otherwise: this machine only, since its
@@ -90,10 +85,10 @@ public final class DemoConfig {
   private static JwtSettings jwt() {
     JwtSettings defaults = JwtSettings.DEFAULTS;
     return new JwtSettings(
-        JwksSource.DEMO_JWKS,
+        DemoJwt.JWKS,
         null,
-        JWT_ISSUER,
-        JWT_AUDIENCE,
+        DemoJwt.ISSUER,
+        DemoJwt.AUDIENCE,
         "scope",
         Map.of(OPEN_POLICY, OPEN_POLICY, TRUSTED_POLICY, TRUSTED_POLICY),
         defaults.subjectClaim(),

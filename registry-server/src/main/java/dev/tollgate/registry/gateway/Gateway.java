@@ -63,14 +63,16 @@ import org.slf4j.LoggerFactory;
  *       {@code PERSISTED_QUERY_NOT_IN_LIST}, 429 ({@code Retry-After}). In {@code application/json}
  *       (a client that accepts only it, {@code *}{@code /*}, or sends no {@code Accept}) each of
  *       these is a 200 with the same body and headers, so clients that read only 2xx bodies see
- *       {@code extensions.code}. In both: 401 unknown key, 405 mutation by GET ({@code Allow:
- *       POST}), 413, 415, 400 {@code BAD_REQUEST} (a body that is not JSON, or JSON that is not a
- *       GraphQL request), 502 {@code UPSTREAM_ERROR}, 503 {@code BUDGET_STORE_UNAVAILABLE} ({@code
- *       Retry-After}; the Redis budget store is down and the key's {@code budget.onStoreFailure} is
- *       {@code deny}); an APQ miss ({@code PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients
- *       expect. A bug or a broken dependency is a 500 in the same shape that names nothing
- *       internal.
- *   <li>Every answer but 401 (no policy is known for an unknown key) carries {@code
+ *       {@code extensions.code}. In both: 401 unknown key or refused bearer token, 405 mutation by
+ *       GET ({@code Allow: POST}), 413, 415, 400 {@code BAD_REQUEST} (a body that is not JSON, or
+ *       JSON that is not a GraphQL request), 502 {@code UPSTREAM_ERROR}, 503 {@code
+ *       BUDGET_STORE_UNAVAILABLE} ({@code Retry-After}; the Redis budget store is down and the
+ *       key's {@code budget.onStoreFailure} is {@code deny}), 503 {@code JWKS_UNAVAILABLE} ({@code
+ *       Retry-After}; {@code auth.jwt}'s keys past their max age); an APQ miss ({@code
+ *       PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
+ *       dependency is a 500 in the same shape that names nothing internal.
+ *   <li>Every answer but those to credentials that name nobody (401, 503 {@code JWKS_UNAVAILABLE},
+ *       400 for a key and a bearer token at once: no policy is known) carries {@code
  *       X-RateLimit-Limit/Remaining/Reset} and {@code extensions.rateLimit {cost (units charged by
  *       this request), remaining, resetIn}}, except a refusal whose balance this gateway does not
  *       know (a Redis bucket it has not charged; a 503): refusals never call the budget store;

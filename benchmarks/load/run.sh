@@ -19,6 +19,13 @@
 # so that the load generator does not take the server's CPU; PIN=0 turns that off. CPU per request
 # is the steadiest figure on a shared machine; requests per second the least.
 #
+# JWT=1 measures the registered GET identified by a bearer token (issue 27): the gateway gets an
+# auth.jwt section over the demo's JWK set, and the scenarios are get-registered (by API key) and
+# get-registered-jwt (the same GET with `Authorization: Bearer <token of jwt-demo-token>` and no
+# key; one token, so after its first request the signature check is cached), alternated with the
+# bare route as above; compare their "CPU per request" in the summary. SCENARIOS="a b" runs only
+# those scenarios (names below).
+#
 # Needs wrk (Debian package; installed if missing and apt-get is available), python3, curl, and the
 # built jars (mvn -B -q -Pbenchmarks package -DskipTests).
 set -euo pipefail
@@ -31,6 +38,7 @@ CONNECTIONS="${CONNECTIONS:-16}"
 CHECK="${CHECK:-3}" # seconds of each checking run
 GATEWAY_PORT="${GATEWAY_PORT:-18480}"
 BARE_PORT="${BARE_PORT:-18481}"
+JWT="${JWT:-0}"
 GATEWAY_JAR="${GATEWAY_JAR:-registry-server/target/registry-server.jar}" # another build: GATEWAY_JAR=OLD.jar
 HERE=benchmarks/load
 WORK="$(mktemp -d)"
@@ -55,9 +63,18 @@ on_load() { "${ON_LOAD[@]}" "$@"; }
 PINNING="not pinned"
 [ "$PINNED" = 0 ] || PINNING="servers on core 0, wrk on core 1"
 
+# With JWT=1, bearer tokens signed by the demo's key (jwt-demo-token), scope web -> policy web.
+AUTH_JSON=""
+if [ "$JWT" = 1 ]; then
+  AUTH_JSON='"auth": {"jwt": {"jwksFile": "classpath:dev/tollgate/registry/demo/demo-jwks.json",
+    "issuer": "tollgate-demo", "audience": "tollgate-demo", "policyClaim": "scope",
+    "policies": {"web": "web"}}},'
+fi
+
 # Budgets large enough that the load measures admission, not the bucket running dry.
 cat > "$WORK/config.json" <<JSON
 {
+  $AUTH_JSON
   "http": {"port": $GATEWAY_PORT},
   "demo": {"publishDemoManifest": true},
   "adminTokens": [{"name": "admin", "token": "admin-demo", "scope": "admin"}],
@@ -81,6 +98,12 @@ ID=$(python3 -c 'import json;m=json.load(open("manifests/cargo-web.json"));print
 VARS=$(python3 -c 'import urllib.parse;print(urllib.parse.quote("{\"trackingId\":\"ABC123\"}"))')
 GET_PATH="/graphql?documentId=$ID&operationName=TrackCargo&variables=$VARS"
 AUTHORIZATION='Bearer load-test-user-0123456789abcdef'
+JWT_AUTHORIZATION=""
+if [ "$JWT" = 1 ]; then
+  JWT_AUTHORIZATION="Bearer $(java -jar "$GATEWAY_JAR" jwt-demo-token --subject load-user --scope web --ttl-seconds 86400)"
+  curl -sf -o /dev/null -H "Authorization: $JWT_AUTHORIZATION" "localhost:$GATEWAY_PORT$GET_PATH" \
+    || { echo "the gateway refused the JWT-identified GET:" >&2; curl -s -H "Authorization: $JWT_AUTHORIZATION" "localhost:$GATEWAY_PORT$GET_PATH" >&2; exit 1; }
+fi
 
 python3 - "$WORK" "$ID" <<'PY'
 import json, sys, pathlib
@@ -103,8 +126,14 @@ PY
 
 # scenario name -> "KEY BODY AUTHORIZATION?" (a GET has no body)
 key_of() { case $1 in get-*) echo web-demo ;; post-registered | unknown-id) echo web-demo ;; *) echo partner-demo ;; esac; }
-SCENARIOS="get-registered get-registered-authorization post-registered open-four-cargo
-  attack-deep16 attack-alias150 attack-first5000 attack-token-flood attack-batch unknown-id"
+# With JWT=1 the key and the bearer token are never sent together (that is refused, 400), so the
+# scenario that forwards an Authorization beside the key is left out.
+if [ "$JWT" = 1 ]; then
+  SCENARIOS="${SCENARIOS:-get-registered get-registered-jwt}"
+else
+  SCENARIOS="${SCENARIOS:-get-registered get-registered-authorization post-registered open-four-cargo
+  attack-deep16 attack-alias150 attack-first5000 attack-token-flood attack-batch unknown-id}"
+fi
 
 # The bare route answers each scenario with the gateway's own answer to it.
 mkdir -p "$WORK/answers"
@@ -133,10 +162,12 @@ url_of() {
 }
 # wrk_run seconds script server scenario
 wrk_run() {
-  local body="" authorization=""
+  local body="" authorization="" key
+  key="$(key_of "$4")"
   case $4 in get-*) ;; *) body="$WORK/$4.json" ;; esac
   [ "$4" = get-registered-authorization ] && authorization=$AUTHORIZATION
-  WRK_BODY_FILE="$body" WRK_API_KEY="$(key_of "$4")" WRK_AUTHORIZATION="$authorization" \
+  if [ "$4" = get-registered-jwt ]; then authorization=$JWT_AUTHORIZATION; key=""; fi
+  WRK_BODY_FILE="$body" WRK_API_KEY="$key" WRK_AUTHORIZATION="$authorization" \
     on_load wrk -t1 -c"$CONNECTIONS" -d"$1s" -s "$HERE/$2" "$(url_of "$3" "$4")"
 }
 # measure label server scenario: one measured run, one line of figures

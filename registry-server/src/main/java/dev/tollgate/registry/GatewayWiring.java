@@ -10,6 +10,10 @@ import dev.tollgate.registry.admission.FallbackBudgetLedger;
 import dev.tollgate.registry.admission.InMemoryBudgetLedger;
 import dev.tollgate.registry.admission.OpenCaches;
 import dev.tollgate.registry.admission.RedisBudgetLedger;
+import dev.tollgate.registry.auth.BearerCallers;
+import dev.tollgate.registry.auth.JwksSource;
+import dev.tollgate.registry.auth.JwtSettings;
+import dev.tollgate.registry.auth.SubjectLedger;
 import dev.tollgate.registry.calibration.Calibration;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.RegisteredDocument;
@@ -31,7 +35,9 @@ import dev.tollgate.registry.upstream.Upstream;
 import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -73,7 +79,7 @@ record GatewayWiring(
         closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
     catalog.startPolling(Duration.ofMillis(config.catalog().refreshMillis()));
     BudgetLedger budgets =
-        ledger != null ? ledger : closer.add(ledger(config.budget(), clock, metrics));
+        ledger != null ? ledger : closer.add(ledger(config.budget(), config.jwt(), clock, metrics));
     GatewaySettings settings = config.gateway();
     AdmissionController admission =
         new AdmissionController(
@@ -96,7 +102,7 @@ record GatewayWiring(
     Gateway gateway =
         new Gateway(
             admission,
-            new Callers(config.keys(), config.anonymous(), keys),
+            new Callers(config.keys(), config.anonymous(), keys, bearer(closer, metrics)),
             upstream == null ? configuredUpstream(config.upstream(), json) : upstream,
             config.upstream(),
             responseCache(settings, config.policies(), ticker),
@@ -111,10 +117,42 @@ record GatewayWiring(
     return new GatewayServices(catalog, documents, admission, gateway, keys, closer);
   }
 
+  /**
+   * The bearer tokens' verifier of {@code auth.jwt}, its keys fetched (a URL's, then refreshed
+   * until the server closes); {@code null} without the section.
+   */
+  private @Nullable BearerCallers bearer(Closer closer, GatewayMetrics metrics) {
+    JwtSettings jwt = config.jwt();
+    if (jwt == null) {
+      return null;
+    }
+    JwksSource keys = closer.add(JwksSource.of(jwt, clock));
+    keys.start();
+    Map<String, KeyPolicy> byName = new LinkedHashMap<>();
+    for (KeyPolicy policy : config.policies()) {
+      byName.put(policy.name(), policy);
+    }
+    BearerCallers bearer = new BearerCallers(jwt, byName, keys, clock, ticker);
+    metrics.monitor(bearer.cache(), "bearer_tokens");
+    return bearer;
+  }
+
+  /**
+   * With {@code auth.jwt} and buckets in memory, the token subjects' buckets are kept apart and
+   * bounded to {@code auth.jwt.maxSubjects} ({@link SubjectLedger}); in Redis they expire there.
+   */
   private static BudgetLedger ledger(
-      BudgetSettings budget, InstantSource clock, GatewayMetrics metrics) {
+      BudgetSettings budget,
+      @Nullable JwtSettings jwt,
+      InstantSource clock,
+      GatewayMetrics metrics) {
     return switch (budget.budgetStore()) {
-      case MEMORY -> new InMemoryBudgetLedger(clock);
+      case MEMORY ->
+          jwt == null
+              ? new InMemoryBudgetLedger(clock)
+              : new SubjectLedger(
+                  new InMemoryBudgetLedger(clock),
+                  new InMemoryBudgetLedger(clock, jwt.maxSubjects()));
       case REDIS ->
           new FallbackBudgetLedger(
               new RedisBudgetLedger(Objects.requireNonNull(budget.redisUrl()), clock),

@@ -1,5 +1,6 @@
 package dev.tollgate.registry;
 
+import dev.tollgate.registry.cli.JwtDemoTokenCommand;
 import dev.tollgate.registry.cli.PriceCommand;
 import dev.tollgate.registry.config.ConfigLoader;
 import dev.tollgate.registry.config.DemoConfig;
@@ -118,6 +119,12 @@ final class ServerCommand {
             "prices one document offline against a schema and prints"
                 + " {\"cost\",\"depth\",\"aliases\",\"tokens\"}",
             PriceCommand::run));
+    commands.put(
+        "jwt-demo-token",
+        new Subcommand(
+            "prints a bearer token for the embedded demo, signed by its public demo key"
+                + " (--subject, --scope partner|web)",
+            JwtDemoTokenCommand::run));
     return commands;
   }
 

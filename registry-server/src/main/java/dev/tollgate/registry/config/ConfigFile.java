@@ -1,5 +1,6 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.http.AdminToken;
 import dev.tollgate.registry.http.HttpSettings;
 import dev.tollgate.registry.policy.KeyPolicy;
@@ -62,6 +63,11 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
         fromFile.model(),
         fromFile.defaultListSize(),
         spreads != null ? spreads : SchemaSettings.defaultFragmentSpreads(fromFile.model()));
+  }
+
+  /** {@code auth.jwt.jwksFile} is relative to the config file's directory. */
+  JwtSettings jwt(JwtSettings fromFile) {
+    return fromFile.resolvedAgainst(base);
   }
 
   /** Admin tokens without a name are called {@code token<index>}. */

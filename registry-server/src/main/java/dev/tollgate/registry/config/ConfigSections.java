@@ -3,6 +3,8 @@ package dev.tollgate.registry.config;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tollgate.registry.auth.JwksSource;
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.calibration.CalibrationSettings;
 import dev.tollgate.registry.demo.DemoSettings;
 import dev.tollgate.registry.gateway.BudgetSettings;
@@ -37,6 +39,7 @@ final class ConfigSections {
   static final String KEYS = "keys";
   static final String ANONYMOUS = "anonymous";
   static final String POLICIES = "policies";
+  static final String AUTH = "auth";
 
   /**
    * Each section holding settings, and the records that hold its keys, as their defaults: the
@@ -65,6 +68,7 @@ final class ConfigSections {
             CalibrationSettings.DEFAULTS));
     sections.put("demo", List.of(DemoSettings.DEFAULTS));
     sections.put("registry", List.of(PublishSettings.DEFAULTS));
+    sections.put(AUTH, List.of(AuthSection.DEFAULTS));
     return sections;
   }
 
@@ -77,6 +81,8 @@ final class ConfigSections {
     refuseUnknown(binder, root);
     JsonNode gateway = root.get("gateway");
     Map<String, KeyPolicy> keys = ConfigFile.named(keys(binder, KEYS, root.get(KEYS)));
+    Map<String, KeyPolicy> keyless =
+        ConfigFile.policies(keys(binder, POLICIES, nullsAsDefaults(root.get(POLICIES))), keys);
     return new ServerConfig(
         file.http(binder.bind("http", root.get("http"), HttpSettings.DEFAULTS)),
         file.store(binder.bind("store", root.get("store"), StoreSection.DEFAULTS)),
@@ -89,9 +95,10 @@ final class ConfigSections {
         binder.bind("gateway", gateway, CalibrationSettings.DEFAULTS),
         keys,
         ConfigFile.anonymous(anonymous(binder, root.get(ANONYMOUS))),
-        ConfigFile.policies(keys(binder, POLICIES, nullsAsDefaults(root.get(POLICIES))), keys),
+        keyless,
         binder.bind("demo", root.get("demo"), DemoSettings.DEFAULTS),
-        binder.bind("registry", root.get("registry"), PublishSettings.DEFAULTS));
+        binder.bind("registry", root.get("registry"), PublishSettings.DEFAULTS),
+        jwt(binder, root.get(AUTH), file, keys, keyless));
   }
 
   /** Every key a section may hold: the components of its records. */
@@ -184,6 +191,50 @@ final class ConfigSections {
       return null;
     }
     return binder.read(ANONYMOUS, given, KeyPolicy.class);
+  }
+
+  /**
+   * The {@code auth.jwt} section, checked as a whole (the first mistake is refused, naming its key)
+   * and its {@code jwksFile} read; {@code null} when the file has none.
+   */
+  private static @Nullable JwtSettings jwt(
+      SettingsBinder binder,
+      @Nullable JsonNode auth,
+      ConfigFile file,
+      Map<String, KeyPolicy> keys,
+      Map<String, KeyPolicy> keyless) {
+    if (auth != null && !auth.isNull()) {
+      SettingsBinder.requireObject(AUTH, auth);
+    }
+    JsonNode given = auth == null ? null : auth.get("jwt");
+    if (given == null || given.isNull()) {
+      return null;
+    }
+    SettingsBinder.requireObject(AUTH + ".jwt", given);
+    SettingsBinder.refuseUnknown(
+        AUTH + ".jwt", given, keysOf(binder, List.of(JwtSettings.DEFAULTS)));
+    JwtSettings jwt = file.jwt(binder.bind(AUTH + ".jwt", given, JwtSettings.DEFAULTS));
+    Set<String> names = new LinkedHashSet<>();
+    keys.values().forEach(policy -> names.add(policy.name()));
+    names.addAll(keyless.keySet());
+    List<String> mistakes = jwt.mistakes(names);
+    if (!mistakes.isEmpty()) {
+      throw new ConfigException(mistakes.get(0));
+    }
+    String jwksFile = jwt.jwksFile();
+    if (jwksFile != null) {
+      try {
+        JwksSource.readFile(jwksFile);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("auth.jwt.jwksFile: " + e.getMessage());
+      }
+    }
+    return jwt;
+  }
+
+  /** The {@code auth} section as a file writes it: {@code jwt}, absent by default. */
+  record AuthSection(JwtSettings jwt) {
+    static final AuthSection DEFAULTS = new AuthSection(JwtSettings.DEFAULTS);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.auth.DemoJwt;
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.demo.DemoManifest;
 import dev.tollgate.registry.demo.DemoSettings;
 import dev.tollgate.registry.http.AdminToken;
@@ -72,6 +74,30 @@ public final class DemoConfig {
                         List.of(new AdminToken("admin-demo", ADMIN_TOKEN, AdminToken.Scope.ADMIN)))
                     .keys(Map.of(TRUSTED_KEY, web, OPEN_KEY, partner))
                     .anonymous(anonymous)
-                    .demo(new DemoSettings(true)));
+                    .demo(new DemoSettings(true))
+                    .jwt(jwt()));
+  }
+
+  /**
+   * Bearer tokens signed by the demo's key ({@code jwt-demo-token} mints them): scope {@code
+   * partner} → the partner policy, {@code web} → the web policy, a bucket per {@code sub}.
+   */
+  private static JwtSettings jwt() {
+    JwtSettings defaults = JwtSettings.DEFAULTS;
+    return new JwtSettings(
+        DemoJwt.JWKS,
+        null,
+        DemoJwt.ISSUER,
+        DemoJwt.AUDIENCE,
+        "scope",
+        Map.of(OPEN_POLICY, OPEN_POLICY, TRUSTED_POLICY, TRUSTED_POLICY),
+        defaults.subjectClaim(),
+        defaults.clockSkewSeconds(),
+        defaults.maxTokenBytes(),
+        defaults.jwksRefreshSeconds(),
+        defaults.jwksMaxAgeSeconds(),
+        defaults.onJwksFailure(),
+        defaults.maxSubjects(),
+        defaults.tokenCacheSize());
   }
 }

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.config;
 
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.calibration.CalibrationSettings;
 import dev.tollgate.registry.demo.DemoSettings;
 import dev.tollgate.registry.gateway.BudgetSettings;
@@ -28,6 +29,8 @@ import org.jspecify.annotations.Nullable;
  * @param keylessPolicies the file's {@code policies} section by name: policies without a key in the
  *     file, which keys issued at runtime name (issue 27)
  * @param registry the file's {@code registry} section
+ * @param jwt the file's {@code auth.jwt} section: callers identified by bearer tokens; {@code null}
+ *     when absent (no token is verified, {@code Authorization} is only forwarded)
  */
 public record ServerConfig(
     HttpSettings http,
@@ -43,7 +46,8 @@ public record ServerConfig(
     KeyPolicy anonymous,
     Map<String, KeyPolicy> keylessPolicies,
     DemoSettings demo,
-    PublishSettings registry) {
+    PublishSettings registry,
+    @Nullable JwtSettings jwt) {
 
   public ServerConfig {
     adminTokens = List.copyOf(adminTokens);
@@ -70,7 +74,8 @@ public record ServerConfig(
         KeyPolicy.newPolicy(KeyPolicy.ANONYMOUS).build(),
         Map.of(),
         DemoSettings.DEFAULTS,
-        PublishSettings.DEFAULTS);
+        PublishSettings.DEFAULTS,
+        null);
   }
 
   /** The policy of the caller presenting {@code apiKey} ({@code null}: the anonymous policy). */
@@ -119,6 +124,7 @@ public record ServerConfig(
     private Map<String, KeyPolicy> keylessPolicies;
     private DemoSettings demo;
     private PublishSettings registry;
+    private @Nullable JwtSettings jwt;
 
     private Builder(ServerConfig config) {
       http = config.http;
@@ -135,6 +141,7 @@ public record ServerConfig(
       keylessPolicies = config.keylessPolicies;
       demo = config.demo;
       registry = config.registry;
+      jwt = config.jwt;
     }
 
     public Builder http(HttpSettings http) {
@@ -208,6 +215,12 @@ public record ServerConfig(
       return this;
     }
 
+    /** Callers identified by bearer tokens ({@code auth.jwt}); {@code null}: none. */
+    public Builder jwt(@Nullable JwtSettings jwt) {
+      this.jwt = jwt;
+      return this;
+    }
+
     ServerConfig build() {
       return new ServerConfig(
           http,
@@ -223,7 +236,8 @@ public record ServerConfig(
           anonymous,
           keylessPolicies,
           demo,
-          registry);
+          registry,
+          jwt);
     }
   }
 }

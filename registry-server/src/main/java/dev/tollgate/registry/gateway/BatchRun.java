@@ -53,15 +53,16 @@ final class BatchRun {
    * @param reply the answer being built, for the caller's policy (its {@code Vary} and counting)
    * @param decisions one per operation of the batch, in order
    */
-  GatewayAnswer answer(GatewayCall call, Reply reply, KeyPolicy policy, List<Decision> decisions) {
+  GatewayAnswer answer(
+      GatewayCall call, Reply reply, Callers.Caller caller, List<Decision> decisions) {
     List<Entry> entries = new ArrayList<>(decisions.size());
     for (Decision decision : decisions) {
       entries.add(
           decision instanceof Decision.Admitted admitted
-              ? run(call, policy, admitted)
+              ? run(call, caller, admitted)
               : refused((Decision.Rejected) decision));
     }
-    GatewayHeaders.rateLimit(reply.headers(), admission.balance(policy));
+    GatewayHeaders.rateLimit(reply.headers(), admission.balance(caller.bucket()));
     long retryAfter = retryAfter(entries);
     if (retryAfter > 0) {
       reply.header("Retry-After", Long.toString(retryAfter));
@@ -76,7 +77,9 @@ final class BatchRun {
     return reply.entries(counted, GatewayBodies.encode(json, bodies));
   }
 
-  private Entry run(GatewayCall call, KeyPolicy policy, Decision.Admitted admitted) {
+  private Entry run(GatewayCall call, Callers.Caller caller, Decision.Admitted admitted) {
+    KeyPolicy policy = caller.policy();
+    KeyPolicy bucket = caller.bucket();
     metrics.estimatedCost(admitted.cost());
     if (admitted.wouldRefuse() != null) {
       metrics.wouldRefuse(admitted.wouldRefuse());
@@ -86,7 +89,7 @@ final class BatchRun {
     try {
       response = upstream.execute(call, operation, policy);
     } catch (UpstreamException e) {
-      Decision.Rejected failed = upstream.failed(e, admitted, policy);
+      Decision.Rejected failed = upstream.failed(e, admitted, bucket);
       meter.refused(
           policy,
           operation.document(),
@@ -96,7 +99,7 @@ final class BatchRun {
       return new Entry(GatewayBodies.error(failed.refusal(), failed), failed);
     }
     Decision.Admitted settled =
-        upstream.settled(policy, admitted, meter.answered(policy, operation, response.body()));
+        upstream.settled(bucket, admitted, meter.answered(policy, operation, response.body()));
     meter.served(policy, operation, settled, null);
     return new Entry(GatewayBodies.result(response.body(), settled), "ok", admitted.cost(), null);
   }

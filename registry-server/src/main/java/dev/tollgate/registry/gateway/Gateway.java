@@ -24,7 +24,6 @@ import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,14 +63,16 @@ import org.slf4j.LoggerFactory;
  *       {@code PERSISTED_QUERY_NOT_IN_LIST}, 429 ({@code Retry-After}). In {@code application/json}
  *       (a client that accepts only it, {@code *}{@code /*}, or sends no {@code Accept}) each of
  *       these is a 200 with the same body and headers, so clients that read only 2xx bodies see
- *       {@code extensions.code}. In both: 401 unknown key, 405 mutation by GET ({@code Allow:
- *       POST}), 413, 415, 400 {@code BAD_REQUEST} (a body that is not JSON, or JSON that is not a
- *       GraphQL request), 502 {@code UPSTREAM_ERROR}, 503 {@code BUDGET_STORE_UNAVAILABLE} ({@code
- *       Retry-After}; the Redis budget store is down and the key's {@code budget.onStoreFailure} is
- *       {@code deny}); an APQ miss ({@code PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients
- *       expect. A bug or a broken dependency is a 500 in the same shape that names nothing
- *       internal.
- *   <li>Every answer but 401 (no policy is known for an unknown key) carries {@code
+ *       {@code extensions.code}. In both: 401 unknown key or refused bearer token, 405 mutation by
+ *       GET ({@code Allow: POST}), 413, 415, 400 {@code BAD_REQUEST} (a body that is not JSON, or
+ *       JSON that is not a GraphQL request), 502 {@code UPSTREAM_ERROR}, 503 {@code
+ *       BUDGET_STORE_UNAVAILABLE} ({@code Retry-After}; the Redis budget store is down and the
+ *       key's {@code budget.onStoreFailure} is {@code deny}), 503 {@code JWKS_UNAVAILABLE} ({@code
+ *       Retry-After}; {@code auth.jwt}'s keys past their max age); an APQ miss ({@code
+ *       PERSISTED_QUERY_NOT_FOUND}) is a 200, as Apollo clients expect. A bug or a broken
+ *       dependency is a 500 in the same shape that names nothing internal.
+ *   <li>Every answer but those to credentials that name nobody (401, 503 {@code JWKS_UNAVAILABLE},
+ *       400 for a key and a bearer token at once: no policy is known) carries {@code
  *       X-RateLimit-Limit/Remaining/Reset} and {@code extensions.rateLimit {cost (units charged by
  *       this request), remaining, resetIn}}, except a refusal whose balance this gateway does not
  *       know (a Redis bucket it has not charged; a 503): refusals never call the budget store;
@@ -169,42 +170,54 @@ public final class Gateway {
    */
   public @Nullable GatewayAnswer refuseUnknownKey(
       @Nullable String apiKey, @Nullable String accept) {
-    if (callers.find(apiKey).isPresent()) {
-      return null;
+    return refuseCaller(apiKey, null, accept);
+  }
+
+  /**
+   * The answer that {@link #execute} gives a request with these credential headers when they name
+   * nobody (an unknown key: 401; a bearer token refused: 401, or 503 {@code JWKS_UNAVAILABLE} with
+   * {@code Retry-After}; a key and a bearer token at once: 400), or {@code null} when they name a
+   * caller: so that such a request can be refused from its headers, before its body is read.
+   */
+  public @Nullable GatewayAnswer refuseCaller(
+      @Nullable String apiKey, @Nullable String authorization, @Nullable String accept) {
+    if (callers.identify(apiKey, authorization) instanceof Callers.Unidentified nobody) {
+      return unidentified(new Reply(metrics, accept, keyHeaders.vary()), nobody);
     }
-    return unauthenticated(new Reply(metrics, accept, keyHeaders.vary()));
+    return null;
   }
 
   private GatewayAnswer handle(GatewayCall call, Reply reply) {
-    Optional<Callers.Caller> found = callers.find(call.apiKey());
-    if (found.isEmpty()) {
-      return unauthenticated(reply);
+    List<String> authorization = call.headers().values("Authorization");
+    Callers.Identity identity =
+        callers.identify(call.apiKey(), authorization.isEmpty() ? null : authorization.get(0));
+    if (identity instanceof Callers.Unidentified nobody) {
+      return unidentified(reply, nobody);
     }
-    Callers.Caller caller = found.get();
-    KeyPolicy policy = caller.policy();
-    reply.policy(policy.name());
+    Callers.Caller caller = (Callers.Caller) identity;
+    reply.policy(caller.policy().name());
     GatewayCall.Read read;
     try {
       read = call.operations().read();
     } catch (TollgateException e) {
-      return refuse(reply, admission.reject(policy, e));
+      return refuse(reply, admission.reject(caller.bucket(), e));
     }
     if (read.batch()) {
-      return batch(call, reply, policy, read.operations());
+      return batch(call, reply, caller, read.operations());
     }
     return single(call, reply, caller, read.operations().get(0));
   }
 
   private GatewayAnswer single(
       GatewayCall call, Reply reply, Callers.Caller caller, AdmissionRequest request) {
-    KeyPolicy policy = caller.policy();
+    KeyPolicy bucket = caller.bucket();
     Decision decision;
     DocumentHash id;
     try {
-      decision = admission.admit(policy, request);
-      id = admission.documentOf(policy, request);
+      decision = admission.admit(bucket, request);
+      id = admission.documentOf(bucket, request);
     } catch (TollgateException e) {
-      decision = admission.reject(policy, e);
+      decision = admission.reject(bucket, e);
       id = null;
     }
     reply.cost(decision.cost());
@@ -214,7 +227,7 @@ public final class Gateway {
     }
     if (decision instanceof Decision.Rejected rejected) {
       meter.refused(
-          policy,
+          caller.policy(),
           id != null ? id : sentDocument(request),
           request.operationName(),
           request.alias(),
@@ -250,13 +263,13 @@ public final class Gateway {
    * BatchRun}).
    */
   private GatewayAnswer batch(
-      GatewayCall call, Reply reply, KeyPolicy policy, List<AdmissionRequest> requests) {
-    BatchDecision decision = admission.admitBatch(policy, requests);
+      GatewayCall call, Reply reply, Callers.Caller caller, List<AdmissionRequest> requests) {
+    BatchDecision decision = admission.admitBatch(caller.bucket(), requests);
     if (decision instanceof BatchDecision.Whole whole) {
       return refuse(reply, whole.rejected(), requests.size());
     }
     List<Decision> decisions = ((BatchDecision.PerOperation) decision).decisions();
-    return batches.answer(call, reply, policy, decisions);
+    return batches.answer(call, reply, caller, decisions);
   }
 
   /**
@@ -271,6 +284,7 @@ public final class Gateway {
       Callers.Caller caller,
       @Nullable String alias) {
     KeyPolicy policy = caller.policy();
+    KeyPolicy bucket = caller.bucket();
     AdmittedOperation operation = admitted.operations().get(0);
     // only a GET can be cached: a POST need not hash its headers
     String headers =
@@ -281,7 +295,7 @@ public final class Gateway {
     if (cached != null) {
       reply.header("Age", Long.toString(responses.ageSeconds(cached)));
       int maxAge = Math.min(policy.cacheMaxAgeSeconds(), cached.maxAgeSeconds());
-      Decision.Admitted settled = upstream.settled(policy, admitted, cached.actual());
+      Decision.Admitted settled = upstream.settled(bucket, admitted, cached.actual());
       meter.served(policy, operation, settled, alias);
       return cacheableAnswer(reply, call, settled, cached, shared, maxAge);
     }
@@ -289,7 +303,7 @@ public final class Gateway {
     try {
       response = upstream.execute(call, operation, policy);
     } catch (UpstreamException e) {
-      Decision.Rejected failed = upstream.failed(e, admitted, policy);
+      Decision.Rejected failed = upstream.failed(e, admitted, bucket);
       meter.refused(
           policy,
           operation.document(),
@@ -300,7 +314,7 @@ public final class Gateway {
     }
     reply.upstreamHeaders(upstream.returned(response));
     Decision.Admitted settled =
-        upstream.settled(policy, admitted, meter.answered(policy, operation, response.body()));
+        upstream.settled(bucket, admitted, meter.answered(policy, operation, response.body()));
     meter.served(policy, operation, settled, alias);
     UpstreamCaching caching = responses.caching(call.transport(), operation, response);
     if (!caching.cacheable()) {
@@ -370,11 +384,20 @@ public final class Gateway {
         GatewayBodies.encode(json, body));
   }
 
-  private GatewayAnswer unauthenticated(Reply reply) {
-    Refusal refusal = Refusal.UNKNOWN_KEY;
+  /**
+   * The answer to a request whose credentials name nobody: nothing is charged and no balance is
+   * reported, since no bucket is known.
+   */
+  private GatewayAnswer unidentified(Reply reply, Callers.Unidentified nobody) {
+    Refusal refusal = nobody.refusal();
     reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
+    if (nobody.retryAfterSeconds() > 0) {
+      reply.header("Retry-After", Long.toString(nobody.retryAfterSeconds()));
+    }
     return reply.body(
-        refusal.code(), 401, GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
+        refusal.code(),
+        nobody.status(),
+        GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
   }
 
   /**

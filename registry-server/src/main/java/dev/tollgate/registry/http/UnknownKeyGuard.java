@@ -26,8 +26,11 @@ import org.jspecify.annotations.Nullable;
  * as it writes every answer of the gateway. When the body has not all arrived, the answer says
  * {@code Connection: close}, and the rest is read and dropped after it ({@link BodyDrain}) before
  * the connection is closed. A request with two {@code X-API-Key} or two {@code Authorization} lines
- * is refused alike, with the gateway's 400 ({@link RepeatedCredentials}). Anything else (no key, a
- * known key, another route) is passed on unchanged.
+ * is refused alike, with the gateway's 400 ({@link RepeatedCredentials}). With {@code auth.jwt}, an
+ * {@code Authorization: Bearer} token is checked here too ({@link Gateway#refuseCaller}): a token
+ * that does not verify (401), keys past their max age (503), a key and a token at once (400).
+ * Anything else (no credential, a known key, a verified token, another route) is passed on
+ * unchanged.
  */
 final class UnknownKeyGuard extends Handler.Wrapper {
 
@@ -117,6 +120,10 @@ final class UnknownKeyGuard extends Handler.Wrapper {
       return gateway.refuseHeaders(repeated, headers.get(HttpHeader.ACCEPT));
     }
     String key = headers.get("X-API-Key");
-    return key == null ? null : gateway.refuseUnknownKey(key, headers.get(HttpHeader.ACCEPT));
+    String authorization = headers.get(HttpHeader.AUTHORIZATION);
+    if (key == null && authorization == null) {
+      return null;
+    }
+    return gateway.refuseCaller(key, authorization, headers.get(HttpHeader.ACCEPT));
   }
 }

@@ -50,6 +50,14 @@ final class ConfigReferenceTest {
   /** What a list element must hold to load at all: an admin token's secret. */
   private static final Map<String, String> REQUIRED = Map.of("adminTokens[]", "token");
 
+  /**
+   * What {@code auth.jwt} must hold to load at all (it is checked as a whole): the demo's JWK set,
+   * the parties, the claim and a policy it maps to (under {@code policies}).
+   */
+  private static final String JWT_REQUIRED =
+      "{\"jwksFile\": \"classpath:dev/tollgate/registry/demo/demo-jwks.json\", \"issuer\": \"i\","
+          + " \"audience\": \"a\", \"policyClaim\": \"scope\", \"policies\": {\"s\": \"p\"}}";
+
   @TempDir Path dir;
 
   @Test
@@ -220,12 +228,26 @@ final class ConfigReferenceTest {
       } else {
         node = node.putObject(segment.equals("<key>") ? "k" : segment);
       }
+      if (path.toString().equals("auth.jwt")) {
+        node.setAll((ObjectNode) read(JWT_REQUIRED));
+        if (!root.has("policies")) {
+          root.putObject("policies").putObject("p");
+        }
+      }
     }
     String last = segments[segments.length - 1];
     if (!node.has(last)) {
       node.putNull(last);
     }
     return root;
+  }
+
+  private static JsonNode read(String json) {
+    try {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.tollgate.registry.RegistryServer;
 import dev.tollgate.registry.ServerBuilder;
 import dev.tollgate.registry.admission.BudgetLedger;
 import dev.tollgate.registry.admission.FakeClock;
+import dev.tollgate.registry.auth.JwtSettings;
 import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.catalog.InMemoryRegistry;
 import dev.tollgate.registry.catalog.StoredDocument;
@@ -102,8 +103,16 @@ final class GatewayHarness implements AutoCloseable {
 
   private GatewayHarness(
       boolean batching, @Nullable BudgetLedger ledger, UpstreamSettings upstreamConfig) {
+    this(batching, ledger, upstreamConfig, null);
+  }
+
+  private GatewayHarness(
+      boolean batching,
+      @Nullable BudgetLedger ledger,
+      UpstreamSettings upstreamConfig,
+      @Nullable JwtSettings jwt) {
     ServerBuilder builder =
-        RegistryServer.builder(config(batching, upstreamConfig))
+        RegistryServer.builder(config(batching, upstreamConfig).transform(c -> c.jwt(jwt)))
             .clock(clock)
             .ticker(this::nanos)
             .documents(registry, this::restore)
@@ -135,6 +144,16 @@ final class GatewayHarness implements AutoCloseable {
   /** Forwarding to the HTTP endpoint {@code url} (the fake {@link #upstream} is unused). */
   static GatewayHarness startWithUpstream(String url) {
     return new GatewayHarness(false, null, UPSTREAM.withUrl(url));
+  }
+
+  /** With callers identified by bearer tokens ({@code auth.jwt}), buckets in memory. */
+  static GatewayHarness startWith(JwtSettings jwt) {
+    return new GatewayHarness(false, null, UPSTREAM, jwt);
+  }
+
+  /** With callers identified by bearer tokens, and {@code ledger} for every bucket. */
+  static GatewayHarness startWith(JwtSettings jwt, BudgetLedger ledger) {
+    return new GatewayHarness(false, ledger, UPSTREAM, jwt);
   }
 
   /** With {@code ledger} instead of an in-memory ledger on the harness's clock. */

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.admission;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -9,14 +10,43 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * Token buckets in this process, one per key: {@code capacity} units, refilled continuously at
  * {@code refillPerSecond}. A new bucket starts full. Each bucket charges under its own lock.
+ * Unbounded by default (one bucket per policy); {@link #InMemoryBudgetLedger(InstantSource, long)}
+ * keeps at most a number of buckets, forgetting the least recently charged first (a forgotten
+ * bucket starts full again): for buckets per token subject, whose number the gateway does not
+ * choose.
  */
 public final class InMemoryBudgetLedger implements BudgetLedger {
 
   private final InstantSource clock;
-  private final ConcurrentMap<String, Bucket> buckets = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, Bucket> buckets;
 
   public InMemoryBudgetLedger(InstantSource clock) {
     this.clock = clock;
+    this.buckets = new ConcurrentHashMap<>();
+  }
+
+  /**
+   * Keeps at most {@code maxBuckets} buckets (Caffeine's size bound, evicting on the calling
+   * thread).
+   *
+   * @throws IllegalArgumentException if {@code maxBuckets} is not positive
+   */
+  public InMemoryBudgetLedger(InstantSource clock, long maxBuckets) {
+    if (maxBuckets < 1) {
+      throw new IllegalArgumentException("maxBuckets must be positive: " + maxBuckets);
+    }
+    this.clock = clock;
+    this.buckets =
+        Caffeine.newBuilder()
+            .maximumSize(maxBuckets)
+            .executor(Runnable::run)
+            .<String, Bucket>build()
+            .asMap();
+  }
+
+  /** How many buckets are kept now (after pending evictions). */
+  public long size() {
+    return buckets.size();
   }
 
   @Override

@@ -118,6 +118,12 @@ public enum ErrorCode {
    * deny}: the caller's budget is unknown (503 with {@code Retry-After}, not 502).
    */
   BUDGET_STORE_UNAVAILABLE("BUDGET_STORE_UNAVAILABLE", ErrorKind.UNAVAILABLE),
+  /**
+   * The keys that verify bearer tokens ({@code auth.jwt.jwksUrl}) could not be fetched for longer
+   * than {@code auth.jwt.jwksMaxAgeSeconds}, and {@code auth.jwt.onJwksFailure} is {@code
+   * unavailable}: the caller may be valid (503 with {@code Retry-After}, not 401).
+   */
+  JWKS_UNAVAILABLE("JWKS_UNAVAILABLE", ErrorKind.UNAVAILABLE),
   UPSTREAM_ERROR("UPSTREAM_ERROR", ErrorKind.UPSTREAM),
   /**
    * {@code upstream.maxInFlight} calls to the upstream are already waiting for it: refused at once

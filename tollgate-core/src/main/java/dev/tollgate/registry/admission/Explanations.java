@@ -49,7 +49,7 @@ final class Explanations {
     }
     PriceExplanation explanation;
     try {
-      explanation = price.explain(variables);
+      explanation = price.explain(variables, level == Explain.FULL);
     } catch (TollgateException | IllegalArgumentException e) {
       return refusal;
     }

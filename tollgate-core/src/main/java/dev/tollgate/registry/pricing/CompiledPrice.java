@@ -53,4 +53,13 @@ public interface CompiledPrice {
   default PriceExplanation explain(Map<String, @Nullable Object> rawVariables) {
     return new PriceExplanation(evaluate(rawVariables).cost(), costText(), Map.of(), List.of());
   }
+
+  /**
+   * {@link #explain}, or without its texts (the formula and each term's text empty) when {@code
+   * withText} is false: a summary needs the terms' coordinates and costs only, and printing
+   * formulas is most of an explanation's cost.
+   */
+  default PriceExplanation explain(Map<String, @Nullable Object> rawVariables, boolean withText) {
+    return explain(rawVariables);
+  }
 }

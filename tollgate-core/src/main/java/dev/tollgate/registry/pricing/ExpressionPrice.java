@@ -122,9 +122,15 @@ final class ExpressionPrice implements CompiledPrice {
 
   @Override
   public PriceExplanation explain(Map<String, @Nullable Object> rawVariables) {
+    return explain(rawVariables, true);
+  }
+
+  @Override
+  public PriceExplanation explain(Map<String, @Nullable Object> rawVariables, boolean withText) {
     Map<String, @Nullable Object> vars =
         signature.definitions.isEmpty() ? Map.of() : signature.coercer.coerce(rawVariables);
-    return PriceExplanations.of(cost.eval(vars), costText(), signature.names, vars, terms);
+    return PriceExplanations.of(
+        cost.eval(vars), withText ? costText() : "", signature.names, vars, terms, withText);
   }
 
   static String printDefinitions(List<VariableDefinition> definitions) {

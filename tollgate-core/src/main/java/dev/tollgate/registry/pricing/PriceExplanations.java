@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /** Builds a {@link PriceExplanation} from a compiled price's terms and coerced variables. */
@@ -19,7 +18,8 @@ final class PriceExplanations {
       String formula,
       List<String> names,
       Map<String, @Nullable Object> vars,
-      List<PriceTerm> terms) {
+      List<PriceTerm> terms,
+      boolean withText) {
     Map<String, @Nullable Object> used = new LinkedHashMap<>();
     for (String name : names) {
       used.put(name, vars.get(name));
@@ -28,7 +28,8 @@ final class PriceExplanations {
     for (PriceTerm term : terms) {
       long value = term.cost().eval(vars);
       if (value != 0) {
-        explained.add(new PriceExplanation.Term(term.coordinate(), text(term, used, value), value));
+        String text = withText ? text(term, used, value) : "";
+        explained.add(new PriceExplanation.Term(term.coordinate(), text, value));
       }
     }
     explained.sort(Comparator.comparingLong(PriceExplanation.Term::cost).reversed());
@@ -53,9 +54,19 @@ final class PriceExplanations {
     return text.toString();
   }
 
+  /** Whether {@code formula} names {@code $name} (not a longer name it starts). */
   private static boolean mentions(String formula, String name) {
-    return Pattern.compile("\\$" + Pattern.quote(name) + "(?![A-Za-z0-9_])")
-        .matcher(formula)
-        .find();
+    String variable = "$" + name;
+    for (int at = formula.indexOf(variable); at >= 0; at = formula.indexOf(variable, at + 1)) {
+      int end = at + variable.length();
+      if (end == formula.length() || !isNameChar(formula.charAt(end))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isNameChar(char c) {
+    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 }

@@ -7,7 +7,6 @@ import dev.tollgate.registry.store.MeasurementStore;
 import dev.tollgate.registry.store.Measurements;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,26 +41,8 @@ public final class RegistryMeasurementRoutes {
   private void record(Context ctx) {
     auth.follower(ctx);
     MeasurementBatch batch = MeasurementJson.read(RequestBodies.read(ctx, maxBodyBytes));
-    measurements.add(calibration.attributed(stored(batch)));
+    measurements.add(calibration.attributed(Measurements.Batch.of(batch)));
     ctx.json(new Recorded(batch.buckets().size(), batch.maxima().size(), batch.usage().size()));
-  }
-
-  /** The same rows, as the store takes a gateway's flush. */
-  private static Measurements.Batch stored(MeasurementBatch batch) {
-    List<Measurements.Bucket> buckets = new ArrayList<>();
-    for (MeasurementBatch.Bucket b : batch.buckets()) {
-      buckets.add(
-          new Measurements.Bucket(b.kind(), b.subject(), b.measure(), b.bucket(), b.count()));
-    }
-    List<Measurements.Maximum> maxima = new ArrayList<>();
-    for (MeasurementBatch.Maximum m : batch.maxima()) {
-      maxima.add(new Measurements.Maximum(m.kind(), m.subject(), m.measure(), m.maxValue()));
-    }
-    List<Measurements.Usage> usage = new ArrayList<>();
-    for (MeasurementBatch.Usage u : batch.usage()) {
-      usage.add(new Measurements.Usage(u.documentId(), u.operation(), u.requests(), u.lastSeen()));
-    }
-    return new Measurements.Batch(buckets, maxima, usage);
   }
 
   /** How many rows of each kind were added. */

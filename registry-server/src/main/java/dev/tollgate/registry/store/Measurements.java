@@ -1,6 +1,8 @@
 package dev.tollgate.registry.store;
 
+import dev.tollgate.registry.measure.MeasurementBatch;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -98,6 +100,27 @@ public final class Measurements {
     /** The calibration counters and document usage only. */
     public Batch(List<Bucket> buckets, List<Maximum> maxima, List<Usage> usage) {
       this(buckets, maxima, usage, List.of(), List.of(), List.of());
+    }
+
+    /**
+     * The rows of a batch counted by the core's {@link
+     * dev.tollgate.registry.measure.MeasurementCounters} (this gateway's, or an in-process
+     * instance's sent to the registry), as the store takes them.
+     */
+    public static Batch of(MeasurementBatch batch) {
+      List<Bucket> buckets = new ArrayList<>();
+      for (MeasurementBatch.Bucket b : batch.buckets()) {
+        buckets.add(new Bucket(b.kind(), b.subject(), b.measure(), b.bucket(), b.count()));
+      }
+      List<Maximum> maxima = new ArrayList<>();
+      for (MeasurementBatch.Maximum m : batch.maxima()) {
+        maxima.add(new Maximum(m.kind(), m.subject(), m.measure(), m.maxValue()));
+      }
+      List<Usage> usage = new ArrayList<>();
+      for (MeasurementBatch.Usage u : batch.usage()) {
+        usage.add(new Usage(u.documentId(), u.operation(), u.requests(), u.lastSeen()));
+      }
+      return new Batch(buckets, maxima, usage);
     }
 
     public boolean isEmpty() {

@@ -69,8 +69,9 @@ final class MeasurementReporter implements AutoCloseable {
     }
     String name = operation.request().operationName();
     String operationName = name == null ? "" : name;
+    String document = operation.document().hex(); // written once: a hash formats it on each call
     if (actual != null) {
-      String subject = operation.document().hex() + "/" + operationName;
+      String subject = document + "/" + operationName;
       record(MeasurementBatch.OPERATION, subject, "estimated", operation.cost());
       record(MeasurementBatch.OPERATION, subject, "actual", actual.cost());
       if (operation.cost() > 0) {
@@ -78,7 +79,7 @@ final class MeasurementReporter implements AutoCloseable {
             MeasurementBatch.OPERATION, subject, "ratio", actual.cost() * 1000 / operation.cost());
       }
     }
-    counters.used(operation.document().hex(), operationName, clock.instant());
+    counters.used(document, operationName, clock.instant());
   }
 
   private void record(String kind, String subject, String measure, long value) {

@@ -110,16 +110,17 @@ public final class CostMeter {
       Decision.Admitted settled,
       @Nullable String alias) {
     Long actual = settled.actual();
+    String document = operation.document().hex(); // written once: a hash formats it on each call
     if (actual != null) {
       metrics.cost(policy.name(), label(operation), operation.cost(), actual);
       if (operation.registered()) {
-        calibrate(operation, actual);
+        calibrate(operation, document, actual);
       }
     }
-    used(operation);
+    used(operation, document);
     long refunded = settled.refunded() == null ? 0 : settled.refunded();
     traffic.answered(
-        key(policy, operation.document().hex(), operation.request().operationName(), alias),
+        key(policy, document, operation.request().operationName(), alias),
         clock.instant(),
         Math.max(0, operation.cost() - refunded),
         operation.cost(),
@@ -140,8 +141,8 @@ public final class CostMeter {
     traffic.refused(key(policy, id, operationName, alias), clock.instant(), code);
   }
 
-  private void calibrate(AdmittedOperation operation, long actual) {
-    String subject = subject(operation);
+  private void calibrate(AdmittedOperation operation, String document, long actual) {
+    String subject = document + "/" + operationName(operation);
     aggregates.record(Aggregates.OPERATION, subject, "estimated", operation.cost());
     aggregates.record(Aggregates.OPERATION, subject, "actual", actual);
     Quality.record(aggregates, Aggregates.OPERATION, subject, operation.cost(), actual);
@@ -165,9 +166,9 @@ public final class CostMeter {
   }
 
   /** Counts an admitted request of a registered document in its document's usage. */
-  private void used(AdmittedOperation operation) {
+  private void used(AdmittedOperation operation, String document) {
     if (enabled && operation.registered()) {
-      aggregates.used(operation.document().hex(), operationName(operation), clock.instant());
+      aggregates.used(document, operationName(operation), clock.instant());
     }
   }
 
@@ -177,10 +178,6 @@ public final class CostMeter {
     }
     String name = operation.request().operationName();
     return name == null ? ANONYMOUS : name;
-  }
-
-  static String subject(AdmittedOperation operation) {
-    return operation.document().hex() + "/" + operationName(operation);
   }
 
   private static String operationName(AdmittedOperation operation) {

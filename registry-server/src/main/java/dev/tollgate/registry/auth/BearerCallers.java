@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.tollgate.registry.auth.TokenVerifier.TokenRefusedException;
+import dev.tollgate.registry.keys.KeySecrets;
 import dev.tollgate.registry.policy.KeyPolicy;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,7 @@ public final class BearerCallers {
     Last last = LAST.get();
     if (last.identity != null
         && now < last.identity.validUntilMillis()
-        && sameToken(last.token, token)) {
+        && KeySecrets.same(last.token, token)) {
       return last.identity;
     }
     ByteBuffer digest = digest(token);
@@ -180,22 +181,6 @@ public final class BearerCallers {
 
   private Duration untilInvalid(ByteBuffer digest, BearerIdentity.Verified identity) {
     return Duration.ofMillis(Math.max(0, identity.validUntilMillis() - clock.millis()));
-  }
-
-  /**
-   * Whether {@code token} is this thread's last verified token: every character compared, whatever
-   * the first difference, so the time taken says nothing of how much of a token an attacker got
-   * right. Cheaper than the digest it saves (a token is a new string on every request).
-   */
-  private static boolean sameToken(@Nullable String last, String token) {
-    if (last == null || last.length() != token.length()) {
-      return false;
-    }
-    int difference = 0;
-    for (int i = 0; i < token.length(); i++) {
-      difference |= last.charAt(i) ^ token.charAt(i);
-    }
-    return difference == 0;
   }
 
   private static ByteBuffer digest(String token) {

@@ -1,10 +1,12 @@
 package dev.tollgate.registry.gateway;
 
 import dev.tollgate.registry.document.Sha256;
+import dev.tollgate.registry.keys.KeySecrets;
 import dev.tollgate.registry.upstream.UpstreamSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The request headers the upstream's answer may depend on ({@link
@@ -16,6 +18,13 @@ import java.util.Map;
  * them too.
  */
 final class CacheKeyHeaders {
+
+  /**
+   * This thread's last input and its digest: a caller's requests on one connection (a bearer token
+   * of 700 bytes, a cookie) are digested once, then compared (in constant time: the input holds
+   * another caller's credentials), which costs a tenth of SHA-256 over them.
+   */
+  private static final ThreadLocal<Digested> LAST = ThreadLocal.withInitial(Digested::new);
 
   /** Lower-cased, in order: {@code authorization}, {@code cookie}, then the others. */
   private final List<String> names;
@@ -72,7 +81,16 @@ final class CacheKeyHeaders {
         append(input, value);
       }
     }
-    return input.length() == 0 ? "" : Sha256.hex(input.toString());
+    if (input.length() == 0) {
+      return "";
+    }
+    String text = input.toString();
+    Digested last = LAST.get();
+    if (!KeySecrets.same(last.input, text)) {
+      last.digest = Sha256.hex(text);
+      last.input = text;
+    }
+    return last.digest;
   }
 
   private static void append(StringBuilder input, String text) {
@@ -88,5 +106,10 @@ final class CacheKeyHeaders {
       start = c == '-';
     }
     return out.toString();
+  }
+
+  private static final class Digested {
+    @Nullable String input;
+    String digest = "";
   }
 }

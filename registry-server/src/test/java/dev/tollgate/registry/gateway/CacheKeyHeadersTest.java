@@ -49,6 +49,22 @@ final class CacheKeyHeadersTest {
   }
 
   @Test
+  void digest_repeatedThenAlternated_eachInputItsOwnSha256() {
+    // the thread remembers its last input: the same credential again, then another of the same
+    // length, then the first once more, must each get the SHA-256 of their own input
+    Map<String, List<String>> alice = Map.of("authorization", List.of("Bearer alice"));
+    Map<String, List<String>> carol = Map.of("authorization", List.of("Bearer carol"));
+    String aliceDigest = Sha256.hex("13:authorization1:12:Bearer alice");
+    String carolDigest = Sha256.hex("13:authorization1:12:Bearer carol");
+
+    assertThat(headers.digest(alice)).isEqualTo(aliceDigest);
+    assertThat(headers.digest(alice)).isEqualTo(aliceDigest);
+    assertThat(headers.digest(carol)).isEqualTo(carolDigest);
+    assertThat(headers.digest(Map.of())).isEmpty();
+    assertThat(headers.digest(alice)).isEqualTo(aliceDigest);
+  }
+
+  @Test
   void digest_valuesSplitDifferently_differ() {
     assertThat(headers.digest(Map.of("cookie", List.of("a=1", "b=2"))))
         .isNotEqualTo(headers.digest(Map.of("cookie", List.of("a=1b=2"))));

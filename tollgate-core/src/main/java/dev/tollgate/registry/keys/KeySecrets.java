@@ -75,6 +75,22 @@ public final class KeySecrets {
   }
 
   /**
+   * Whether {@code a} and {@code b} hold the same characters, every character compared whatever the
+   * first difference, so the time taken says nothing of how much of a secret a caller got right
+   * (only the lengths, which are public: a key's, a token's format says it).
+   */
+  public static boolean same(@Nullable String a, String b) {
+    if (a == null || a.length() != b.length()) {
+      return false;
+    }
+    int difference = 0;
+    for (int i = 0; i < b.length(); i++) {
+      difference |= a.charAt(i) ^ b.charAt(i);
+    }
+    return difference == 0;
+  }
+
+  /**
    * SHA-256 of an ASCII string without allocating: one per thread, with its own buffer. Secrets are
    * ASCII; a string that is not cannot be a stored key's.
    */

@@ -47,11 +47,17 @@ record ConfigFile(int portOverride, @Nullable Path dataDirOverride, Path base) {
           dataDirOverride != null
               ? dataDirOverride
               : base.resolve(dataDir != null ? dataDir : DEFAULT_DATA_DIR).normalize();
-      return StoreSettings.h2In(folder, fromFile.poolSize());
+      return StoreSettings.h2In(folder, fromFile.poolSize())
+          .withCheckpointMegabytes(fromFile.checkpointMegabytes());
     }
     require(
         fromFile.dataDir() == null, "store.dataDir is only for the embedded H2 store (no jdbcUrl)");
-    return new StoreSettings(jdbcUrl, fromFile.user(), fromFile.password(), fromFile.poolSize());
+    return new StoreSettings(
+        jdbcUrl,
+        fromFile.user(),
+        fromFile.password(),
+        fromFile.poolSize(),
+        fromFile.checkpointMegabytes());
   }
 
   /** {@code path} is relative to the config file's directory. */

@@ -247,9 +247,16 @@ final class ConfigSections {
       String user,
       String password,
       int poolSize,
-      @Nullable String dataDir) {
+      @Nullable String dataDir,
+      int checkpointMegabytes) {
     static final StoreSection DEFAULTS =
-        new StoreSection(null, "", "", StoreSettings.DEFAULT_POOL_SIZE, null);
+        new StoreSection(
+            null,
+            "",
+            "",
+            StoreSettings.DEFAULT_POOL_SIZE,
+            null,
+            StoreSettings.DEFAULT_CHECKPOINT_MEGABYTES);
   }
 
   /**

@@ -9,11 +9,8 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,8 +23,10 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>no journal yet (a new data folder, or one from before the journal): the tables are written
  *       to a journal once;
- *   <li>the previous run did not close the store (the {@code .open} marker is there), or the H2
- *       file does not open: the file is moved aside and a fresh one is rebuilt from the journal;
+ *   <li>the previous run did not close the store (the {@code .open} marker is there): the file is
+ *       moved aside and the {@link Checkpoint} put in its place, then completed with the journal's
+ *       records after it; without a checkpoint, or when it cannot serve, or when the H2 file does
+ *       not open, a fresh file is rebuilt from the whole journal;
  *   <li>a clean shutdown: the journal and the {@code changes} table must hold as many changes;
  *       missing records are replayed, and a journal shorter than the tables is written again from
  *       them.
@@ -41,123 +40,50 @@ final class EmbeddedStart {
 
   private EmbeddedStart() {}
 
-  static RegistryStore open(H2Files files, Supplier<RegistryStore> connect) {
+  /**
+   * @param checkpointMegabytes the journal's growth after which a new checkpoint is written; 0:
+   *     none
+   */
+  static RegistryStore open(
+      H2Files files, int checkpointMegabytes, Supplier<RegistryStore> connect) {
     FileChannel lock = lock(files);
     try {
-      Journal.Contents contents;
-      RegistryStore store;
+      JournalRecovery.Recovered recovered;
       if (!Files.exists(files.journal())) {
-        store = connect.get();
-        contents = writeJournalFromTables(files, store, "no journal yet");
+        RegistryStore store = connect.get();
+        recovered =
+            new JournalRecovery.Recovered(
+                store,
+                JournalRecovery.writeJournalFromTables(files, store, "no journal yet"),
+                new StoreJournal.Opening("as it was", 0));
       } else {
-        contents = Journal.read(files.journal());
+        Journal.Contents contents = Journal.read(files.journal());
         warnIfDamaged(files, contents);
-        if (Files.exists(files.marker())) {
-          store = rebuild(files, contents, connect, "an unclean shutdown");
-        } else {
-          store = openOrRebuild(files, contents, connect);
-          contents = catchUp(files, store, contents);
-        }
+        recovered =
+            Files.exists(files.marker())
+                ? JournalRecovery.fromCheckpoint(files, contents, connect)
+                : JournalRecovery.openAndCatchUp(files, contents, connect);
       }
+      RegistryStore store = recovered.store();
+      Journal.Contents contents = recovered.contents();
       writeMarker(files.marker());
       Path keptTail = files.kept(files.journal(), Instant.now());
-      store.journalTo(
+      StoreJournal journal =
           new StoreJournal(
-              Journal.openForAppend(files.journal(), contents, keptTail), lock, files.marker()));
+              Journal.openForAppend(files.journal(), contents, keptTail),
+              lock,
+              files.marker(),
+              new Checkpointer(files, store.jdbi(), checkpointMegabytes * 1024L * 1024L),
+              recovered.opening());
+      store.journalTo(journal);
+      synchronized (journal) {
+        journal.committed(); // a journal grown enough without a checkpoint gets one now
+      }
       return store;
     } catch (RuntimeException e) {
       closeQuietly(lock);
       throw e;
     }
-  }
-
-  private static RegistryStore openOrRebuild(
-      H2Files files, Journal.Contents contents, Supplier<RegistryStore> connect) {
-    try {
-      return connect.get();
-    } catch (RuntimeException e) {
-      LOG.warn("store: the H2 file {} does not open ({})", files.database(), e.getMessage());
-      return rebuild(files, contents, connect, "a database file that did not open");
-    }
-  }
-
-  private static RegistryStore rebuild(
-      H2Files files, Journal.Contents contents, Supplier<RegistryStore> connect, String reason) {
-    long started = System.nanoTime();
-    Path kept = files.kept(files.database(), Instant.now());
-    move(files.database(), kept);
-    RegistryStore store = connect.get();
-    try {
-      JournalReplay.Counts counts = JournalReplay.replay(store.jdbi(), decode(contents, 0));
-      LOG.info(
-          "store: rebuilt {} publications ({} operations) and {} retirements from the journal in {} ms"
-              + " after {}; the previous file is kept at {}",
-          counts.publications(),
-          counts.operations(),
-          counts.retirements(),
-          millisSince(started),
-          reason,
-          Files.exists(kept) ? kept : "(there was none)");
-      return store;
-    } catch (RuntimeException e) {
-      store.close();
-      throw e;
-    }
-  }
-
-  private static Journal.Contents catchUp(
-      H2Files files, RegistryStore store, Journal.Contents contents) {
-    // one record per change and one per audit entry (issue 27), in commit order
-    long changes = store.latestChangeId() + store.auditCount();
-    int journaled = contents.payloads().size();
-    if (changes == journaled) {
-      return contents;
-    }
-    if (changes > journaled) {
-      return writeJournalFromTables(
-          files, store, "the journal holds " + journaled + " of the " + changes + " changes");
-    }
-    long started = System.nanoTime();
-    JournalReplay.Counts counts = JournalReplay.replay(store.jdbi(), decode(contents, changes));
-    LOG.info(
-        "store: replayed {} publications ({} operations) and {} retirements the H2 file was missing"
-            + " from the journal in {} ms",
-        counts.publications(),
-        counts.operations(),
-        counts.retirements(),
-        millisSince(started));
-    return contents;
-  }
-
-  private static Journal.Contents writeJournalFromTables(
-      H2Files files, RegistryStore store, String reason) {
-    long started = System.nanoTime();
-    List<JournalRecord> records =
-        store
-            .jdbi()
-            .inTransaction(handle -> JournalReplay.export(handle.attach(RegistryDao.class)));
-    List<byte[]> payloads = new ArrayList<>(records.size());
-    records.forEach(record -> payloads.add(record.encode()));
-    Journal.writeAll(files.journal(), payloads);
-    forceParent(files.journal());
-    if (!records.isEmpty()) {
-      LOG.info(
-          "store: wrote the journal {} from the tables ({} changes) in {} ms: {}",
-          files.journal(),
-          records.size(),
-          millisSince(started),
-          reason);
-    }
-    return Journal.read(files.journal());
-  }
-
-  private static List<JournalRecord> decode(Journal.Contents contents, long from) {
-    List<JournalRecord> records = new ArrayList<>();
-    List<byte[]> payloads = contents.payloads();
-    for (int i = (int) from; i < payloads.size(); i++) {
-      records.add(JournalRecord.decode(payloads.get(i)));
-    }
-    return records;
   }
 
   private static void warnIfDamaged(H2Files files, Journal.Contents contents) {
@@ -208,17 +134,6 @@ final class EmbeddedStart {
     forceParent(marker);
   }
 
-  private static void move(Path from, Path to) {
-    try {
-      if (Files.exists(from)) {
-        Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-        forceParent(from);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot move " + from + " aside to " + to, e);
-    }
-  }
-
   /** Makes a file's creation, move or removal durable (where the platform allows it). */
   static void forceParent(Path file) {
     Path directory = file.toAbsolutePath().getParent();
@@ -230,10 +145,6 @@ final class EmbeddedStart {
     } catch (IOException e) {
       // Windows cannot open a directory; the rename is then as durable as the platform makes it
     }
-  }
-
-  private static long millisSince(long started) {
-    return (System.nanoTime() - started) / 1_000_000;
   }
 
   private static void closeQuietly(FileChannel channel) {

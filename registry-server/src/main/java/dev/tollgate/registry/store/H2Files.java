@@ -8,8 +8,9 @@ import java.util.Optional;
 
 /**
  * The files of one embedded H2 store, named after its database: {@code registry.mv.db} (H2's),
- * {@code registry.tgj} (the journal), {@code registry.lock} (held while a process has the store
- * open) and {@code registry.open} (present from open to clean close).
+ * {@code registry.tgj} (the journal), {@code registry.checkpoint.zip} (a copy of the H2 file, with
+ * the journal's length then in {@code registry.checkpoint.zip.length}), {@code registry.lock} (held
+ * while a process has the store open) and {@code registry.open} (present from open to clean close).
  */
 record H2Files(Path base) {
 
@@ -49,6 +50,16 @@ record H2Files(Path base) {
 
   Path marker() {
     return sibling(".open");
+  }
+
+  /** The {@link Checkpoint}: a copy of the H2 file at a known length of the journal. */
+  Path checkpoint() {
+    return sibling(".checkpoint.zip");
+  }
+
+  /** The journal's length, in bytes, when the checkpoint was written. */
+  Path checkpointLength() {
+    return sibling(".checkpoint.zip.length");
   }
 
   /**

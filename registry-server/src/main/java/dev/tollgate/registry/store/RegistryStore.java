@@ -78,7 +78,8 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     if (files.isEmpty()) {
       return connect(config, clock, meters);
     }
-    return EmbeddedStart.open(files.get(), () -> connect(config, clock, meters));
+    return EmbeddedStart.open(
+        files.get(), config.checkpointMegabytes(), () -> connect(config, clock, meters));
   }
 
   private static RegistryStore connect(
@@ -120,6 +121,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   Jdbi jdbi() {
     return jdbi;
+  }
+
+  /** The embedded store's journal, or null (PostgreSQL, an in-memory H2). */
+  @Nullable StoreJournal journal() {
+    return transactions.journal();
   }
 
   /** API keys issued through the admin API, kept as hashes (issue 27). */
@@ -335,8 +341,11 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
 
   @Override
   public void close() {
-    dataSource.close();
     StoreJournal open = transactions.journal();
+    if (open != null) {
+      open.stopCheckpoints(); // a checkpoint being written needs the connections
+    }
+    dataSource.close();
     if (open != null) {
       open.close();
     }

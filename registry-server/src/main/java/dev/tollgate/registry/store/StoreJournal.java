@@ -15,11 +15,41 @@ final class StoreJournal implements AutoCloseable {
   private final Journal journal;
   private final FileChannel lock;
   private final Path marker;
+  private final Checkpointer checkpoints;
+  private final Opening opening;
 
-  StoreJournal(Journal journal, FileChannel lock, Path marker) {
+  /**
+   * How the store was opened: {@code as it was} (a clean shutdown), {@code from the checkpoint} or
+   * {@code rebuilt} from the whole journal, and how many of the journal's records it replayed.
+   */
+  record Opening(String from, long replayed) {}
+
+  StoreJournal(
+      Journal journal, FileChannel lock, Path marker, Checkpointer checkpoints, Opening opening) {
     this.journal = journal;
     this.lock = lock;
     this.marker = marker;
+    this.checkpoints = checkpoints;
+    this.opening = opening;
+  }
+
+  Opening opening() {
+    return opening;
+  }
+
+  /** Writes a checkpoint now, on this thread, in the writers' turn. */
+  synchronized void checkpointNow() {
+    checkpoints.take(this);
+  }
+
+  /** After a write committed, with this journal's lock (the writers' turn) held. */
+  void committed() {
+    checkpoints.committed(journal.size(), this);
+  }
+
+  /** Lets a checkpoint being written finish: before the store's connections close. */
+  void stopCheckpoints() {
+    checkpoints.close();
   }
 
   long size() {

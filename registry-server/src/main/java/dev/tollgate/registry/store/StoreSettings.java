@@ -7,10 +7,14 @@ import java.nio.file.Path;
  *
  * @param jdbcUrl H2 ({@code jdbc:h2:...}) or PostgreSQL ({@code jdbc:postgresql:...})
  * @param poolSize the most connections the store's pool opens
+ * @param checkpointMegabytes the embedded H2 store's journal growth, in megabytes, after which it
+ *     writes a new checkpoint ({@code Checkpointer}); 0 never does
  */
-public record StoreSettings(String jdbcUrl, String user, String password, int poolSize) {
+public record StoreSettings(
+    String jdbcUrl, String user, String password, int poolSize, int checkpointMegabytes) {
 
   public static final int DEFAULT_POOL_SIZE = 8;
+  public static final int DEFAULT_CHECKPOINT_MEGABYTES = 16;
 
   public StoreSettings {
     if (!jdbcUrl.startsWith("jdbc:h2:") && !jdbcUrl.startsWith("jdbc:postgresql:")) {
@@ -20,11 +24,17 @@ public record StoreSettings(String jdbcUrl, String user, String password, int po
     if (poolSize <= 0) {
       throw new IllegalArgumentException("store.poolSize must be positive: " + poolSize);
     }
+    if (checkpointMegabytes < 0) {
+      throw new IllegalArgumentException(
+          "store.checkpointMegabytes must be 0 (no checkpoints) or positive: "
+              + checkpointMegabytes);
+    }
   }
 
   /** With the default pool size. */
   public static StoreSettings of(String jdbcUrl, String user, String password) {
-    return new StoreSettings(jdbcUrl, user, password, DEFAULT_POOL_SIZE);
+    return new StoreSettings(
+        jdbcUrl, user, password, DEFAULT_POOL_SIZE, DEFAULT_CHECKPOINT_MEGABYTES);
   }
 
   /** The embedded H2 file in {@code dataDir}, with the default pool size. */
@@ -41,6 +51,12 @@ public record StoreSettings(String jdbcUrl, String user, String password, int po
             + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0",
         "sa",
         "",
-        poolSize);
+        poolSize,
+        DEFAULT_CHECKPOINT_MEGABYTES);
+  }
+
+  /** These settings with checkpoints every {@code megabytes} of journal (0: none). */
+  public StoreSettings withCheckpointMegabytes(int megabytes) {
+    return new StoreSettings(jdbcUrl, user, password, poolSize, megabytes);
   }
 }

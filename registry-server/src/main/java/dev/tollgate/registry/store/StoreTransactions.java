@@ -96,11 +96,14 @@ final class StoreTransactions {
     synchronized (open) {
       long size = open.size();
       try {
-        return inTransaction(
-            dao -> {
-              open.cutBackTo(size);
-              return work.apply(dao);
-            });
+        T result =
+            inTransaction(
+                dao -> {
+                  open.cutBackTo(size);
+                  return work.apply(dao);
+                });
+        open.committed();
+        return result;
       } catch (RuntimeException e) {
         open.cutBackTo(size);
         throw e;

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -62,11 +63,14 @@ final class KillDuringPublishTest {
   private static final String APP = "killed";
   private static final String VERSION = "1";
   private static final String ADMIN = "admin-demo";
+  private static final String CHECKPOINT_EVERY_MEGABYTE =
+      "\"store\": {\"checkpointMegabytes\": 1}, ";
 
   /** Small enough that a cold child publishes in about a second on 2 cores. */
   private static final int OPERATIONS = 1_000;
 
   private static final int H2_KILLS = 32;
+  private static final int H2_CHECKPOINT_KILLS = 12;
   private static final int POSTGRES_KILLS = 20;
   private static final List<String> CHILD_JVM =
       List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
@@ -91,6 +95,17 @@ final class KillDuringPublishTest {
   @Test
   void publish_killedNineOnH2_wholeOrNothingAndStartsInTime() throws Exception {
     killRepeatedly(H2_KILLS, this::h2Store);
+  }
+
+  /**
+   * The same on an H2 store that starts from its checkpoint: seeded with publications of another
+   * app until it wrote one (every megabyte of journal), so each restart after a kill restores the
+   * checkpoint and replays what came after it, the killed publication included when journaled.
+   */
+  @Test
+  void publish_killedNineOnH2AfterACheckpoint_wholeOrNothingAndStartsInTime() throws Exception {
+    Path seed = seedWithCheckpoint();
+    killRepeatedly(H2_CHECKPOINT_KILLS, name -> h2StoreFrom(seed, name));
   }
 
   @Test
@@ -182,6 +197,53 @@ final class KillDuringPublishTest {
     return new Store(
         List.of("--data-dir", dataDir.toString(), "--config", config.toString()),
         StoreSettings.h2In(dataDir));
+  }
+
+  /** A copy of the seeded data folder {@code seed}, checkpoints every megabyte of journal. */
+  private Store h2StoreFrom(Path seed, String name) throws IOException {
+    Path dataDir = temp.resolve(name);
+    Files.createDirectories(dataDir);
+    try (Stream<Path> files = Files.list(seed)) {
+      for (Path file : files.toList()) {
+        Files.copy(file, dataDir.resolve(file.getFileName()));
+      }
+    }
+    Path config = writeConfig(name, CHECKPOINT_EVERY_MEGABYTE);
+    return new Store(
+        List.of("--data-dir", dataDir.toString(), "--config", config.toString()),
+        StoreSettings.h2In(dataDir));
+  }
+
+  /** A data folder holding versions of the app {@code seed} and a checkpoint taken after them. */
+  private Path seedWithCheckpoint() throws Exception {
+    Path dataDir = temp.resolve("seed");
+    Files.createDirectories(dataDir);
+    Path config = writeConfig("seed", CHECKPOINT_EVERY_MEGABYTE);
+    startChild(
+        new Store(
+            List.of("--data-dir", dataDir.toString(), "--config", config.toString()),
+            StoreSettings.h2In(dataDir)));
+    Path checkpoint = dataDir.resolve("registry.checkpoint.zip");
+    for (int version = 1; version <= 10 && !Files.exists(checkpoint); version++) {
+      Map<String, String> seed = new LinkedHashMap<>();
+      String comment = "# seed version " + version + "\n";
+      manifest()
+          .values()
+          .forEach(body -> seed.put(DocumentHash.of(comment + body).hex(), comment + body));
+      HttpRequest request =
+          HttpRequest.newBuilder(uri("/v1/apps/seed/versions/" + version))
+              .header("Authorization", "Bearer " + ADMIN)
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(seed)))
+              .build();
+      assertThat(send(request).statusCode()).isIn(200, 201);
+      for (int wait = 0; wait < 100 && !Files.exists(checkpoint); wait++) {
+        TimeUnit.MILLISECONDS.sleep(50);
+      }
+    }
+    stopChild();
+    assertThat(checkpoint).as("the seeded store wrote a checkpoint").exists();
+    return dataDir;
   }
 
   private Store postgresStore(String name) throws IOException {

@@ -135,11 +135,16 @@ public final class PublishBenchmark {
   }
 
   static byte[] manifest(int operations) throws IOException {
+    return manifest(0, operations);
+  }
+
+  /** Operations {@code from} to {@code from + operations - 1}, each text distinct. */
+  static byte[] manifest(int from, int operations) throws IOException {
     ObjectNode manifest = JSON.createObjectNode();
     manifest.put("format", "apollo-persisted-query-manifest");
     manifest.put("version", 1);
     ArrayNode list = manifest.putArray("operations");
-    for (int i = 0; i < operations; i++) {
+    for (int i = from; i < from + operations; i++) {
       String name = "Op" + i;
       String body =
           "query "

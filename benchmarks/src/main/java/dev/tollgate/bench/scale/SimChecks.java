@@ -86,10 +86,11 @@ final class SimChecks {
       long units = bucket.units.sum();
       report.invariant(
           units <= bound,
-          "budget %-17s %,d requests admitted, %,d units <= capacity %,d + %s/s × %.1f s = %,.0f"
+          "budget %-17s %,d of %,d requests admitted, %,d units <= capacity %,d + %s/s × %.1f s = %,.0f"
               .formatted(
                   entry.getKey(),
                   bucket.admitted.sum(),
+                  bucket.asked.sum(),
                   units,
                   budget.capacity(),
                   budget.refillPerSecond(),
@@ -104,6 +105,7 @@ final class SimChecks {
       Map<Integer, Long> cpuAtEnd,
       int victim,
       long killedAfterMillis) {
+    report.info("load ran %.1f s".formatted(loadMillis / 1e3));
     report.info("gateway  requests   req/s   CPU s   CPU µs/request");
     for (SimGateways.Gateway gateway : gateways.all()) {
       int i = gateway.index();

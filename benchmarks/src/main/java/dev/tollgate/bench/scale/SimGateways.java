@@ -27,8 +27,9 @@ final class SimGateways implements AutoCloseable {
       java.util.Map.of(
           WEB_KEY, new Budget(100_000_000, 1_000_000),
           PARTNER_KEY, new Budget(4_000, 400),
-          ATTACKER_KEY, new Budget(300, 30),
-          ATTACKER_OPEN_KEY, new Budget(300, 30));
+          // Small enough that one attacking thread asks for more than the refill.
+          ATTACKER_KEY, new Budget(100, 5),
+          ATTACKER_OPEN_KEY, new Budget(100, 5));
 
   /** One gateway process. */
   record Gateway(int index, String base, Process process, Path log) {}

@@ -23,6 +23,7 @@ final class SimLoad {
   static final class Bucket {
     final LongAdder units = new LongAdder();
     final LongAdder admitted = new LongAdder();
+    final LongAdder asked = new LongAdder();
     volatile long firstSent = Long.MAX_VALUE;
     volatile long lastAnswered;
 
@@ -32,6 +33,7 @@ final class SimLoad {
 
     synchronized void answered(long millis, SimHttp.Answer answer) {
       lastAnswered = Math.max(lastAnswered, millis);
+      asked.increment();
       if (answer.admitted()) {
         units.add(answer.units());
         admitted.increment();

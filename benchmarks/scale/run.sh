@@ -23,6 +23,14 @@ if ! command -v redis-server >/dev/null 2>&1; then
   echo "skipped: redis-server is not on the PATH"
   exit 0
 fi
+PG_HOST_PORT="$(echo "$POSTGRES" | sed -E 's#^jdbc:postgresql://([^/?]+).*#\1#')"
+PG_HOST="${PG_HOST_PORT%%:*}"
+PG_PORT="${PG_HOST_PORT##*:}"
+[ "$PG_PORT" = "$PG_HOST_PORT" ] && PG_PORT=5432
+if ! (exec 3<>"/dev/tcp/$PG_HOST/$PG_PORT") 2>/dev/null; then
+  echo "skipped: PostgreSQL not reachable at $PG_HOST:$PG_PORT (set TOLLGATE_SIM_POSTGRES)"
+  exit 0
+fi
 if [ ! -f "$SERVER_JAR" ] || [ ! -f "$BENCH_JAR" ]; then
   echo "building $SERVER_JAR and $BENCH_JAR (once)"
   ./mvnw -B -q -Pbenchmarks -pl benchmarks -am package -DskipTests -Dspotless.check.skip=true

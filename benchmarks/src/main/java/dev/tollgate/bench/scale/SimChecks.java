@@ -75,9 +75,9 @@ final class SimChecks {
 
   /** Per bucket: units admitted ≤ capacity + refill × (last answer − first request). */
   private void budgets() {
-    for (Map.Entry<String, SimLoad.Bucket> entry : load.buckets().entrySet()) {
+    for (Map.Entry<String, SimBucket> entry : load.buckets().entrySet()) {
       SimGateways.Budget budget = SimGateways.BUDGETS.get(entry.getKey());
-      SimLoad.Bucket bucket = entry.getValue();
+      SimBucket bucket = entry.getValue();
       if (bucket.firstSent == Long.MAX_VALUE) {
         continue;
       }
@@ -110,7 +110,7 @@ final class SimChecks {
     for (SimGateways.Gateway gateway : gateways.all()) {
       int i = gateway.index();
       double seconds = (i == victim ? killedAfterMillis : loadMillis) / 1e3;
-      long requests = load.answered(i);
+      long requests = load.tally().answered(i);
       double cpu = (cpuAtEnd.get(i) - cpuAtStart.get(i)) / 1e3;
       report.info(
           "%7d %9d %7.0f %7.1f %9.0f%s"
@@ -151,13 +151,13 @@ final class SimChecks {
         lost++;
       }
     }
-    long after = load.answeredAfterKill();
+    long after = load.tally().answeredAfterKill();
     report.invariant(
         lastBeforeKill != null
             && survivorsSeeing == survivors
             && lost == 0
             && after > 0
-            && load.survivorErrors() == 0,
+            && load.tally().survivorErrors() == 0,
         "kill -9 of gateway %d: %s, acknowledged by it just before, admitted by %d of %d others; %d acknowledged changes missing from the registry; after it the others answered %,d requests and failed %d"
             .formatted(
                 victim,
@@ -166,6 +166,6 @@ final class SimChecks {
                 survivors,
                 lost,
                 after,
-                load.survivorErrors()));
+                load.tally().survivorErrors()));
   }
 }

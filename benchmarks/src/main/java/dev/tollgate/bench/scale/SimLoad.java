@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -19,37 +18,14 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class SimLoad {
 
-  /** What one bucket admitted: units, and the first request sent and last answer received. */
-  static final class Bucket {
-    final LongAdder units = new LongAdder();
-    final LongAdder admitted = new LongAdder();
-    final LongAdder asked = new LongAdder();
-    volatile long firstSent = Long.MAX_VALUE;
-    volatile long lastAnswered;
-
-    synchronized void sent(long millis) {
-      firstSent = Math.min(firstSent, millis);
-    }
-
-    synchronized void answered(long millis, SimHttp.Answer answer) {
-      lastAnswered = Math.max(lastAnswered, millis);
-      asked.increment();
-      if (answer.admitted()) {
-        units.add(answer.units());
-        admitted.increment();
-      }
-    }
-  }
-
   /** A document of a retired (or retiring) version admitted: when its request was sent. */
   record RetiredAdmission(String version, long sentMillis, int gateway) {}
 
   private final SimHttp http;
   private final List<SimGateways.Gateway> gateways;
   private final AtomicIntegerArray alive;
-  private final AtomicLongArray answered;
-  private final AtomicLongArray survivorErrors;
-  private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+  private final SimTally tally;
+  private final Map<String, SimBucket> buckets = new ConcurrentHashMap<>();
   private final List<String> activeIds = new CopyOnWriteArrayList<>();
   private final List<String> retiringIds = new CopyOnWriteArrayList<>();
   private final Map<String, String> versionOf = new ConcurrentHashMap<>();
@@ -57,18 +33,15 @@ final class SimLoad {
   private final List<RetiredAdmission> retiredAdmissions = new CopyOnWriteArrayList<>();
   private final LongAdder attacksAdmitted = new LongAdder();
   private final LongAdder attacks = new LongAdder();
-  private final LongAdder answeredAfterKill = new LongAdder();
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean running = true;
-  private volatile long killedMillis = Long.MAX_VALUE;
   private volatile String probeId = "";
 
   SimLoad(SimHttp http, List<SimGateways.Gateway> gateways) {
     this.http = http;
     this.gateways = gateways;
     this.alive = new AtomicIntegerArray(gateways.size());
-    this.answered = new AtomicLongArray(gateways.size());
-    this.survivorErrors = new AtomicLongArray(gateways.size());
+    this.tally = new SimTally(gateways.size());
     for (int i = 0; i < gateways.size(); i++) {
       alive.set(i, 1);
     }
@@ -78,7 +51,7 @@ final class SimLoad {
             SimGateways.PARTNER_KEY,
             SimGateways.ATTACKER_KEY,
             SimGateways.ATTACKER_OPEN_KEY)) {
-      buckets.put(key, new Bucket());
+      buckets.put(key, new SimBucket());
     }
   }
 
@@ -127,7 +100,7 @@ final class SimLoad {
 
   void killed(int gateway, long millis) {
     alive.set(gateway, 0);
-    killedMillis = millis;
+    tally.killed(millis);
   }
 
   private void spawn(String name, Client client, long seed) {
@@ -242,37 +215,15 @@ final class SimLoad {
   }
 
   private void count(SimGateways.Gateway gateway, SimHttp.Answer answer) {
-    if (answer.status() != -1) {
-      answered.incrementAndGet(gateway.index());
-      if (System.currentTimeMillis() > killedMillis) {
-        answeredAfterKill.increment();
-      }
-    }
-    boolean failed = answer.status() == -1 || answer.status() >= 500;
-    if (failed && alive(gateway.index()) && System.currentTimeMillis() > killedMillis) {
-      survivorErrors.incrementAndGet(gateway.index());
-    }
+    tally.count(gateway.index(), answer, alive(gateway.index()));
   }
 
-  Map<String, Bucket> buckets() {
+  Map<String, SimBucket> buckets() {
     return buckets;
   }
 
-  long answered(int gateway) {
-    return answered.get(gateway);
-  }
-
-  /** Answers received after the kill (all from the others). */
-  long answeredAfterKill() {
-    return answeredAfterKill.sum();
-  }
-
-  long survivorErrors() {
-    long sum = 0;
-    for (int i = 0; i < gateways.size(); i++) {
-      sum += survivorErrors.get(i);
-    }
-    return sum;
+  SimTally tally() {
+    return tally;
   }
 
   List<RetiredAdmission> retiredAdmissions() {

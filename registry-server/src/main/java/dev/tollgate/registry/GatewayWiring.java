@@ -155,7 +155,8 @@ record GatewayWiring(
                   new InMemoryBudgetLedger(clock, jwt.maxSubjects()));
       case REDIS ->
           new FallbackBudgetLedger(
-              new RedisBudgetLedger(Objects.requireNonNull(budget.redisUrl()), clock),
+              new RedisBudgetLedger(
+                  Objects.requireNonNull(budget.redisUrl()), budget.redisCluster(), clock),
               budget.expectedInstances(),
               clock,
               metrics::budgetStoreFailure);

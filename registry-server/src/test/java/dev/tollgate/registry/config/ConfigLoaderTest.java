@@ -667,6 +667,34 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_redisCluster_readWithItsNodes() {
+    ServerConfig config =
+        ConfigLoader.parse(
+            """
+            {"gateway": {"budgetStore": "redis", "redisCluster": true,
+                         "redisUrl": "redis://r1:7000,redis://r2:7000"}}
+            """,
+            -1,
+            DATA,
+            BASE);
+
+    assertThat(config.budget().redisCluster()).isTrue();
+    assertThat(config.budget().redisUrl()).isEqualTo("redis://r1:7000,redis://r2:7000");
+  }
+
+  @Test
+  void parse_redisClusterLeftOut_false() {
+    ServerConfig config =
+        ConfigLoader.parse(
+            "{\"gateway\": {\"budgetStore\": \"redis\", \"redisUrl\": \"redis://r:6379\"}}",
+            -1,
+            DATA,
+            BASE);
+
+    assertThat(config.budget().redisCluster()).isFalse();
+  }
+
+  @Test
   void parse_onStoreFailureAndExpectedInstancesLeftOut_localAndOne() {
     ServerConfig config =
         ConfigLoader.parse("{\"keys\": {\"k\": {\"budget\": {}}}}", -1, DATA, BASE);

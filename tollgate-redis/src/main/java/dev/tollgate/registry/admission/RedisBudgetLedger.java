@@ -20,6 +20,10 @@ import org.jspecify.annotations.Nullable;
  * the SHA-256 of the key, so raw keys never sit in Redis. It expires once it would have refilled
  * (plus a minute), so idle buckets cost nothing; a bucket that never refills (rate 0) is kept.
  *
+ * <p>A bucket is that one key, and each script reads and writes only the key it is given ({@code
+ * KEYS[1]}): on a Redis Cluster a charge is one call to the node holding the bucket's slot, and
+ * buckets spread over the slots by their hash.
+ *
  * <p>"Now" comes from the injected clock, truncated to microseconds, and is passed to the script:
  * gateways sharing a Redis need synchronised clocks (NTP). A gateway whose clock runs behind does
  * not refill a bucket that a faster one has touched; one that runs ahead grants at most its skew
@@ -132,11 +136,26 @@ public final class RedisBudgetLedger implements BudgetLedger, AutoCloseable {
    * @throws IllegalArgumentException if {@code redisUrl} is not a Redis URL
    */
   public RedisBudgetLedger(String redisUrl, InstantSource clock) {
-    this(redisUrl, clock, DEFAULT_TIMEOUT);
+    this(redisUrl, false, clock);
+  }
+
+  /**
+   * Connects lazily to a Redis server, or with {@code cluster} to the Redis Cluster of which {@code
+   * redisUrl} names one or more nodes, comma-separated, with a one-second timeout on every call.
+   *
+   * @throws IllegalArgumentException if an entry of {@code redisUrl} is not a Redis URL, or if it
+   *     names several nodes without {@code cluster}
+   */
+  public RedisBudgetLedger(String redisUrl, boolean cluster, InstantSource clock) {
+    this(RedisNodes.parse(redisUrl, cluster), clock, DEFAULT_TIMEOUT);
   }
 
   RedisBudgetLedger(String redisUrl, InstantSource clock, Duration timeout) {
-    this.redis = new RedisScripts(redisUrl, timeout);
+    this(RedisNodes.parse(redisUrl, false), clock, timeout);
+  }
+
+  RedisBudgetLedger(RedisNodes nodes, InstantSource clock, Duration timeout) {
+    this.redis = new RedisScripts(nodes, timeout);
     this.clock = clock;
   }
 

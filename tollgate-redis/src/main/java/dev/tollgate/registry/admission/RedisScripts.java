@@ -1,24 +1,25 @@
 package dev.tollgate.registry.admission;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.RedisClient;
+import org.jspecify.annotations.Nullable;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.util.JedisURIHelper;
 
 /**
- * Lua scripts run on one Redis server: connected lazily, with {@code timeout} on every call
- * (connect, read, and wait for a pooled connection); each script by EVALSHA, sent whole (EVAL) when
- * Redis does not hold it. A failure is a {@link BudgetStoreUnavailableException} naming the server.
+ * Lua scripts run on one Redis server or a Redis Cluster ({@link RedisNodes}), with {@code timeout}
+ * on every call (connect, read, and wait for a pooled connection); each script by EVALSHA, sent
+ * whole (EVAL) when Redis does not hold it. On a cluster each call goes to the node holding the
+ * slot of its one key. A failure is a {@link BudgetStoreUnavailableException} naming the store.
+ *
+ * <p>The client is made on the first call, and again on the next call after making it failed (a
+ * cluster client asks a seed node for the slots as it is made): a gateway starts while its store is
+ * down.
  */
 final class RedisScripts implements AutoCloseable {
 
@@ -29,29 +30,15 @@ final class RedisScripts implements AutoCloseable {
     }
   }
 
-  private final RedisClient redis;
-  private final HostAndPort address;
+  private final RedisNodes nodes;
+  private final Duration timeout;
+  private final Object lock = new Object();
+  private volatile @Nullable UnifiedJedis redis;
+  private boolean closed;
 
-  /**
-   * @throws IllegalArgumentException if {@code redisUrl} is not a Redis URL
-   */
-  RedisScripts(String redisUrl, Duration timeout) {
-    URI uri = redisUri(redisUrl);
-    int millis = Math.toIntExact(timeout.toMillis());
-    ConnectionPoolConfig pool = new ConnectionPoolConfig();
-    pool.setMaxWait(timeout);
-    this.address = JedisURIHelper.getHostAndPort(uri);
-    this.redis =
-        RedisClient.builder()
-            .clientConfig(
-                DefaultJedisClientConfig.builder()
-                    .connectionTimeoutMillis(millis)
-                    .socketTimeoutMillis(millis)
-                    .clientName("tollgate-budget")
-                    .build())
-            .poolConfig(pool)
-            .fromURI(uri)
-            .build();
+  RedisScripts(RedisNodes nodes, Duration timeout) {
+    this.nodes = nodes;
+    this.timeout = timeout;
   }
 
   /**
@@ -61,45 +48,49 @@ final class RedisScripts implements AutoCloseable {
    */
   Object run(Script script, List<String> keys, List<String> args) {
     try {
-      return evaluate(script, keys, args);
+      return evaluate(client(), script, keys, args);
     } catch (JedisException e) {
       throw new BudgetStoreUnavailableException(
-          "budget store unavailable: Redis at " + address + " failed: " + e.getMessage(), e);
+          "budget store unavailable: Redis at " + nodes.describe() + " failed: " + e.getMessage(),
+          e);
     }
   }
 
   @Override
   public void close() {
-    redis.close();
+    synchronized (lock) {
+      closed = true;
+      UnifiedJedis client = redis;
+      if (client != null) {
+        client.close();
+      }
+    }
   }
 
-  private Object evaluate(Script script, List<String> keys, List<String> args) {
+  private UnifiedJedis client() {
+    UnifiedJedis client = redis;
+    if (client != null) {
+      return client;
+    }
+    synchronized (lock) {
+      if (closed) {
+        throw new JedisException("the budget ledger is closed");
+      }
+      if (redis == null) {
+        redis = nodes.connect(timeout);
+      }
+      return redis;
+    }
+  }
+
+  private static Object evaluate(
+      UnifiedJedis redis, Script script, List<String> keys, List<String> args) {
     try {
       return redis.evalsha(script.sha(), keys, args);
     } catch (JedisNoScriptException e) {
       // First use, or Redis restarted: EVAL runs the script and caches it for the next EVALSHA.
       return redis.eval(script.text(), keys, args);
     }
-  }
-
-  private static URI redisUri(String redisUrl) {
-    URI uri;
-    try {
-      uri = URI.create(redisUrl);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("not a redis:// URL: " + e.getMessage(), e);
-    }
-    if (!JedisURIHelper.isValid(uri)
-        || !(JedisURIHelper.isRedisScheme(uri) || JedisURIHelper.isRedisSSLScheme(uri))) {
-      throw new IllegalArgumentException(
-          "not a redis:// URL with a host and port: "
-              + uri.getScheme()
-              + "://"
-              + uri.getHost()
-              + ":"
-              + uri.getPort());
-    }
-    return uri;
   }
 
   private static String sha1(String text) {

@@ -31,6 +31,9 @@ public final class ConsoleRoutes {
           "api.js",
           "pages.js",
           "answers.js",
+          "live.js",
+          "schemas.js",
+          "impact.js",
           "charts.js",
           "dom.js",
           "audit.js");

@@ -7,6 +7,7 @@ import dev.tollgate.registry.http.SchemaBodies.SchemasBody;
 import dev.tollgate.registry.schema.SchemaInput;
 import dev.tollgate.registry.schema.SchemaPublication;
 import dev.tollgate.registry.schema.SchemaRegistry;
+import dev.tollgate.registry.schema.SdlDiff;
 import dev.tollgate.registry.store.StoredSchema;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -33,6 +34,7 @@ public final class SchemaRoutes {
     config.routes.post("/v1/schemas", this::publish);
     config.routes.get("/v1/schemas", this::list);
     config.routes.get("/v1/schemas/{fingerprint}", this::schema);
+    config.routes.get("/v1/schemas/{from}/diff/{to}", this::diff);
     config.routes.post("/v1/schemas/{fingerprint}/activate", this::activate);
   }
 
@@ -55,10 +57,21 @@ public final class SchemaRoutes {
 
   private void schema(Context ctx) {
     auth.reader(ctx);
-    String fingerprint = ctx.pathParam("fingerprint");
-    StoredSchema schema =
-        schemas.find(fingerprint).orElseThrow(() -> RouteException.schemaNotFound(fingerprint));
+    StoredSchema schema = stored(ctx.pathParam("fingerprint"));
     ctx.json(SchemaBody.of(schema, schemas.active().fingerprint(), true));
+  }
+
+  /** The SDL line diff from one stored schema to another. */
+  private void diff(Context ctx) {
+    auth.reader(ctx);
+    StoredSchema from = stored(ctx.pathParam("from"));
+    StoredSchema to = stored(ctx.pathParam("to"));
+    SdlDiff diff = SdlDiff.between(from.sdl(), to.sdl(), SdlDiff.CONTEXT);
+    ctx.json(SchemaDiffBody.of(from.fingerprint(), to.fingerprint(), diff));
+  }
+
+  private StoredSchema stored(String fingerprint) {
+    return schemas.find(fingerprint).orElseThrow(() -> RouteException.schemaNotFound(fingerprint));
   }
 
   private void activate(Context ctx) {

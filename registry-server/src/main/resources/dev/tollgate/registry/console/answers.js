@@ -27,7 +27,7 @@ function filterForm(route, controls) {
 }
 
 /** Makes the column headers of a data table buttons that sort its rows by that column. */
-function sortable(node, keys) {
+export function sortable(node, keys) {
   const headers = node.querySelectorAll('thead th');
   headers.forEach((th, column) => {
     const button = el('button', { type: 'button', class: 'sort' }, th.textContent);

@@ -2,9 +2,15 @@
 // (the book's figures 14.3 and 14.4), and stacked bars of refusals by code over time.
 import { svg, number } from './dom.js';
 
-const W = 760;
 const H = 320;
 const M = { top: 24, right: 24, bottom: 48, left: 56 };
+// The chart's width in SVG units: the width it is drawn at (so 12-unit text stays about 12 px on
+// a phone), between 340 and 760. Set by each chart function from its `width` argument.
+let W = 760;
+
+export function chartWidth(available) {
+  return Math.round(Math.max(340, Math.min(760, available || 760)));
+}
 
 /** The x scale of costs: logarithmic (log10(1 + cost)) when costs span orders of magnitude. */
 function costScale(domainMax, log = domainMax > 50) {
@@ -20,17 +26,21 @@ function ticks(scale, domainMax) {
     for (let p = 1; p <= domainMax; p *= 10) out.push(p);
     return out;
   }
-  const step = Math.max(1, Math.ceil(domainMax / 5));
+  const step = Math.max(1, Math.ceil(domainMax / (W < 500 ? 3 : 5)));
   const out = [];
   for (let v = 0; v <= domainMax; v += step) out.push(v);
   return out;
 }
 
-/** Whole-number ticks from 0 to the tallest count, at most about five. */
-function countTicks(tallest) {
+/**
+ * Whole-number ticks from 0 to at least the tallest count, at most about five: the axis ends on
+ * the first tick at or above the tallest bar (7 → 0, 2, 4, 6, 8), never below it.
+ */
+export function countTicks(tallest) {
   const step = Math.max(1, Math.ceil(tallest / 5));
+  const top = Math.max(step, Math.ceil(tallest / step) * step);
   const out = [];
-  for (let n = 0; n <= tallest; n += step) out.push(n);
+  for (let n = 0; n <= top; n += step) out.push(n);
   return out;
 }
 
@@ -61,9 +71,11 @@ export function binCosts(requests, limit, binCount = 24) {
 }
 
 /** The cost histogram with the limit line; `id` prefixes the title and description ids. */
-export function costHistogram(id, requests, limit, policy) {
+export function costHistogram(id, requests, limit, policy, width) {
+  W = chartWidth(width);
   const { bins, scale, domainMax } = binCosts(requests, limit);
-  const tallest = Math.max(1, ...bins.map((b) => b.ok + b.refused));
+  const counts = countTicks(Math.max(1, ...bins.map((b) => b.ok + b.refused)));
+  const tallest = counts[counts.length - 1];
   const plotH = H - M.top - M.bottom;
   const y = (n) => M.top + plotH - (n / tallest) * plotH;
   const priced = requests.filter((r) => r.cost !== null && r.cost !== undefined);
@@ -88,7 +100,7 @@ export function costHistogram(id, requests, limit, policy) {
     chart.append(svg('line', { x1: x, y1: H - M.bottom, x2: x, y2: H - M.bottom + 5, class: 'axis' }));
     chart.append(svg('text', { x, y: H - M.bottom + 18, class: 'tick', 'text-anchor': 'middle' }, number(v)));
   }
-  for (const n of countTicks(tallest)) {
+  for (const n of counts) {
     chart.append(svg('line', { x1: M.left, y1: y(n), x2: W - M.right, y2: y(n), class: 'grid' }));
     chart.append(svg('text', { x: M.left - 8, y: y(n) + 4, class: 'tick', 'text-anchor': 'end' }, number(n)));
   }
@@ -115,29 +127,55 @@ export function costHistogram(id, requests, limit, policy) {
   chart.append(svg('line', { x1: lx, y1: M.top - 8, x2: lx, y2: H - M.bottom, class: 'limit', 'data-limit': limit }));
   chart.append(svg('text', { x: lx + (lx > W - 160 ? -6 : 6), y: M.top + 4, class: 'limit-label',
     'text-anchor': lx > W - 160 ? 'end' : 'start' }, `cost limit ${number(limit)}`));
+  chart.dataset.axisTop = tallest;
   return { chart, bins };
 }
 
-const PALETTE = ['#b42318', '#6941c6', '#b54708', '#026aa2', '#c11574', '#3b7c0f', '#344054', '#8a2be2'];
+// Sixteen colours told apart on white and from each other; past sixteen codes the colours repeat
+// with a pattern (hatched, then dotted), so every code of a chart has its own fill.
+const PALETTE = ['#b42318', '#1849a9', '#b54708', '#067647', '#6941c6', '#c11574', '#0e9384', '#4e5ba6',
+  '#854a0e', '#3b7c0f', '#e62e05', '#026aa2', '#344054', '#dc6803', '#9e77ed', '#7a2e0e'];
+const PATTERNS = ['solid', 'hatch', 'dots'];
+
+/** Pattern definitions for code `index` past the first sixteen: the colour with white lines or dots. */
+function patternDef(id, colour, pattern) {
+  const mark = pattern === 'hatch'
+    ? svg('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#ffffff', 'stroke-width': 2 })
+    : svg('circle', { cx: 3, cy: 3, r: 1.3, fill: '#ffffff' });
+  return svg('pattern', { id, width: 6, height: 6, patternUnits: 'userSpaceOnUse',
+    patternTransform: pattern === 'hatch' ? 'rotate(45)' : null },
+  svg('rect', { width: 6, height: 6, fill: colour }), mark);
+}
 
 /** Refusals by code over time as stacked bars, one bar an interval. */
-export function refusalBars(id, intervals) {
+export function refusalBars(id, intervals, width) {
+  W = chartWidth(width);
   const codes = [...new Set(intervals.flatMap((i) => Object.keys(i.refusals)))].sort();
-  const colour = (code) => PALETTE[codes.indexOf(code) % PALETTE.length];
+  const defs = svg('defs', {});
+  const fills = new Map(codes.map((code, i) => {
+    const colour = PALETTE[i % PALETTE.length];
+    const pattern = PATTERNS[Math.floor(i / PALETTE.length) % PATTERNS.length];
+    if (pattern === 'solid') return [code, colour];
+    defs.append(patternDef(`${id}-code-${i}`, colour, pattern));
+    return [code, `url(#${id}-code-${i})`];
+  }));
+  const colour = (code) => fills.get(code);
   const totals = intervals.map((i) => Object.values(i.refusals).reduce((a, b) => a + b, 0));
-  const tallest = Math.max(1, ...totals);
+  const counts = countTicks(Math.max(1, ...totals));
+  const tallest = counts[counts.length - 1];
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
   const step = plotW / Math.max(12, intervals.length);
   const y = (n) => M.top + plotH - (n / tallest) * plotH;
   const all = totals.reduce((a, b) => a + b, 0);
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img',
-    'aria-labelledby': `${id}-title ${id}-desc`, 'data-chart': 'refusals' },
+    'aria-labelledby': `${id}-title ${id}-desc`, 'data-chart': 'refusals', 'data-axis-top': tallest },
   svg('title', { id: `${id}-title` }, 'Refusals by code over time'),
-  svg('desc', { id: `${id}-desc` }, `${all} refusals in ${intervals.length} intervals, codes: ${codes.join(', ') || 'none'}.`));
+  svg('desc', { id: `${id}-desc` }, `${all} refusals in ${intervals.length} intervals, codes: ${codes.join(', ') || 'none'}.`),
+  defs);
   chart.append(svg('line', { x1: M.left, y1: H - M.bottom, x2: W - M.right, y2: H - M.bottom, class: 'axis' }));
   chart.append(svg('line', { x1: M.left, y1: M.top, x2: M.left, y2: H - M.bottom, class: 'axis' }));
-  for (const n of countTicks(tallest)) {
+  for (const n of counts) {
     chart.append(svg('line', { x1: M.left, y1: y(n), x2: W - M.right, y2: y(n), class: 'grid' }));
     chart.append(svg('text', { x: M.left - 8, y: y(n) + 4, class: 'tick', 'text-anchor': 'end' }, number(n)));
   }

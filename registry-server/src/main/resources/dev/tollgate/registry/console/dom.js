@@ -35,13 +35,16 @@ function append(node, children) {
   }
 }
 
-/** A table with a caption, column headers and rows of cells (strings or nodes). */
+/**
+ * A table with a caption, column headers and rows of cells (strings or nodes). Each cell carries its
+ * column's name (data-label), which a narrow screen shows beside it when rows become cards.
+ */
 export function table(caption, headers, rows, attrs = {}) {
   return el('table', attrs,
     el('caption', {}, caption),
     el('thead', {}, el('tr', {}, headers.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c, i) =>
-      i === 0 ? el('th', { scope: 'row' }, c) : el('td', {}, c))))));
+      i === 0 ? el('th', { scope: 'row', 'data-label': headers[i] }, c) : el('td', { 'data-label': headers[i] }, c))))));
 }
 
 export function number(value) {
@@ -60,4 +63,18 @@ export function time(iso) {
 /** A "no data yet" notice: a status box that says why and what makes data appear. */
 export function empty(title, why) {
   return el('div', { class: 'empty', role: 'status' }, el('p', { class: 'empty-title' }, title), el('p', {}, why));
+}
+
+/** The confirmation dialog of index.html: resolves true when the operator confirms. */
+export function confirmDialog(title, text, action) {
+  const dialog = document.getElementById('confirm');
+  document.getElementById('confirm-title').textContent = title;
+  document.getElementById('confirm-text').textContent = text;
+  document.getElementById('confirm-ok').textContent = action;
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'ok'), { once: true });
+    dialog.returnValue = 'cancel';
+    dialog.showModal();
+    document.getElementById('confirm-cancel').focus();
+  });
 }

@@ -1,8 +1,9 @@
 // The console's pages. Each page renders from /v1 routes into a fresh node; data the server does
 // not have yet (a 404 or an empty answer) is shown as a "no data yet" notice, never as an error.
 import * as api from './api.js';
-import { el, svg, table, number, time, empty } from './dom.js';
-import { costHistogram, refusalBars } from './charts.js';
+import { el, table, number, time, empty, confirmDialog } from './dom.js';
+import { trafficPage, refusalsPage } from './live.js';
+import { schemasPage } from './schemas.js';
 import { auditPage } from './audit.js';
 import { servedBySection, spendPage, unusedPage } from './answers.js';
 
@@ -14,19 +15,6 @@ function badge(status) {
 
 function link(href, text, attrs = {}) {
   return el('a', { href, ...attrs }, text);
-}
-
-function confirmDialog(title, text, action) {
-  const dialog = document.getElementById('confirm');
-  document.getElementById('confirm-title').textContent = title;
-  document.getElementById('confirm-text').textContent = text;
-  document.getElementById('confirm-ok').textContent = action;
-  return new Promise((resolve) => {
-    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'ok'), { once: true });
-    dialog.returnValue = 'cancel';
-    dialog.showModal();
-    document.getElementById('confirm-cancel').focus();
-  });
 }
 
 function retireButton(version, context) {
@@ -193,9 +181,11 @@ async function documentPage(parts, params) {
           ? `${number(used.requests)} requests, last ${time(used.lastSeen)}`
           : app ? 'not counted by this server yet' : 'open this document from a version to see its usage'))));
   }
-  page.append(el('p', { class: 'help' },
-    'A price reads as arithmetic over the operation\u2019s variables: $first ?? 10 is the value of $first, ',
-    'or 10 when it is not given; ($x ? e : 0) counts e only when $x is true; min(n, e) is e capped at n.'));
+  page.append(el('p', { class: 'help', id: 'price-help' },
+    'A price reads as arithmetic over the operation\u2019s variables. $first ?? 10 is the value of $first as the request ',
+    'sends it; when the request leaves $first out, its declared default ($first: Int = 5) applies first; 10 (the ',
+    'field\u2019s assumedSize, else the default list size) applies only when $first is neither given nor declared with ',
+    'a default, or is sent as null. ($x ? e : 0) counts e only when $x is true; min(n, e) is e capped at n.'));
   page.append(el('section', { 'aria-labelledby': 'body-title' },
     el('h2', { id: 'body-title' }, 'Body'),
     el('pre', { class: 'body', tabindex: 0, 'aria-label': 'Document body' }, el('code', {}, doc.body))));
@@ -223,61 +213,16 @@ async function policiesPage(parts, params, context) {
   const holder = el('div', {}, table('Policies (by name; keys are never shown)',
     ['Policy', 'Mode', 'Enforcement', 'Apps', 'Limits: tokens / depth / aliases / cost', 'Budget capacity', 'Refill',
       'Remaining now', 'Traffic'], body(), { class: 'data', id: 'policies' }));
-  const timer = setInterval(async () => {
-    try {
-      const fresh = await api.get('/v1/policies');
-      const cells = holder.querySelectorAll('tbody tr');
-      fresh.policies.forEach((p, i) => {
-        if (cells[i]) cells[i].children[7].replaceChildren(remainingCell(p));
-      });
-    } catch (e) { /* the next tick tries again */ }
-  }, 5000);
-  context.onLeave(() => clearInterval(timer));
+  context.every(5000, async () => {
+    const fresh = await api.get('/v1/policies');
+    const cells = holder.querySelectorAll('tbody tr');
+    fresh.policies.forEach((p, i) => {
+      if (cells[i]) cells[i].children[7].replaceChildren(remainingCell(p));
+    });
+  });
   return el('div', {}, el('h1', {}, 'Policies'),
     el('p', {}, 'What each caller may do, and its budget bucket now (read from the budget store, refreshed every 5 s).'),
     holder);
-}
-
-/* ---- cost chart ---- */
-
-async function trafficPage(parts, params) {
-  const { policies } = await api.get('/v1/policies');
-  const name = parts[1] || (policies[0] && policies[0].name);
-  const page = el('div', {}, el('h1', {}, name ? `Cost chart: ${name}` : 'Cost chart'));
-  const select = el('select', { id: 'policy-select',
-    onchange: (e) => { location.hash = `#/traffic/${enc(e.target.value)}`; } },
-  policies.map((p) => el('option', { value: p.name, selected: p.name === name }, p.name)));
-  page.append(el('p', { class: 'controls' }, el('label', { for: 'policy-select' }, 'Policy '), select,
-    ' ', el('button', { type: 'button', onclick: () => window.dispatchEvent(new HashChangeEvent('hashchange')) }, 'Refresh')));
-  if (!name) return page;
-  const traffic = await api.get(`/v1/traffic?policy=${enc(name)}`);
-  const priced = traffic.requests.filter((r) => r.cost !== null);
-  const unpriced = traffic.requests.length - priced.length;
-  if (traffic.requests.length === 0) {
-    page.append(empty('No data yet', `This gateway has answered no request of ${name} since it started. ` +
-      'Send some requests to /graphql with this policy\u2019s key.'));
-    return page;
-  }
-  const refused = priced.filter((r) => r.outcome !== 'ok');
-  const over = priced.filter((r) => r.cost > traffic.limit).length;
-  page.append(el('p', { class: 'summary', id: 'traffic-summary' },
-    `${number(traffic.requests.length)} recent requests: ${number(priced.length)} priced, ${number(refused.length)} of them refused`,
-    `, ${number(over)} over the cost limit of ${number(traffic.limit)} (${traffic.enforcement})`,
-    unpriced ? `; ${number(unpriced)} refused before pricing (unknown id, bad input)` : '', '.'));
-  const { chart, bins } = costHistogram('cost', traffic.requests, traffic.limit, name);
-  page.append(el('figure', {}, chart,
-    el('figcaption', {}, el('span', { class: 'key key-ok' }), ' admitted  ', el('span', { class: 'key key-refused' }), ' refused  ',
-      el('span', { class: 'key key-limit' }), ` cost limit (${number(traffic.limit)})`)));
-  const codes = {};
-  for (const r of traffic.requests) if (r.outcome !== 'ok') codes[r.outcome] = (codes[r.outcome] || 0) + 1;
-  page.append(el('details', {}, el('summary', {}, 'The chart as a table'),
-    table('Requests by estimated cost', ['Cost from', 'to', 'Admitted', 'Refused'],
-      bins.filter((b) => b.ok + b.refused > 0).map((b) => [number(Math.round(b.from)), number(Math.round(b.to)), number(b.ok), number(b.refused)]),
-      { class: 'data' }),
-    table('Refusals by code', ['Code', 'Requests'], Object.entries(codes).map(([c, n]) => [c, number(n)]), { class: 'data' })));
-  page.append(el('p', { class: 'help' }, 'Recent requests as this gateway answered them (its last 2,000 for each policy). ' +
-    'With several gateways, each one shows its own traffic.'));
-  return page;
 }
 
 /* ---- estimated vs actual, calibration ---- */
@@ -334,44 +279,17 @@ async function calibrationPage() {
   return page;
 }
 
-/* ---- refusals over time ---- */
-
-async function refusalsPage() {
-  const page = el('div', {}, el('h1', {}, 'Refusals over time'));
-  const history = await api.optional('/v1/refusals');
-  const intervals = history ? history.intervals : [];
-  const totals = {};
-  let ok = 0;
-  for (const i of intervals) {
-    ok += i.ok;
-    for (const [code, n] of Object.entries(i.refusals)) totals[code] = (totals[code] || 0) + n;
-  }
-  page.append(el('p', {}, `Gateway answers by outcome, sampled from tollgate_requests_total every ${history ? history.intervalSeconds : 10} s ` +
-    'in this process (the last hour).'));
-  if (Object.keys(totals).length === 0) {
-    page.append(empty('No refusals yet', `${number(ok)} requests admitted and none refused since the gateway started (or in the last hour).`));
-    return page;
-  }
-  const { chart, codes, colour } = refusalBars('refusals', intervals);
-  page.append(el('figure', {}, chart, el('figcaption', {}, codes.map((c) => [
-    svg('svg', { width: 12, height: 12, class: 'swatch', 'aria-hidden': 'true' }, svg('rect', { width: 12, height: 12, fill: colour(c) })),
-    ` ${c}  `]))));
-  page.append(table('Refusals by code, last hour', ['Code', 'Refusals'],
-    Object.entries(totals).sort((a, b) => b[1] - a[1]).map(([c, n]) => [c, number(n)]), { class: 'data', id: 'refusal-totals' }));
-  page.append(el('p', { class: 'help' }, `${number(ok)} requests were admitted in the same time. With several gateways, each one shows its own answers.`));
-  return page;
-}
-
 export const pages = [
   { matches: (p) => p.length === 0 || (p[0] === 'apps' && p.length === 1), render: appsPage },
   { matches: (p) => p[0] === 'apps' && p.length === 4 && p[2] === 'versions', render: versionPage },
   { matches: (p) => p[0] === 'documents' && p.length === 2, render: documentPage },
-  { matches: (p) => p[0] === 'policies', render: policiesPage },
-  { matches: (p) => p[0] === 'traffic', render: trafficPage },
-  { matches: (p) => p[0] === 'operations', render: operationsPage },
-  { matches: (p) => p[0] === 'calibration', render: calibrationPage },
-  { matches: (p) => p[0] === 'refusals', render: refusalsPage },
-  { matches: (p) => p[0] === 'audit', render: auditPage },
-  { matches: (p) => p[0] === 'spend', render: spendPage },
-  { matches: (p) => p[0] === 'unused', render: unusedPage },
+  { matches: (p) => p[0] === 'policies' && p.length === 1, render: policiesPage },
+  { matches: (p) => p[0] === 'traffic' && p.length <= 2, render: trafficPage },
+  { matches: (p) => p[0] === 'operations' && p.length === 1, render: operationsPage },
+  { matches: (p) => p[0] === 'calibration' && p.length === 1, render: calibrationPage },
+  { matches: (p) => p[0] === 'refusals' && p.length === 1, render: refusalsPage },
+  { matches: (p) => p[0] === 'schemas' && p.length === 1, render: schemasPage },
+  { matches: (p) => p[0] === 'audit' && p.length === 1, render: auditPage },
+  { matches: (p) => p[0] === 'spend' && p.length === 1, render: spendPage },
+  { matches: (p) => p[0] === 'unused' && p.length === 1, render: unusedPage },
 ];

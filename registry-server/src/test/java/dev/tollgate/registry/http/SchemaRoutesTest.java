@@ -118,6 +118,56 @@ final class SchemaRoutesTest {
     assertThat(schemas.get("schemas")).hasSize(1);
   }
 
+  /* ---- the SDL diff ---- */
+
+  @Test
+  void diff_activeToChanged_theThreeChangedLinesInThreeHunks() throws Exception {
+    start(TestDatabase.h2(tempDir));
+    String original = active();
+    Response published = server.post("/v1/schemas", changedSchema(), ADMIN);
+    String changed = JSON.readTree(published.body()).get("fingerprint").asText();
+
+    Response response = server.get("/v1/schemas/" + original + "/diff/" + changed, ADMIN);
+
+    assertThat(response.status()).as(response.body()).isEqualTo(200);
+    JsonNode diff = JSON.readTree(response.body());
+    // cargo.graphqls: line 27 (cargos' assumedSize 10 -> 40) and line 55 (itinerary gains
+    // @cost(weight: 0)) are replaced, line 85 (eta) is removed: 2 added, 3 removed; each change is
+    // more than 2 x 3 context lines from the next, so three hunks
+    assertThat(diff.get("from").asText()).isEqualTo(original);
+    assertThat(diff.get("to").asText()).isEqualTo(changed);
+    assertThat(diff.get("added").asInt()).isEqualTo(2);
+    assertThat(diff.get("removed").asInt()).isEqualTo(3);
+    assertThat(diff.get("hunks")).hasSize(3);
+    // the first hunk: lines 24..26, the removed 27, the added 27, lines 28..30
+    JsonNode first = diff.at("/hunks/0/lines");
+    assertThat(first).hasSize(8);
+    assertThat(first.get(0).toString())
+        .isEqualTo("{\"kind\":\"context\",\"text\":\"type Query {\",\"from\":24,\"to\":24}");
+    assertThat(first.get(3).get("kind").asText()).isEqualTo("removed");
+    assertThat(first.get(3).get("text").asText()).endsWith("assumedSize: 10)");
+    assertThat(first.get(3).get("from").asInt()).isEqualTo(27);
+    assertThat(first.get(4).get("kind").asText()).isEqualTo("added");
+    assertThat(first.get(4).get("text").asText()).endsWith("assumedSize: 40)");
+    assertThat(first.get(4).get("to").asInt()).isEqualTo(27);
+    JsonNode eta = diff.at("/hunks/2/lines/3");
+    assertThat(eta.toString())
+        .isEqualTo("{\"kind\":\"removed\",\"text\":\"  eta: DateTime\",\"from\":85,\"to\":0}");
+  }
+
+  @Test
+  void diff_unknownFingerprint_404NamingIt() throws Exception {
+    start(TestDatabase.h2(tempDir));
+    String unknown = "0".repeat(64);
+
+    Response response = server.get("/v1/schemas/" + active() + "/diff/" + unknown, ADMIN);
+
+    assertThat(response.status()).as(response.body()).isEqualTo(404);
+    JsonNode error = JSON.readTree(response.body());
+    assertThat(error.get("code").asText()).isEqualTo("SCHEMA_NOT_FOUND");
+    assertThat(error.get("message").asText()).contains(unknown);
+  }
+
   /* ---- activation ---- */
 
   @ParameterizedTest

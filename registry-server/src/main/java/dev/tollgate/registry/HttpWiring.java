@@ -52,7 +52,7 @@ final class HttpWiring {
     HttpSettings http = config.http();
     List<AdminToken> tokens = config.adminTokens();
     List<KeyPolicy> policies = config.policies();
-    GatewayRoutes gateway = new GatewayRoutes(services.gateway(), json, http.maxBodyBytes());
+    GatewayRoutes gateway = new GatewayRoutes(services.gateway(), http.maxBodyBytes());
     RegistryRoutes registryRoutes =
         new RegistryRoutes(
             registry.publisher(),

@@ -198,7 +198,7 @@ public final class Gateway {
     reply.policy(caller.policy().name());
     GatewayCall.Read read;
     try {
-      read = call.operations().read();
+      read = call.operations().read(admission.textLimit(caller.bucket()));
     } catch (TollgateException e) {
       return refuse(reply, admission.reject(caller.bucket(), e));
     }

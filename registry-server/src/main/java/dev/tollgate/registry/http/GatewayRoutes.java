@@ -1,6 +1,6 @@
 package dev.tollgate.registry.http;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.admission.TextLimit;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.gateway.GatewayAnswer;
@@ -23,9 +23,9 @@ public final class GatewayRoutes {
   private final Gateway gateway;
   private final GatewayRequestReader reader;
 
-  public GatewayRoutes(Gateway gateway, ObjectMapper json, long maxBodyBytes) {
+  public GatewayRoutes(Gateway gateway, long maxBodyBytes) {
     this.gateway = gateway;
-    this.reader = new GatewayRequestReader(json, maxBodyBytes);
+    this.reader = new GatewayRequestReader(maxBodyBytes, false);
   }
 
   public void register(JavalinConfig javalin) {
@@ -43,12 +43,12 @@ public final class GatewayRoutes {
             call(
                 ctx,
                 Transport.POST,
-                () ->
-                    read(
-                        reader.readPost(
-                            ctx.header("Content-Type"),
-                            ctx.req().getContentLengthLong(),
-                            ctx.bodyInputStream())))));
+                limit ->
+                    reader.readPost(
+                        ctx.header("Content-Type"),
+                        ctx.req().getContentLengthLong(),
+                        ctx.bodyInputStream(),
+                        limit))));
   }
 
   private void get(Context ctx) {
@@ -57,7 +57,8 @@ public final class GatewayRoutes {
     }
     write(
         ctx,
-        gateway.execute(call(ctx, Transport.GET, () -> read(reader.readGet(ctx.queryParamMap())))));
+        gateway.execute(
+            call(ctx, Transport.GET, limit -> reader.readGet(ctx.queryParamMap(), limit))));
   }
 
   /** Writes the refusal {@link UnknownKeyGuard} decided from the headers, if it did. */
@@ -70,19 +71,34 @@ public final class GatewayRoutes {
     return true;
   }
 
-  private static GatewayCall call(
-      Context ctx, Transport transport, GatewayCall.Operations operations) {
+  private static GatewayCall call(Context ctx, Transport transport, Reading reading) {
     return new GatewayCall(
         ctx.header("X-API-Key"),
         transport,
         ctx.header("Accept"),
         ctx.header("If-None-Match"),
-        operations,
+        new Operations(reading),
         name -> Collections.list(ctx.req().getHeaders(name)));
   }
 
-  private static GatewayCall.Read read(ParsedRequest parsed) {
-    return new GatewayCall.Read(parsed.operations(), parsed.batch());
+  /** Reads a request's operations under the caller's text limit. */
+  @FunctionalInterface
+  private interface Reading {
+    ParsedRequest read(TextLimit limit);
+  }
+
+  /** The operations of a request, read once the gateway knows the caller's text limit. */
+  private record Operations(Reading reading) implements GatewayCall.Operations {
+    @Override
+    public GatewayCall.Read read() {
+      return read(TextLimit.NONE);
+    }
+
+    @Override
+    public GatewayCall.Read read(TextLimit limit) {
+      ParsedRequest parsed = reading.read(limit);
+      return new GatewayCall.Read(parsed.operations(), parsed.batch());
+    }
   }
 
   private static void write(Context ctx, GatewayAnswer answer) {

@@ -10,7 +10,6 @@ import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BatchDecision;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
-import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.calibration.CostMeter;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.ErrorCode;
@@ -286,9 +285,8 @@ public final class Gateway {
     KeyPolicy policy = caller.policy();
     KeyPolicy bucket = caller.bucket();
     AdmittedOperation operation = admitted.operations().get(0);
-    // only a GET can be cached: a POST need not hash its headers
-    String headers =
-        call.transport() == Transport.GET ? responses.headerDigest(call.headers()) : "";
+    // only a GET or a QUERY can be cached: a POST need not hash its headers
+    String headers = call.transport().safe() ? responses.headerDigest(call.headers()) : "";
     boolean shared = caller.anonymous() && headers.isEmpty();
     ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, headers);
     CachedResponse cached = key == null ? null : lookup(key, policy);

@@ -65,7 +65,11 @@ final class GatewayRequestReader {
    * query} text over {@code limit} is not kept ({@link AdmissionRequest#textOverTokens()}).
    */
   ParsedRequest readPost(
-      @Nullable String contentType, long contentLength, InputStream body, TextLimit limit) {
+      @Nullable String contentType,
+      long contentLength,
+      InputStream body,
+      Transport transport,
+      TextLimit limit) {
     if (!isJson(contentType)) {
       throw new GatewayRequestException(
           ErrorCode.UNSUPPORTED_MEDIA_TYPE,
@@ -79,9 +83,14 @@ final class GatewayRequestReader {
     JsonRequestBody.Parsed parsed = parseBody(bounded(contentLength, body), limit);
     List<AdmissionRequest> requests = new ArrayList<>(parsed.requests().size());
     for (RequestFields fields : parsed.requests()) {
-      requests.add(fields.request(Transport.POST));
+      requests.add(fields.request(transport));
     }
     return new ParsedRequest(requests, parsed.batch());
+  }
+
+  /** The media types a body may come as, comma-separated. */
+  String mediaTypes() {
+    return requestMediaType ? "application/json, " + GRAPHQL_REQUEST_JSON : "application/json";
   }
 
   /**

@@ -52,7 +52,8 @@ final class HttpWiring {
     HttpSettings http = config.http();
     List<AdminToken> tokens = config.adminTokens();
     List<KeyPolicy> policies = config.policies();
-    GatewayRoutes gateway = new GatewayRoutes(services.gateway(), json, http.maxBodyBytes());
+    GatewayRoutes gateway =
+        new GatewayRoutes(services.gateway(), http.maxBodyBytes(), config.gateway());
     RegistryRoutes registryRoutes =
         new RegistryRoutes(
             registry.publisher(),

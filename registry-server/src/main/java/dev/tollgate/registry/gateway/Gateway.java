@@ -10,7 +10,6 @@ import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BatchDecision;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
-import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.calibration.CostMeter;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.error.ErrorCode;
@@ -84,10 +83,11 @@ import org.slf4j.LoggerFactory;
  *       answered without errors and with upstream headers that allow it (no {@code Set-Cookie}, no
  *       {@code Cache-Control: private}, {@code no-store} or {@code no-cache}), gets {@code
  *       Cache-Control: public, max-age=N} (a caller with neither key nor keyed headers) or {@code
- *       private, max-age=N}, N the policy's max-age or the upstream's if shorter, and a strong
- *       {@code ETag} over the response without {@code extensions.rateLimit} (which changes on every
- *       request and is in the headers too); {@code If-None-Match} gives a 304 (still charged).
- *       Everything else gets {@code Cache-Control: private, no-cache, must-revalidate}.
+ *       private, max-age=N}, N the policy's max-age or the upstream's if shorter, and, when N is
+ *       above 0, a strong {@code ETag} over the response without {@code extensions.rateLimit}
+ *       (which changes on every request and is in the headers too); {@code If-None-Match} gives a
+ *       304 (still charged). Everything else gets {@code Cache-Control: private, no-cache,
+ *       must-revalidate}.
  *   <li>Those cacheable answers are also kept in the gateway's response cache for that max-age,
  *       keyed by the caller's policy and a digest of its keyed headers: a later GET of the same
  *       query with the same variables by a caller with the same policy and keyed headers is
@@ -198,7 +198,7 @@ public final class Gateway {
     reply.policy(caller.policy().name());
     GatewayCall.Read read;
     try {
-      read = call.operations().read();
+      read = call.operations().read(admission.textLimit(caller.bucket()));
     } catch (TollgateException e) {
       return refuse(reply, admission.reject(caller.bucket(), e));
     }
@@ -286,9 +286,8 @@ public final class Gateway {
     KeyPolicy policy = caller.policy();
     KeyPolicy bucket = caller.bucket();
     AdmittedOperation operation = admitted.operations().get(0);
-    // only a GET can be cached: a POST need not hash its headers
-    String headers =
-        call.transport() == Transport.GET ? responses.headerDigest(call.headers()) : "";
+    // only a GET or a QUERY can be cached: a POST need not hash its headers
+    String headers = call.transport().safe() ? responses.headerDigest(call.headers()) : "";
     boolean shared = caller.anonymous() && headers.isEmpty();
     ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, headers);
     CachedResponse cached = key == null ? null : lookup(key, policy);
@@ -326,9 +325,18 @@ public final class Gateway {
           GatewayBodies.encode(json, GatewayBodies.result(response.body(), settled)));
     }
     int maxAge = caching.maxAge(policy.cacheMaxAgeSeconds());
+    if (maxAge <= 0) {
+      // max-age 0: nothing may keep it, so no stored copy and no ETag to hash
+      GatewayHeaders.rateLimit(reply.headers(), settled.budget());
+      reply.header("Cache-Control", (shared ? "public" : "private") + ", max-age=0");
+      return reply.body(
+          "ok",
+          response.status(),
+          GatewayBodies.encode(json, GatewayBodies.result(response.body(), settled)));
+    }
     CachedResponse fresh =
         CachedResponse.of(json, response.body(), settled, responses.now(), maxAge);
-    if (key != null && maxAge > 0) {
+    if (key != null) {
       responses.store(key, fresh);
     }
     return cacheableAnswer(reply, call, settled, fresh, shared, maxAge);

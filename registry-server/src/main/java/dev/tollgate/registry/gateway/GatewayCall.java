@@ -1,6 +1,7 @@
 package dev.tollgate.registry.gateway;
 
 import dev.tollgate.registry.admission.AdmissionRequest;
+import dev.tollgate.registry.admission.TextLimit;
 import dev.tollgate.registry.admission.Transport;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -49,6 +50,15 @@ public record GatewayCall(
   @FunctionalInterface
   public interface Operations {
     Read read();
+
+    /**
+     * Reads them for a caller whose query texts are bounded by {@code limit}: a reader that can
+     * count a text before keeping it leaves one over the limit out ({@link
+     * AdmissionRequest#textOverTokens()}); by default every text is read.
+     */
+    default Read read(TextLimit limit) {
+      return read();
+    }
   }
 
   /**

@@ -17,6 +17,11 @@ import dev.tollgate.registry.admission.AdmissionSettings;
  *     413
  * @param responseCacheBytes roughly how many bytes of upstream answers to registered GET queries
  *     the gateway keeps, to answer them again without the upstream
+ * @param httpQueryMethod whether {@code /graphql} accepts the HTTP {@code QUERY} method: a body as
+ *     for POST, answered and cached as a GET is (off: the method is not routed, as before)
+ * @param graphqlRequestMediaType whether a request body may come as {@code
+ *     application/graphql-request+json} (the GraphQL over HTTP draft's persisted-document request
+ *     type) besides {@code application/json}; off: 415, as before
  */
 public record GatewaySettings(
     boolean batching,
@@ -24,13 +29,16 @@ public record GatewaySettings(
     long openCacheBytes,
     long openTextCacheBytes,
     int openMaxTextBytes,
-    long responseCacheBytes) {
+    long responseCacheBytes,
+    boolean httpQueryMethod,
+    boolean graphqlRequestMediaType) {
 
   /**
    * Admission's defaults ({@link AdmissionSettings#DEFAULTS}, {@link
    * AdmissionSettings#OPEN_CACHE_BYTES}, {@link AdmissionSettings#OPEN_TEXT_CACHE_BYTES}: no
    * batches, at most 10 in one; 32 MiB of open-mode analyses and 16 MiB of their texts; texts of at
-   * most 128 KiB); 64 MiB of answers.
+   * most 128 KiB); 64 MiB of answers; neither {@code QUERY} nor {@code
+   * application/graphql-request+json}.
    */
   public static final GatewaySettings DEFAULTS =
       new GatewaySettings(
@@ -39,7 +47,9 @@ public record GatewaySettings(
           AdmissionSettings.OPEN_CACHE_BYTES,
           AdmissionSettings.OPEN_TEXT_CACHE_BYTES,
           AdmissionSettings.DEFAULTS.openMaxTextBytes(),
-          64L << 20);
+          64L << 20,
+          false,
+          false);
 
   public GatewaySettings {
     require(
@@ -63,7 +73,9 @@ public record GatewaySettings(
         openCacheBytes,
         openTextCacheBytes,
         openMaxTextBytes,
-        responseCacheBytes);
+        responseCacheBytes,
+        httpQueryMethod,
+        graphqlRequestMediaType);
   }
 
   /** These settings with another bound of the open-mode analyses cache. */
@@ -74,7 +86,23 @@ public record GatewaySettings(
         openCacheBytes,
         openTextCacheBytes,
         openMaxTextBytes,
-        responseCacheBytes);
+        responseCacheBytes,
+        httpQueryMethod,
+        graphqlRequestMediaType);
+  }
+
+  /** These settings with the HTTP {@code QUERY} method and the request media type on or off. */
+  public GatewaySettings withHttpExtensions(
+      boolean httpQueryMethod, boolean graphqlRequestMediaType) {
+    return new GatewaySettings(
+        batching,
+        maxBatchOperations,
+        openCacheBytes,
+        openTextCacheBytes,
+        openMaxTextBytes,
+        responseCacheBytes,
+        httpQueryMethod,
+        graphqlRequestMediaType);
   }
 
   /** What admission reads of these settings. */

@@ -95,7 +95,7 @@ final class ResponseCache {
 
   /** The request half of {@link #caching}. */
   private static boolean cacheable(Transport transport, AdmittedOperation operation) {
-    return transport == Transport.GET
+    return transport.safe()
         && operation.registeredById()
         && operation.kind() == OperationKind.QUERY;
   }

@@ -1,15 +1,10 @@
 package dev.tollgate.registry.http;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tollgate.registry.admission.AdmissionRequest;
+import dev.tollgate.registry.admission.TextLimit;
 import dev.tollgate.registry.admission.Transport;
-import dev.tollgate.registry.document.RequestIds;
 import dev.tollgate.registry.error.ErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,8 +16,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,191 +27,96 @@ import org.jspecify.annotations.Nullable;
  * Relay's {@code doc_id} or {@code id}, or {@code extensions.persistedQuery.sha256Hash}; a SHA-256
  * is an id, anything else of 1 to 200 printable ASCII characters a custom id (an alias). Every
  * malformed input is a {@link GatewayRequestException} naming what is wrong.
+ *
+ * <p>The body is read by Jackson's streaming parser ({@link JsonRequestBody}), never into a tree,
+ * and a {@code query} text is counted against the caller's token limit before it becomes a {@code
+ * String}: a token flood is refused without a copy or a hash of its text (issue 28).
  */
 final class GatewayRequestReader {
 
-  /** The fields that may name the document: ours, then Relay's two. */
-  private static final List<String> ID_FIELDS = List.of("documentId", "doc_id", "id");
-
-  /** {@code extensions.persistedQuery} as JSON. */
-  private static final RequestIds.PersistedQuery<JsonNode> PERSISTED_QUERY =
-      new RequestIds.PersistedQuery<>() {
-        @Override
-        public boolean isObject(JsonNode persisted) {
-          return persisted.isObject();
-        }
-
-        @Override
-        public boolean isVersionOne(JsonNode persisted) {
-          JsonNode version = persisted.get("version");
-          return version != null && version.isIntegralNumber() && version.asLong() == 1;
-        }
-
-        @Override
-        public @Nullable String sha256Hash(JsonNode persisted) {
-          return text(persisted, "sha256Hash");
-        }
-      };
+  /** The persisted-document request media type of the GraphQL over HTTP draft. */
+  static final String GRAPHQL_REQUEST_JSON = "application/graphql-request+json";
 
   private static final List<String> TEXT_PARAMETERS =
-      List.of("query", "documentId", "doc_id", "id", "operationName");
+      List.of("operationName", "documentId", "doc_id", "id");
   private static final List<String> JSON_PARAMETERS = List.of("variables", "extensions");
 
   private static final VarHandle EIGHT_BYTES =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long HIGH_BITS = 0x8080808080808080L;
 
-  private final ObjectMapper json;
-  private final ObjectReader strict;
+  private final JsonRequestBody json;
   private final long maxBodyBytes;
+  private final boolean requestMediaType;
 
-  GatewayRequestReader(ObjectMapper json, long maxBodyBytes) {
-    this.json = json;
+  /**
+   * @param requestMediaType whether a body may also come as {@value #GRAPHQL_REQUEST_JSON}
+   */
+  GatewayRequestReader(long maxBodyBytes, boolean requestMediaType) {
+    this.json =
+        new JsonRequestBody(
+            new JsonFactoryBuilder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
     this.maxBodyBytes = maxBodyBytes;
-    this.strict =
-        json.reader()
-            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    this.requestMediaType = requestMediaType;
   }
 
-  /** The requests of a POST body; {@code batch} when the body is an array. */
-  ParsedRequest readPost(@Nullable String contentType, long contentLength, InputStream body) {
+  /**
+   * The requests of a POST (or QUERY) body; {@code batch} when the body is an array. A {@code
+   * query} text over {@code limit} is not kept ({@link AdmissionRequest#textOverTokens()}).
+   */
+  ParsedRequest readPost(
+      @Nullable String contentType,
+      long contentLength,
+      InputStream body,
+      Transport transport,
+      TextLimit limit) {
     if (!isJson(contentType)) {
       throw new GatewayRequestException(
           ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          "Content-Type must be application/json, got: "
+          "Content-Type must be "
+              + (requestMediaType
+                  ? "application/json or " + GRAPHQL_REQUEST_JSON
+                  : "application/json")
+              + ", got: "
               + (contentType == null ? "none" : contentType));
     }
-    JsonNode root = parseBody(bounded(contentLength, body));
-    if (root.isArray()) {
-      List<AdmissionRequest> requests = new ArrayList<>();
-      for (JsonNode element : root) {
-        requests.add(operation(element, Transport.POST));
-      }
-      return new ParsedRequest(requests, true);
+    JsonRequestBody.Parsed parsed = parseBody(bounded(contentLength, body), limit);
+    List<AdmissionRequest> requests = new ArrayList<>(parsed.requests().size());
+    for (RequestFields fields : parsed.requests()) {
+      requests.add(fields.request(transport));
     }
-    return new ParsedRequest(List.of(operation(root, Transport.POST)), false);
+    return new ParsedRequest(requests, parsed.batch());
+  }
+
+  /** The media types a body may come as, comma-separated. */
+  String mediaTypes() {
+    return requestMediaType ? "application/json, " + GRAPHQL_REQUEST_JSON : "application/json";
   }
 
   /**
    * The request of GET query parameters ({@code variables} and {@code extensions} JSON-encoded).
    */
-  ParsedRequest readGet(Map<String, List<String>> parameters) {
-    ObjectNode fields = json.getNodeFactory().objectNode();
-    for (String name : TEXT_PARAMETERS) {
-      String value = single(parameters, name);
-      if (value != null) {
-        fields.put(name, value);
+  ParsedRequest readGet(Map<String, List<String>> parameters, TextLimit limit) {
+    RequestFields fields = new RequestFields();
+    String query = single(parameters, "query");
+    if (query != null) {
+      int over = limit.exceededBy(query);
+      if (over > 0) {
+        fields.queryOverTokens(over);
+      } else {
+        fields.queryText(query);
       }
+    }
+    for (String name : TEXT_PARAMETERS) {
+      fields.set(name, single(parameters, name));
     }
     for (String name : JSON_PARAMETERS) {
       String value = single(parameters, name);
       if (value != null && !value.isEmpty()) {
-        fields.set(name, parseJson(value, name));
+        fields.set(name, json.value(value, name));
       }
     }
-    return new ParsedRequest(List.of(operation(fields, Transport.GET)), false);
-  }
-
-  private AdmissionRequest operation(JsonNode node, Transport transport) {
-    if (!node.isObject()) {
-      throw GatewayRequestException.badRequest(
-          "a GraphQL request must be a JSON object (or an array of them)");
-    }
-    String query = text(node, "query");
-    String operationName = text(node, "operationName");
-    String id = documentId(node, persistedQueryHash(object(node, "extensions")));
-    Map<String, @Nullable Object> variables = variables(object(node, "variables"));
-    return AdmissionRequest.of(query, id, operationName, variables, transport);
-  }
-
-  /**
-   * The document id, from whichever of {@code documentId}, {@code doc_id}, {@code id} and {@code
-   * extensions.persistedQuery.sha256Hash} carry one; they must name the same document ({@link
-   * RequestIds}).
-   */
-  private static @Nullable String documentId(JsonNode node, @Nullable String persisted) {
-    String id = null;
-    String from = null;
-    for (String field : ID_FIELDS) {
-      String value = text(node, field);
-      if (value != null) {
-        RequestIds.requireSame(from, id, field, value);
-        id = id == null ? value : id;
-        from = from == null ? field : from;
-      }
-    }
-    if (persisted != null) {
-      RequestIds.requireSame(from, id, RequestIds.PERSISTED_HASH, persisted);
-      id = id == null ? persisted : id;
-    }
-    return id;
-  }
-
-  private static @Nullable String persistedQueryHash(@Nullable JsonNode extensions) {
-    JsonNode persisted = extensions == null ? null : extensions.get("persistedQuery");
-    return RequestIds.persistedQueryHash(
-        persisted == null || persisted.isNull() ? null : persisted, PERSISTED_QUERY);
-  }
-
-  private static Map<String, @Nullable Object> variables(@Nullable JsonNode variables) {
-    if (variables == null) {
-      return Map.of();
-    }
-    return Collections.unmodifiableMap(values(variables));
-  }
-
-  private static Map<String, @Nullable Object> values(JsonNode object) {
-    Map<String, @Nullable Object> values = new LinkedHashMap<>();
-    object.fields().forEachRemaining(field -> values.put(field.getKey(), plain(field.getValue())));
-    return values;
-  }
-
-  /**
-   * The value as Jackson would bind it to Object (maps, lists, numbers, strings, booleans, null),
-   * without a round trip.
-   */
-  private static @Nullable Object plain(JsonNode node) {
-    if (node.isObject()) {
-      return values(node);
-    }
-    if (node.isArray()) {
-      List<@Nullable Object> items = new ArrayList<>(node.size());
-      node.forEach(item -> items.add(plain(item)));
-      return items;
-    }
-    if (node.isNumber()) {
-      return node.numberValue();
-    }
-    if (node.isTextual()) {
-      return node.textValue();
-    }
-    if (node.isBoolean()) {
-      return node.booleanValue();
-    }
-    return null;
-  }
-
-  private static @Nullable String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    if (value == null || value.isNull()) {
-      return null;
-    }
-    if (!value.isTextual()) {
-      throw GatewayRequestException.badRequest(field + " must be a string");
-    }
-    return value.asText();
-  }
-
-  private static @Nullable JsonNode object(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    if (value == null || value.isNull()) {
-      return null;
-    }
-    if (!value.isObject()) {
-      throw GatewayRequestException.badRequest(field + " must be a JSON object");
-    }
-    return value;
+    return new ParsedRequest(List.of(fields.request(Transport.GET)), false);
   }
 
   /**
@@ -226,10 +124,8 @@ final class GatewayRequestReader {
    * known to be valid UTF-8: at once when they are all ASCII (every request we have seen), through
    * a strict decoder otherwise, since Jackson lets some malformed sequences through.
    */
-  private JsonNode parseBody(byte[] body) {
-    return isAscii(body)
-        ? tree(() -> strict.readTree(body), "request body")
-        : parseJson(utf8(body), "request body");
+  private JsonRequestBody.Parsed parseBody(byte[] body, TextLimit limit) {
+    return isAscii(body) ? json.requests(body, limit) : json.requests(utf8(body), limit);
   }
 
   /**
@@ -249,30 +145,6 @@ final class GatewayRequestReader {
       }
     }
     return true;
-  }
-
-  private JsonNode parseJson(String text, String what) {
-    return tree(() -> strict.readTree(text), what);
-  }
-
-  private static JsonNode tree(JsonRead read, String what) {
-    try {
-      JsonNode node = read.tree();
-      if (node == null || node.isMissingNode()) {
-        throw GatewayRequestException.badRequest(what + " is empty");
-      }
-      return node;
-    } catch (JsonProcessingException e) {
-      throw GatewayRequestException.badRequest(
-          what + " is not valid JSON: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw GatewayRequestException.badRequest("cannot read the " + what);
-    }
-  }
-
-  /** Jackson reading one JSON value from a string or from bytes. */
-  private interface JsonRead {
-    @Nullable JsonNode tree() throws IOException;
   }
 
   /**
@@ -311,12 +183,13 @@ final class GatewayRequestReader {
     return values.get(0);
   }
 
-  private static boolean isJson(@Nullable String contentType) {
+  private boolean isJson(@Nullable String contentType) {
     if (contentType == null) {
       return false;
     }
     String mediaType = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-    return mediaType.equals("application/json");
+    return mediaType.equals("application/json")
+        || requestMediaType && mediaType.equals(GRAPHQL_REQUEST_JSON);
   }
 
   /** The operations of one HTTP request; {@code batch} when they came as a JSON array. */

@@ -1,10 +1,11 @@
 package dev.tollgate.registry.http;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tollgate.registry.admission.TextLimit;
 import dev.tollgate.registry.admission.Transport;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.gateway.GatewayAnswer;
 import dev.tollgate.registry.gateway.GatewayCall;
+import dev.tollgate.registry.gateway.GatewaySettings;
 import dev.tollgate.registry.http.GatewayRequestReader.ParsedRequest;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -12,28 +13,42 @@ import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
- * {@code POST /graphql} and {@code GET /graphql}: reads the request, asks the {@link Gateway}, and
- * writes its answer, or the refusal {@link UnknownKeyGuard} decided before the body was read. The
- * contract of the answers is the gateway's; they are all written here.
+ * {@code POST /graphql} and {@code GET /graphql}, and {@code QUERY /graphql} when enabled: reads
+ * the request, asks the {@link Gateway}, and writes its answer, or the refusal {@link
+ * UnknownKeyGuard} decided before the body was read. The contract of the answers is the gateway's;
+ * they are all written here.
  */
 public final class GatewayRoutes {
 
   private final Gateway gateway;
   private final GatewayRequestReader reader;
+  private final boolean queryMethod;
+  private final @Nullable String acceptQuery;
 
-  public GatewayRoutes(Gateway gateway, ObjectMapper json, long maxBodyBytes) {
+  /**
+   * @param settings whether the HTTP {@code QUERY} method and the {@code
+   *     application/graphql-request+json} body are accepted ({@link GatewaySettings})
+   */
+  public GatewayRoutes(Gateway gateway, long maxBodyBytes, GatewaySettings settings) {
     this.gateway = gateway;
-    this.reader = new GatewayRequestReader(json, maxBodyBytes);
+    this.reader = new GatewayRequestReader(maxBodyBytes, settings.graphqlRequestMediaType());
+    this.queryMethod = settings.httpQueryMethod();
+    this.acceptQuery = queryMethod ? reader.mediaTypes() : null;
   }
 
   public void register(JavalinConfig javalin) {
-    javalin.routes.post("/graphql", this::post);
+    javalin.routes.post("/graphql", ctx -> body(ctx, Transport.POST));
     javalin.routes.get("/graphql", this::get);
+    if (queryMethod) {
+      javalin.routes.query("/graphql", ctx -> body(ctx, Transport.QUERY));
+    }
   }
 
-  private void post(Context ctx) {
+  /** A POST, or a QUERY: the request is the body. */
+  private void body(Context ctx, Transport transport) {
     if (refused(ctx)) {
       return;
     }
@@ -42,13 +57,14 @@ public final class GatewayRoutes {
         gateway.execute(
             call(
                 ctx,
-                Transport.POST,
-                () ->
-                    read(
-                        reader.readPost(
-                            ctx.header("Content-Type"),
-                            ctx.req().getContentLengthLong(),
-                            ctx.bodyInputStream())))));
+                transport,
+                limit ->
+                    reader.readPost(
+                        ctx.header("Content-Type"),
+                        ctx.req().getContentLengthLong(),
+                        ctx.bodyInputStream(),
+                        transport,
+                        limit))));
   }
 
   private void get(Context ctx) {
@@ -57,11 +73,12 @@ public final class GatewayRoutes {
     }
     write(
         ctx,
-        gateway.execute(call(ctx, Transport.GET, () -> read(reader.readGet(ctx.queryParamMap())))));
+        gateway.execute(
+            call(ctx, Transport.GET, limit -> reader.readGet(ctx.queryParamMap(), limit))));
   }
 
   /** Writes the refusal {@link UnknownKeyGuard} decided from the headers, if it did. */
-  private static boolean refused(Context ctx) {
+  private boolean refused(Context ctx) {
     GatewayAnswer refusal = UnknownKeyGuard.refusalOf(ctx.req());
     if (refusal == null) {
       return false;
@@ -70,22 +87,44 @@ public final class GatewayRoutes {
     return true;
   }
 
-  private static GatewayCall call(
-      Context ctx, Transport transport, GatewayCall.Operations operations) {
+  private static GatewayCall call(Context ctx, Transport transport, Reading reading) {
     return new GatewayCall(
         ctx.header("X-API-Key"),
         transport,
         ctx.header("Accept"),
         ctx.header("If-None-Match"),
-        operations,
+        new Operations(reading),
         name -> Collections.list(ctx.req().getHeaders(name)));
   }
 
-  private static GatewayCall.Read read(ParsedRequest parsed) {
-    return new GatewayCall.Read(parsed.operations(), parsed.batch());
+  /** Reads a request's operations under the caller's text limit. */
+  @FunctionalInterface
+  private interface Reading {
+    ParsedRequest read(TextLimit limit);
   }
 
-  private static void write(Context ctx, GatewayAnswer answer) {
+  /** The operations of a request, read once the gateway knows the caller's text limit. */
+  private record Operations(Reading reading) implements GatewayCall.Operations {
+    @Override
+    public GatewayCall.Read read() {
+      return read(TextLimit.NONE);
+    }
+
+    @Override
+    public GatewayCall.Read read(TextLimit limit) {
+      ParsedRequest parsed = reading.read(limit);
+      return new GatewayCall.Read(parsed.operations(), parsed.batch());
+    }
+  }
+
+  /**
+   * Writes the answer; with {@code QUERY} on, every answer says which bodies it takes ({@code
+   * Accept-Query}, as the HTTP working group's draft for the method proposes).
+   */
+  private void write(Context ctx, GatewayAnswer answer) {
+    if (acceptQuery != null) {
+      ctx.header("Accept-Query", acceptQuery);
+    }
     for (Map.Entry<String, String> header : answer.headers().entrySet()) {
       ctx.header(header.getKey(), header.getValue());
     }

@@ -109,7 +109,8 @@ final class UnknownKeyGuard extends Handler.Wrapper {
 
   private static boolean gatewayRequest(Request request) {
     String method = request.getMethod();
-    return (HttpMethod.POST.is(method) || HttpMethod.GET.is(method))
+    // QUERY too: without its route (gateway.httpQueryMethod off) the refusal is never written
+    return (HttpMethod.POST.is(method) || HttpMethod.GET.is(method) || "QUERY".equals(method))
         && PATHS.contains(Request.getPathInContext(request));
   }
 

@@ -53,6 +53,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -111,8 +112,19 @@ final class GatewayHarness implements AutoCloseable {
       @Nullable BudgetLedger ledger,
       UpstreamSettings upstreamConfig,
       @Nullable JwtSettings jwt) {
+    this(batching, ledger, upstreamConfig, jwt, UnaryOperator.identity());
+  }
+
+  private GatewayHarness(
+      boolean batching,
+      @Nullable BudgetLedger ledger,
+      UpstreamSettings upstreamConfig,
+      @Nullable JwtSettings jwt,
+      UnaryOperator<GatewaySettings> gatewaySettings) {
+    ServerConfig config = config(batching, upstreamConfig);
     ServerBuilder builder =
-        RegistryServer.builder(config(batching, upstreamConfig).transform(c -> c.jwt(jwt)))
+        RegistryServer.builder(
+                config.transform(c -> c.jwt(jwt).gateway(gatewaySettings.apply(config.gateway()))))
             .clock(clock)
             .ticker(this::nanos)
             .documents(registry, this::restore)
@@ -139,6 +151,19 @@ final class GatewayHarness implements AutoCloseable {
 
   static GatewayHarness startWithBatching() {
     return new GatewayHarness(true, null, UPSTREAM);
+  }
+
+  /**
+   * With the HTTP {@code QUERY} method ({@code gateway.httpQueryMethod}) and the {@code
+   * application/graphql-request+json} body ({@code gateway.graphqlRequestMediaType}) on or off.
+   */
+  static GatewayHarness startWithHttpExtensions(boolean queryMethod, boolean requestMediaType) {
+    return new GatewayHarness(
+        false,
+        null,
+        UPSTREAM,
+        null,
+        settings -> settings.withHttpExtensions(queryMethod, requestMediaType));
   }
 
   /** Forwarding to the HTTP endpoint {@code url} (the fake {@link #upstream} is unused). */

@@ -66,6 +66,18 @@ public final class AdmissionController {
     return caches.texts();
   }
 
+  /**
+   * What a reader may refuse of {@code policy}'s query texts while reading them: its token limit
+   * when its texts are analysed (open mode), else {@link TextLimit#NONE}. Tokens refuse in both
+   * enforcement modes, so the limit is the policy's own.
+   */
+  public TextLimit textLimit(KeyPolicy policy) {
+    if (UnknownOperationPolicy.of(policy) != UnknownOperationPolicy.ALLOW_ALL) {
+      return TextLimit.NONE;
+    }
+    return new TextLimit(policy.limits().tokens(), gateway.openMaxTextBytes());
+  }
+
   /** Decides one request. */
   public Decision admit(KeyPolicy policy, AdmissionRequest request) {
     OperationOutcome outcome = checks.checked(policy, request);

@@ -18,6 +18,10 @@ import org.jspecify.annotations.Nullable;
  *     no longer changes the map behind it
  * @param alias the document id when it is not a SHA-256: a custom id (Relay's {@code doc_id}, an
  *     Apollo {@code createOperationId}), resolved within the caller's apps; never with {@code id}
+ * @param textOverTokens when positive, the client sent a text that the HTTP reader found to have
+ *     more grammar tokens than this (the caller's token limit) and did not keep: {@code query} is
+ *     then null, and the request is refused with {@code MAX_TOKENS_EXCEEDED} before anything else
+ *     ({@link AdmissionController#textTokenLimit}); 0 otherwise
  */
 public record AdmissionRequest(
     @Nullable String query,
@@ -25,7 +29,8 @@ public record AdmissionRequest(
     @Nullable String operationName,
     Map<String, @Nullable Object> variables,
     Transport transport,
-    @Nullable String alias) {
+    @Nullable String alias,
+    int textOverTokens) {
 
   /** The class of {@link Collections#unmodifiableMap}'s views, which {@link #readOnly} keeps. */
   private static final Class<?> READ_ONLY =
@@ -36,6 +41,21 @@ public record AdmissionRequest(
     if (id != null && alias != null) {
       throw new IllegalArgumentException("a request names its document by id or by alias: " + id);
     }
+    if (textOverTokens < 0 || textOverTokens > 0 && query != null) {
+      throw new IllegalArgumentException(
+          "a text over the token limit is not kept: " + textOverTokens);
+    }
+  }
+
+  /** A request as the client sent it, its text kept if any. */
+  public AdmissionRequest(
+      @Nullable String query,
+      @Nullable DocumentHash id,
+      @Nullable String operationName,
+      Map<String, @Nullable Object> variables,
+      Transport transport,
+      @Nullable String alias) {
+    this(query, id, operationName, variables, transport, alias, 0);
   }
 
   /** A request by SHA-256 id, text, or both. */
@@ -60,12 +80,28 @@ public record AdmissionRequest(
       @Nullable String operationName,
       Map<String, @Nullable Object> variables,
       Transport transport) {
+    return of(query, id, operationName, variables, transport, 0);
+  }
+
+  /**
+   * As {@link #of(String, String, String, Map, Transport)}, for a text the reader did not keep
+   * because it has more than {@code textOverTokens} grammar tokens (0: none such).
+   */
+  public static AdmissionRequest of(
+      @Nullable String query,
+      @Nullable String id,
+      @Nullable String operationName,
+      Map<String, @Nullable Object> variables,
+      Transport transport,
+      int textOverTokens) {
     if (id == null || DocumentHash.looksLikeHash(id)) {
       DocumentHash hash = id == null ? null : DocumentHash.parse(id);
-      return new AdmissionRequest(query, hash, operationName, variables, transport);
+      return new AdmissionRequest(
+          query, hash, operationName, variables, transport, null, textOverTokens);
     }
     String alias = DocumentIds.requireCustom(id);
-    return new AdmissionRequest(query, null, operationName, variables, transport, alias);
+    return new AdmissionRequest(
+        query, null, operationName, variables, transport, alias, textOverTokens);
   }
 
   /**
@@ -86,6 +122,7 @@ public record AdmissionRequest(
 
   /** This request with its alias replaced by the document it names, or dropped ({@code null}). */
   AdmissionRequest resolvedTo(@Nullable DocumentHash document) {
-    return new AdmissionRequest(query, document, operationName, variables, transport, null);
+    return new AdmissionRequest(
+        query, document, operationName, variables, transport, null, textOverTokens);
   }
 }

@@ -21,7 +21,7 @@ final class OpenTextBounds {
   private OpenTextBounds() {}
 
   /** The refusal of {@code text} as too large, or {@code null} when it is within the cap. */
-  static @Nullable Refusal refusal(String text, int maxTextBytes) {
+  static @Nullable Refusal refusal(CharSequence text, int maxTextBytes) {
     if ((long) text.length() * MAX_UTF8_BYTES_PER_CHAR <= maxTextBytes) {
       return null;
     }
@@ -30,7 +30,7 @@ final class OpenTextBounds {
   }
 
   /** The UTF-8 length of {@code text}, without encoding it. */
-  private static long utf8Length(String text) {
+  private static long utf8Length(CharSequence text) {
     long bytes = text.length();
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

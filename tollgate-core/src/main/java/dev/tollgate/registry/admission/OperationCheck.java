@@ -56,7 +56,7 @@ final class OperationCheck {
     if (subject.introspective() && !subject.registered() && !policy.introspection()) {
       return Refused.of(Refusals.introspectionDisabled());
     }
-    if (request.transport() == Transport.GET && operation.kind() == OperationKind.MUTATION) {
+    if (request.transport().safe() && operation.kind() == OperationKind.MUTATION) {
       return Refused.of(Refusals.mutationByGet());
     }
     Measure measure = operation.price().evaluate(request.variables());

@@ -51,6 +51,10 @@ final class RequestCheck {
   }
 
   private OperationOutcome check(KeyPolicy policy, AdmissionRequest request) {
+    if (request.textOverTokens() > 0) {
+      // the reader counted the text against this caller's limit and did not keep it
+      return Refused.of(Refusals.tooManyTokens(request.textOverTokens()));
+    }
     if (request.alias() != null) {
       return byAlias(policy, request, request.alias());
     }

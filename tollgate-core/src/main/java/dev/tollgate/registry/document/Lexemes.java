@@ -20,12 +20,12 @@ final class Lexemes {
   private Lexemes() {}
 
   /** Where the grammar token starting with {@code c} at {@code at} ends. */
-  static int grammar(String text, int at, char c) {
+  static int grammar(CharSequence text, int at, char c) {
     if (isPunctuator(c)) {
       return at + 1;
     }
     if (c == '.') {
-      return text.startsWith("...", at) ? at + 3 : FAILED;
+      return startsWith(text, "...", at) ? at + 3 : FAILED;
     }
     if (isNameStart(c)) {
       return name(text, at + 1);
@@ -34,13 +34,13 @@ final class Lexemes {
       return number(text, at);
     }
     if (c == '"') {
-      return text.startsWith("\"\"\"", at) ? blockString(text, at + 3) : string(text, at + 1);
+      return startsWith(text, "\"\"\"", at) ? blockString(text, at + 3) : string(text, at + 1);
     }
     return FAILED;
   }
 
   /** Where the comment whose text starts at {@code at} ends: at its line break, if any. */
-  static int comment(String text, int at) {
+  static int comment(CharSequence text, int at) {
     int end = at;
     while (end != FAILED
         && end < text.length()
@@ -52,7 +52,7 @@ final class Lexemes {
   }
 
   /** Where the name continuing at {@code at} ends: the loop a flood of names runs in. */
-  private static int name(String text, int at) {
+  private static int name(CharSequence text, int at) {
     int end = at;
     int length = text.length();
     while (end < length && GraphqlChars.isNameContinue(text.charAt(end))) {
@@ -64,7 +64,7 @@ final class Lexemes {
   /**
    * IntValue or FloatValue; a digit, {@code .} or name start right after one is a lexical error.
    */
-  private static int number(String text, int at) {
+  private static int number(CharSequence text, int at) {
     int end = text.charAt(at) == '-' ? at + 1 : at;
     if (end >= text.length() || !isDigit(text.charAt(end))) {
       return FAILED;
@@ -84,7 +84,7 @@ final class Lexemes {
     return end;
   }
 
-  private static int exponent(String text, int at) {
+  private static int exponent(CharSequence text, int at) {
     int end = at;
     if (end < text.length() && (text.charAt(end) == '+' || text.charAt(end) == '-')) {
       end++;
@@ -92,17 +92,17 @@ final class Lexemes {
     return digitsAtLeastOne(text, end);
   }
 
-  private static int digitsAtLeastOne(String text, int at) {
+  private static int digitsAtLeastOne(CharSequence text, int at) {
     int end = digits(text, at);
     return end == at ? FAILED : end;
   }
 
-  private static int digits(String text, int at) {
+  private static int digits(CharSequence text, int at) {
     return skip(text, at, GraphqlChars::isDigit);
   }
 
   /** Where the run of characters of {@code kind} starting at {@code at} ends. */
-  private static int skip(String text, int at, GraphqlChars.Kind kind) {
+  private static int skip(CharSequence text, int at, GraphqlChars.Kind kind) {
     int end = at;
     while (end < text.length() && kind.has(text.charAt(end))) {
       end++;
@@ -110,7 +110,7 @@ final class Lexemes {
     return end;
   }
 
-  private static int string(String text, int at) {
+  private static int string(CharSequence text, int at) {
     int end = at;
     while (end < text.length()) {
       char c = text.charAt(end);
@@ -128,7 +128,7 @@ final class Lexemes {
     return FAILED;
   }
 
-  private static int escape(String text, int at) {
+  private static int escape(CharSequence text, int at) {
     if (at >= text.length()) {
       return FAILED;
     }
@@ -140,7 +140,7 @@ final class Lexemes {
   }
 
   /** {@code XXXX} or {@code {X...}}: the lexer takes any number of hex digits in braces. */
-  private static int unicodeEscape(String text, int at) {
+  private static int unicodeEscape(CharSequence text, int at) {
     if (at < text.length() && text.charAt(at) == '{') {
       int end = at + 1;
       while (end < text.length() && isHex(text.charAt(end))) {
@@ -161,12 +161,12 @@ final class Lexemes {
    * end the string earlier (an escaped quote read as a backslash and a close), it takes the longest
    * match, which is this one; with no close at all the text does not lex.
    */
-  private static int blockString(String text, int at) {
+  private static int blockString(CharSequence text, int at) {
     int end = at;
     while (end < text.length()) {
-      if (text.startsWith("\\\"\"\"", end)) {
+      if (startsWith(text, "\\\"\"\"", end)) {
         end += 4;
-      } else if (text.startsWith("\"\"\"", end)) {
+      } else if (startsWith(text, "\"\"\"", end)) {
         return end + 3;
       } else {
         end = sourceCharacter(text, end);
@@ -179,7 +179,7 @@ final class Lexemes {
   }
 
   /** One character, or a surrogate pair; a lone surrogate is left to the parser. */
-  private static int sourceCharacter(String text, int at) {
+  private static int sourceCharacter(CharSequence text, int at) {
     char c = text.charAt(at);
     if (!Character.isSurrogate(c)) {
       return at + 1;
@@ -189,5 +189,18 @@ final class Lexemes {
             && at + 1 < text.length()
             && Character.isLowSurrogate(text.charAt(at + 1));
     return pair ? at + 2 : FAILED;
+  }
+
+  /** Whether {@code prefix} stands in {@code text} at {@code at}. */
+  private static boolean startsWith(CharSequence text, String prefix, int at) {
+    if (at + prefix.length() > text.length()) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length(); i++) {
+      if (text.charAt(at + i) != prefix.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -35,6 +35,15 @@ public final class ScannedText {
   }
 
   /**
+   * Whether {@code text} has more than {@code maxTokens} grammar tokens, counted as {@link #scan}
+   * counts them and stopping at the limit; false when only the parser can tell. Reads the text
+   * through {@link CharSequence#charAt}, so that it need not be a {@code String} yet.
+   */
+  public static boolean exceedsTokens(CharSequence text, int maxTokens) {
+    return TokenCounter.exceeds(text, options(maxTokens));
+  }
+
+  /**
    * graphql-java's options for reading an operation document, with this token limit. Comments are
    * not kept on the AST: a compiled price holds AST nodes, and a node's comment would keep a copy
    * of it for as long as the price is cached (issue 10: a 120 KB comment stayed with each

@@ -22,7 +22,7 @@ final class TokenCounter {
 
   private static final int FAILED = Lexemes.FAILED;
 
-  private final String text;
+  private final CharSequence text;
   private final int maxTokens;
   private final int maxWhitespace;
   private final boolean recording;
@@ -31,7 +31,7 @@ final class TokenCounter {
   private int comments;
   private int whitespace;
 
-  private TokenCounter(String text, ParserOptions options, boolean recording) {
+  private TokenCounter(CharSequence text, ParserOptions options, boolean recording) {
     this.text = text;
     this.maxTokens = options.getMaxTokens();
     this.maxWhitespace = options.getMaxWhitespaceTokens();
@@ -44,6 +44,18 @@ final class TokenCounter {
    */
   static int count(String text, ParserOptions options) {
     return scan(text, options, false).count();
+  }
+
+  /**
+   * Whether {@code text} has more grammar tokens than {@code options.getMaxTokens()}, as {@link
+   * #count} says; false when the count is {@link #UNKNOWN} (the parser decides). For a text not yet
+   * copied into a {@code String}: the HTTP reader refuses a token flood from the chars it decoded.
+   */
+  static boolean exceeds(CharSequence text, ParserOptions options) {
+    if (text.length() >= options.getMaxCharacters()) {
+      return false;
+    }
+    return new TokenCounter(text, options, false).scan() > options.getMaxTokens();
   }
 
   /** The grammar tokens, when the count is known and within the limit; {@code null} otherwise. */

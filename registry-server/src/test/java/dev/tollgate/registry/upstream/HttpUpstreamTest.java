@@ -233,6 +233,20 @@ final class HttpUpstreamTest {
   }
 
   @Test
+  void execute_answerSetsACookie_nextCallCarriesNoCookieOfTheClients() {
+    // the caller's cookies are forwarded; the client must never store the upstream's for others
+    fake =
+        RawUpstream.start(RawUpstream.json(200, "{\"data\":{\"n\":1}}", "Set-Cookie", "s=alice"));
+    HttpUpstream upstream = upstream(Duration.ofSeconds(5));
+
+    upstream.execute(REQUEST);
+    upstream.execute(REQUEST);
+
+    assertThat(fake.requests()).hasSize(2);
+    assertThat(fake.requests().get(1).header("cookie")).isNull();
+  }
+
+  @Test
   void execute_chunkedBodyLargerThanTheFirstBuffer_readWhole() {
     // 20,000 bytes without Content-Length: the body grows past its first 4 KiB buffer
     String body = "{\"data\":{\"s\":\"" + "x".repeat(19_983) + "\"}}";

@@ -83,7 +83,7 @@ public final class UpstreamServer {
     String operationName =
         body.get("operationName") instanceof String name && !name.isEmpty() ? name : null;
     var answer = demo.execute(new UpstreamRequest(query, operationName, variables));
-    ctx.contentType("application/json").result(json.writeValueAsBytes(answer.body()));
+    ctx.contentType("application/json").result(json.writeValueAsBytes(answer.body().asMap()));
   }
 
   /** Spends {@code micros} of CPU, as a resolver would: a busy wait, not a sleep. */

@@ -165,9 +165,7 @@ record GatewayWiring(
 
   private static Upstream configuredUpstream(UpstreamSettings upstream, ObjectMapper json) {
     String url = upstream.url();
-    return url == null
-        ? new DemoService()
-        : HttpUpstream.of(url, upstream.timeoutMillis(), upstream.maxResponseBytes(), json);
+    return url == null ? new DemoService() : HttpUpstream.of(upstream, json);
   }
 
   /**

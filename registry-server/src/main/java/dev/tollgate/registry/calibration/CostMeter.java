@@ -13,7 +13,6 @@ import dev.tollgate.registry.pricing.ListObservation;
 import dev.tollgate.registry.pricing.OperationPricer;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -68,13 +67,14 @@ public final class CostMeter {
   }
 
   /**
-   * Measures the answer {@code body} to {@code operation}: its actual cost, and the list sizes it
-   * returned in the calibration counters. Count the answer with {@link #served} once settled.
+   * Measures the answer to {@code operation}: its actual cost, and the list sizes it returned in
+   * the calibration counters. Count the answer with {@link #served} once settled.
    *
+   * @param data the answer's {@code data}, asked for only when there is a plan to measure it with
    * @return the actual cost, or {@code null} when measuring is off or the plan cannot be compiled
    */
   public @Nullable Long answered(
-      KeyPolicy policy, AdmittedOperation operation, Map<String, @Nullable Object> body) {
+      KeyPolicy policy, AdmittedOperation operation, Supplier<@Nullable Object> data) {
     if (!enabled) {
       return null;
     }
@@ -84,7 +84,7 @@ public final class CostMeter {
     if (plan == null) {
       return null;
     }
-    ActualCost actual = plan.measure(body.get("data"), operation.request().variables());
+    ActualCost actual = plan.measure(data.get(), operation.request().variables());
     for (ListObservation list : actual.lists()) {
       aggregates.record(Aggregates.FIELD, list.coordinate(), "observed", list.size());
       if (list.requested() != null) {

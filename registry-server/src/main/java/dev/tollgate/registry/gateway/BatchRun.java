@@ -99,9 +99,11 @@ final class BatchRun {
       return new Entry(GatewayBodies.error(failed.refusal(), failed), failed);
     }
     Decision.Admitted settled =
-        upstream.settled(bucket, admitted, meter.answered(policy, operation, response.body()));
+        upstream.settled(
+            bucket, admitted, meter.answered(policy, operation, response.body()::data));
     meter.served(policy, operation, settled, null);
-    return new Entry(GatewayBodies.result(response.body(), settled), "ok", admitted.cost(), null);
+    return new Entry(
+        GatewayBodies.result(response.body().asMap(), settled), "ok", admitted.cost(), null);
   }
 
   private Entry refused(Decision.Rejected rejected) {

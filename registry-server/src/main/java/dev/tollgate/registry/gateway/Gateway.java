@@ -313,16 +313,15 @@ public final class Gateway {
     }
     reply.upstreamHeaders(upstream.returned(response));
     Decision.Admitted settled =
-        upstream.settled(bucket, admitted, meter.answered(policy, operation, response.body()));
+        upstream.settled(
+            bucket, admitted, meter.answered(policy, operation, response.body()::data));
     meter.served(policy, operation, settled, alias);
     UpstreamCaching caching = responses.caching(call.transport(), operation, response);
     if (!caching.cacheable()) {
       GatewayHeaders.rateLimit(reply.headers(), settled.budget());
       reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
       return reply.body(
-          "ok",
-          response.status(),
-          GatewayBodies.encode(json, GatewayBodies.result(response.body(), settled)));
+          "ok", response.status(), GatewayBodies.result(json, response.body(), settled));
     }
     int maxAge = caching.maxAge(policy.cacheMaxAgeSeconds());
     if (maxAge <= 0) {
@@ -330,12 +329,10 @@ public final class Gateway {
       GatewayHeaders.rateLimit(reply.headers(), settled.budget());
       reply.header("Cache-Control", (shared ? "public" : "private") + ", max-age=0");
       return reply.body(
-          "ok",
-          response.status(),
-          GatewayBodies.encode(json, GatewayBodies.result(response.body(), settled)));
+          "ok", response.status(), GatewayBodies.result(json, response.body(), settled));
     }
     CachedResponse fresh =
-        CachedResponse.of(json, response.body(), settled, responses.now(), maxAge);
+        CachedResponse.of(json, response.body().asMap(), settled, responses.now(), maxAge);
     if (key != null) {
       responses.store(key, fresh);
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tollgate.registry.admission.Decision;
 import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.answer.Answers;
+import dev.tollgate.registry.upstream.UpstreamBody;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,18 @@ final class GatewayBodies {
       body.put("extensions", Answers.extensions(decision));
     }
     return body;
+  }
+
+  /**
+   * {@link #result(Map, Decision)} as JSON bytes: written into the upstream's own bytes when it
+   * answered over HTTP (only {@code extensions} is serialised), else serialised whole.
+   */
+  static byte[] result(ObjectMapper json, UpstreamBody upstream, Decision decision) {
+    if (!upstream.spliceable()) {
+      return encode(json, result(upstream.asMap(), decision));
+    }
+    return upstream.withExtensions(
+        encode(json, Answers.merged(upstream.extensions(), Answers.extensions(decision))));
   }
 
   /**

@@ -87,7 +87,7 @@ final class ResponseCache {
       Transport transport, AdmittedOperation operation, UpstreamResponse response) {
     if (!cacheable(transport, operation)
         || response.status() != 200
-        || response.body().get("errors") != null) {
+        || response.body().hasErrors()) {
       return UpstreamCaching.NEVER;
     }
     return UpstreamCaching.of(response.headers(), keyHeaders.names());

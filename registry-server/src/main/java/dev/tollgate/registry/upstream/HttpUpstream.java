@@ -6,16 +6,18 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.tollgate.registry.admission.UpstreamRequest;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeoutException;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.io.CloseMode;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,27 +32,32 @@ import org.jspecify.annotations.Nullable;
  * closed before any byte of an answer (a pooled connection the upstream closed while idle) is tried
  * once more on a fresh one, within the same deadline.
  *
- * <p>Threads: the exchange is {@code HttpClient.send}, which runs on the caller's thread until it
- * waits for the answer, and the client's executor is direct, so the client's selector thread parses
- * the answer and fills the {@link CappedBody} itself (neither blocks) and wakes the caller: no pool
- * thread per call. Not {@code sendAsync}: it completes its future through CompletableFuture's
- * default executor, which on fewer than 3 cores (a pinned server, a small container) starts a new
- * thread for every call (measured: {@code java.threads.started} grew by one per upstream request).
- * Connections are HTTP/1.1, kept alive and reused (the client's pool; no {@code Upgrade: h2c}).
+ * <p>Threads: the exchange runs wholly on the caller's thread, with blocking sockets (Apache
+ * HttpClient 5 classic, {@link UpstreamClient}): no selector thread, no hand-over, no pool thread
+ * per call; the deadline bounds every read ({@link DeadlineSocket}). Connections are HTTP/1.1, kept
+ * alive and reused (the client's pool; no {@code Upgrade: h2c}).
  */
-public final class HttpUpstream implements Upstream {
+public final class HttpUpstream implements Upstream, AutoCloseable {
 
-  /** Runs the client's tasks where they are handed over: see the class comment. */
-  private static final Executor DIRECT = Runnable::run;
+  private static final ContentType JSON = ContentType.create("application/json");
 
   private final URI endpoint;
   private final Duration timeout;
   private final long maxResponseBytes;
-  private final HttpClient client;
+  private final CloseableHttpClient client;
   private final ObjectMapper json;
   private final ObjectReader reader;
 
-  public HttpUpstream(URI endpoint, Duration timeout, long maxResponseBytes, ObjectMapper json) {
+  /**
+   * @param maxConnections the most connections kept to the upstream: at least the calls allowed at
+   *     once ({@code upstream.maxInFlight}), so that a call never waits for one
+   */
+  public HttpUpstream(
+      URI endpoint,
+      Duration timeout,
+      long maxResponseBytes,
+      int maxConnections,
+      ObjectMapper json) {
     if (maxResponseBytes <= 0) {
       throw new IllegalArgumentException("maxResponseBytes must be positive: " + maxResponseBytes);
     }
@@ -59,103 +66,98 @@ public final class HttpUpstream implements Upstream {
     this.maxResponseBytes = maxResponseBytes;
     this.json = json;
     this.reader = UpstreamAnswers.reader(json);
-    this.client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .executor(DIRECT)
-            .connectTimeout(timeout)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    this.client = UpstreamClient.create(timeout, maxConnections);
   }
 
-  /** From {@code upstream.url}, {@code upstream.timeoutMillis}, {@code maxResponseBytes}. */
-  public static HttpUpstream of(
-      String url, int timeoutMillis, long maxResponseBytes, ObjectMapper json) {
+  /** With as many connections as the default {@code upstream.maxInFlight}. */
+  public HttpUpstream(URI endpoint, Duration timeout, long maxResponseBytes, ObjectMapper json) {
+    this(endpoint, timeout, maxResponseBytes, UpstreamSettings.DEFAULTS.maxInFlight(), json);
+  }
+
+  /**
+   * From {@code upstream.url}, {@code timeoutMillis}, {@code maxResponseBytes}, {@code
+   * maxInFlight}.
+   */
+  public static HttpUpstream of(UpstreamSettings settings, ObjectMapper json) {
     return new HttpUpstream(
-        URI.create(url), Duration.ofMillis(timeoutMillis), maxResponseBytes, json);
+        URI.create(String.valueOf(settings.url())),
+        Duration.ofMillis(settings.timeoutMillis()),
+        settings.maxResponseBytes(),
+        settings.maxInFlight(),
+        json);
   }
 
   @Override
   public UpstreamResponse execute(UpstreamRequest request) {
     byte[] body = body(request);
     long deadline = System.nanoTime() + timeout.toNanos();
-    HttpResponse<CappedBody> response = exchange(request, body, deadline, true);
-    byte[] answer = answer(response.body(), deadline);
-    if (response.statusCode() >= 500) {
-      throw UpstreamAnswers.serverError(reader, response.statusCode(), answer);
+    Exchanged answer = exchange(request, body, deadline, true);
+    if (answer.status >= 500) {
+      throw UpstreamAnswers.serverError(reader, answer.status, answer.body);
     }
     return new UpstreamResponse(
-        response.statusCode(),
-        UpstreamAnswers.graphql(reader, response.statusCode(), answer),
-        response.headers().map());
+        answer.status, UpstreamAnswers.graphql(reader, answer.status, answer.body), answer.headers);
+  }
+
+  @Override
+  public void close() {
+    client.close(CloseMode.IMMEDIATE);
   }
 
   /**
-   * The status line and headers within {@code deadline} (the request's timeout covers connecting,
-   * sending and the headers); a connection closed before them is retried once.
+   * The status, headers and body within {@code deadline}; a connection closed before any byte of an
+   * answer is retried once.
    */
-  private HttpResponse<CappedBody> exchange(
+  private Exchanged exchange(
       UpstreamRequest request, byte[] body, long deadline, boolean mayRetry) {
-    long remaining = deadline - System.nanoTime();
-    if (remaining <= 0) {
+    if (deadline - System.nanoTime() <= 0) {
       throw UpstreamFailures.timedOut(timeout.toMillis(), null);
     }
-    CappedBody.Handler handler = new CappedBody.Handler(maxResponseBytes);
+    HttpPost post = post(request, body);
+    boolean[] answered = new boolean[1];
     try {
-      return client.send(httpRequest(request, body, remaining), handler);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new UpstreamException("interrupted while waiting for the upstream", e);
+      return DeadlineSocket.within(deadline, () -> send(post, answered));
     } catch (IOException e) {
-      if (mayRetry && !handler.answered() && UpstreamFailures.closedEarly(e)) {
+      if (mayRetry && !answered[0] && UpstreamFailures.closedEarly(e)) {
         return exchange(request, body, deadline, false);
       }
       throw UpstreamFailures.of(e, endpoint, timeout.toMillis());
     }
   }
 
-  /** The answer's body within what is left of {@code deadline}; past it, the body is aborted. */
-  private byte[] answer(CappedBody body, long deadline) {
+  private Exchanged send(HttpPost post, boolean[] answered) throws IOException {
+    CloseableHttpResponse response = client.execute(post);
+    answered[0] = true;
     try {
-      return body.await(Math.max(0, deadline - System.nanoTime()));
-    } catch (TimeoutException e) {
-      body.abort(e);
-      throw UpstreamFailures.timedOut(timeout.toMillis(), e);
-    } catch (InterruptedException e) {
-      body.abort(e);
-      Thread.currentThread().interrupt();
-      throw new UpstreamException("interrupted while waiting for the upstream", e);
-    } catch (ExecutionException e) {
-      Throwable failure = e.getCause() != null ? e.getCause() : e;
-      throw UpstreamFailures.of(failure, endpoint, timeout.toMillis());
+      byte[] bytes = CappedBody.read(response.getEntity(), maxResponseBytes);
+      Exchanged exchanged = new Exchanged(response.getCode(), bytes, headers(response));
+      response.close();
+      return exchanged;
+    } catch (IOException | RuntimeException e) {
+      response.close(CloseMode.IMMEDIATE); // drops the connection, unread rest and all
+      throw e;
     }
   }
 
-  private HttpRequest httpRequest(UpstreamRequest request, byte[] body, long remainingNanos) {
-    HttpRequest.Builder builder =
-        HttpRequest.newBuilder(endpoint).timeout(Duration.ofNanos(remainingNanos));
+  private HttpPost post(UpstreamRequest request, byte[] body) {
+    HttpPost post = new HttpPost(endpoint);
     for (Map.Entry<String, List<String>> header : request.headers().entrySet()) {
       for (String value : header.getValue()) {
-        addHeader(builder, header.getKey(), value);
+        post.addHeader(header.getKey(), value);
       }
     }
-    return builder
-        .setHeader("Content-Type", "application/json")
-        .setHeader("Accept", "application/graphql-response+json, application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-        .build();
+    post.setHeader("Content-Type", "application/json");
+    post.setHeader("Accept", "application/graphql-response+json, application/json");
+    post.setEntity(new ByteArrayEntity(body, JSON));
+    return post;
   }
 
-  /**
-   * A header the JDK client refuses (a name it keeps for itself, or a value it finds invalid) is
-   * left out rather than failing the caller's request; the config already refuses such names.
-   */
-  private static void addHeader(HttpRequest.Builder builder, String name, String value) {
-    try {
-      builder.header(name, value);
-    } catch (IllegalArgumentException e) {
-      // left out, see above
+  private static Map<String, List<String>> headers(CloseableHttpResponse response) {
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    for (Header header : response.getHeaders()) {
+      headers.computeIfAbsent(header.getName(), name -> new ArrayList<>(1)).add(header.getValue());
     }
+    return headers;
   }
 
   private byte[] body(UpstreamRequest request) {
@@ -172,4 +174,7 @@ public final class HttpUpstream implements Upstream {
           "cannot encode the upstream request: " + e.getOriginalMessage(), e);
     }
   }
+
+  /** What one exchange brought back. */
+  private record Exchanged(int status, byte[] body, Map<String, List<String>> headers) {}
 }

@@ -26,13 +26,13 @@ final class UpstreamAnswers {
    * The body of a non-5xx answer as a GraphQL response: a JSON object with {@code data} or {@code
    * errors}.
    */
-  static Map<String, @Nullable Object> graphql(ObjectReader reader, int status, byte[] bytes) {
-    Map<String, @Nullable Object> body = jsonObject(reader, bytes);
+  static UpstreamBody graphql(ObjectReader reader, int status, byte[] bytes) {
+    UpstreamBody body = UpstreamBody.read(reader, bytes);
     if (body == null) {
       throw new UpstreamException(
           "upstream answered HTTP " + status + " with a body that is not JSON");
     }
-    if (!(body.containsKey("data") || body.containsKey("errors"))) {
+    if (!body.dataOrErrors()) {
       throw new UpstreamException("upstream answered HTTP " + status + " without data or errors");
     }
     return body;

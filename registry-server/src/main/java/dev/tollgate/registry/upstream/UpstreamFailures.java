@@ -2,11 +2,12 @@ package dev.tollgate.registry.upstream;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpTimeoutException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
+import org.apache.hc.core5.http.NoHttpResponseException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,7 +29,8 @@ final class UpstreamFailures {
     if (tooLarge != null) {
       return new UpstreamException(String.valueOf(tooLarge.getMessage()), tooLarge);
     }
-    if (find(failure, HttpTimeoutException.class) != null) {
+    // a read past the deadline, a connect or a pool lease past the timeout
+    if (find(failure, InterruptedIOException.class) != null) {
       return timedOut(timeoutMillis, failure);
     }
     if (find(failure, ConnectException.class) != null) {
@@ -52,7 +54,8 @@ final class UpstreamFailures {
     if (mentions(failure, "reset")) {
       return false;
     }
-    return find(failure, EOFException.class) != null
+    return find(failure, NoHttpResponseException.class) != null
+        || find(failure, EOFException.class) != null
         || find(failure, ClosedChannelException.class) != null
         || mentions(failure, "received no bytes")
         || mentions(failure, "connection closed");

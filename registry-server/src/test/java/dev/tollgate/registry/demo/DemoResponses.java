@@ -17,7 +17,7 @@ final class DemoResponses {
     if (response.status() != 200) {
       throw new AssertionError("demo answered " + response.status());
     }
-    return response.body();
+    return response.body().asMap();
   }
 
   static Map<String, @Nullable Object> run(DemoService service, String query) {

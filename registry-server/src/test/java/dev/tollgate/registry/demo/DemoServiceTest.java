@@ -366,8 +366,8 @@ final class DemoServiceTest {
         "query A($after: String) { cargos(first: 1, after: $after) { edges { node { trackingId } } } } "
             + "query B { cargo(trackingId: \"XYZ789\") { trackingId } }";
 
-    var a = demo.execute(new UpstreamRequest(document, "A", variables)).body();
-    var b = demo.execute(new UpstreamRequest(document, "B", Map.of())).body();
+    var a = demo.execute(new UpstreamRequest(document, "A", variables)).body().asMap();
+    var b = demo.execute(new UpstreamRequest(document, "B", Map.of())).body().asMap();
 
     assertThat(trackingIds(at(a, "data", "cargos", "edges"))).containsExactly("ABC123");
     assertThat((String) at(b, "data", "cargo", "trackingId")).isEqualTo("XYZ789");

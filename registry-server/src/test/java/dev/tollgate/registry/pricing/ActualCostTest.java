@@ -131,6 +131,6 @@ final class ActualCostTest {
   private static ActualCost actual(
       OperationPricer pricer, String text, Map<String, @Nullable Object> vars) {
     UpstreamResponse response = DEMO.execute(new UpstreamRequest(text, null, vars));
-    return pricer.actualPlan(text, null).measure(response.body().get("data"), vars);
+    return pricer.actualPlan(text, null).measure(response.body().data(), vars);
   }
 }

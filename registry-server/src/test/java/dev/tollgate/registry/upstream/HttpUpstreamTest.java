@@ -64,7 +64,7 @@ final class HttpUpstreamTest {
                     Map.of("authorization", List.of("Bearer alice"), "X-Static", List.of("s"))));
 
     assertThat(response.status()).isEqualTo(200);
-    assertThat(response.body()).containsKey("data");
+    assertThat(response.body().asMap()).containsKey("data");
     assertThat(response.headers().get("set-cookie")).containsExactly("a=1", "b=2");
     assertThat(response.headers().get("Cache-Control")).containsExactly("max-age=5");
     RawUpstream.Request received = fake.requests().get(0);
@@ -207,7 +207,8 @@ final class HttpUpstreamTest {
     assertThat(body.length()).isEqualTo(CAP);
     fake = RawUpstream.start(RawUpstream.json(200, body));
 
-    assertThat(upstream(Duration.ofSeconds(10)).execute(REQUEST).body()).containsKey("data");
+    assertThat(upstream(Duration.ofSeconds(10)).execute(REQUEST).body().asMap())
+        .containsKey("data");
   }
 
   /* ---- connections ---- */
@@ -218,7 +219,7 @@ final class HttpUpstreamTest {
     HttpUpstream upstream = upstream(Duration.ofSeconds(5));
 
     for (int i = 0; i < 20; i++) {
-      assertThat(upstream.execute(REQUEST).body()).containsKey("data");
+      assertThat(upstream.execute(REQUEST).body().asMap()).containsKey("data");
     }
 
     assertThat(fake.connections()).isEqualTo(1);
@@ -230,6 +231,20 @@ final class HttpUpstreamTest {
               assertThat(request.header("upgrade")).isNull();
               assertThat(request.header("http2-settings")).isNull();
             });
+  }
+
+  @Test
+  void execute_answerSetsACookie_nextCallCarriesNoCookieOfTheClients() {
+    // the caller's cookies are forwarded; the client must never store the upstream's for others
+    fake =
+        RawUpstream.start(RawUpstream.json(200, "{\"data\":{\"n\":1}}", "Set-Cookie", "s=alice"));
+    HttpUpstream upstream = upstream(Duration.ofSeconds(5));
+
+    upstream.execute(REQUEST);
+    upstream.execute(REQUEST);
+
+    assertThat(fake.requests()).hasSize(2);
+    assertThat(fake.requests().get(1).header("cookie")).isNull();
   }
 
   @Test
@@ -252,7 +267,7 @@ final class HttpUpstreamTest {
 
     UpstreamResponse response = upstream(Duration.ofSeconds(5)).execute(REQUEST);
 
-    assertThat(response.body()).isEqualTo(Map.of("data", Map.of("s", "x".repeat(19_983))));
+    assertThat(response.body().asMap()).isEqualTo(Map.of("data", Map.of("s", "x".repeat(19_983))));
   }
 
   @Test
@@ -288,7 +303,7 @@ final class HttpUpstreamTest {
 
     UpstreamResponse second = upstream.execute(REQUEST);
 
-    assertThat(second.body()).containsEntry("data", Map.of("n", 1));
+    assertThat(second.body().asMap()).containsEntry("data", Map.of("n", 1));
     // the first connection answered once, then closed on the second request; the retry took a
     // second connection
     assertThat(fake.connections()).isEqualTo(2);

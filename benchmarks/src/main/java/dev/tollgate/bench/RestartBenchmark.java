@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 
 /**
  * Measures opening an H2 store that holds N operations, published as releases of up to 10,000 (app
- * {@code bench}, one version each) with the default checkpoints (every 16 MB of journal): after a
+ * {@code bench}, one version each) with checkpoints every 16 MB of journal: after a
  * clean shutdown (the file is used as it is), after an unclean one (the {@code registry.open}
  * marker a killed process leaves behind: the store starts from its checkpoint and replays the
  * journal after it), and after an unclean one with the checkpoint removed (rebuilt from the whole
@@ -43,7 +43,7 @@ public final class RestartBenchmark {
         UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(schemaText));
     OperationPricer pricer = new OperationPricer(schema, CostModel.book());
     Path dir = Files.createTempDirectory("tollgate-restart");
-    StoreSettings config = StoreSettings.h2In(dir);
+    StoreSettings config = StoreSettings.h2In(dir).withCheckpointMegabytes(16);
     try {
       long started = System.nanoTime();
       try (RegistryStore store = RegistryStore.open(config, InstantSource.system())) {

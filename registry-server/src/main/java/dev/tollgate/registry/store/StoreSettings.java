@@ -14,7 +14,7 @@ public record StoreSettings(
     String jdbcUrl, String user, String password, int poolSize, int checkpointMegabytes) {
 
   public static final int DEFAULT_POOL_SIZE = 8;
-  public static final int DEFAULT_CHECKPOINT_MEGABYTES = 16;
+  public static final int DEFAULT_CHECKPOINT_MEGABYTES = 0;
 
   public StoreSettings {
     if (!jdbcUrl.startsWith("jdbc:h2:") && !jdbcUrl.startsWith("jdbc:postgresql:")) {

@@ -38,7 +38,7 @@ final class GatewayRequestReader {
   static final String GRAPHQL_REQUEST_JSON = "application/graphql-request+json";
 
   private static final List<String> TEXT_PARAMETERS =
-      List.of("operationName", "documentId", "doc_id", "id");
+      List.of("documentId", "doc_id", "id", "operationName");
   private static final List<String> JSON_PARAMETERS = List.of("variables", "extensions");
 
   private static final VarHandle EIGHT_BYTES =

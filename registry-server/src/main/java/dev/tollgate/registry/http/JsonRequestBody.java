@@ -112,6 +112,10 @@ final class JsonRequestBody {
       fields.queryValue(plain(parser));
       return;
     }
+    if (!limit.counts(parser.getTextLength())) {
+      fields.queryText(parser.getText());
+      return;
+    }
     int over =
         limit.exceededBy(
             new CharSlice(

@@ -30,8 +30,9 @@ final class GatewayRequestReaderTest {
 
   @Test
   void readPost_textOverTheLimit_notKept() {
-    // "{", 6,000 names, "}" and the end of file: 6,003 tokens > 5,000
-    String flood = "{" + " a".repeat(6000) + " }";
+    // "{", 10,000 names, "}" and the end of file: 10,003 tokens > 5,000, in 20,003 chars (counted:
+    // over 16 KiB)
+    String flood = "{" + " a".repeat(10_000) + " }";
 
     AdmissionRequest request = single(post("{\"query\":\"" + flood + "\"}", OPEN));
 
@@ -52,8 +53,8 @@ final class GatewayRequestReaderTest {
 
   @Test
   void readPost_escapedTextOverTheLimit_countedAsDecoded() {
-    // the same flood written with JSON escapes ("\n" between names): 6,003 tokens as decoded
-    String flood = "{" + "\\na".repeat(6000) + "\\n}";
+    // the same flood written with JSON escapes ("\n" between names): 10,003 tokens as decoded
+    String flood = "{" + "\\na".repeat(10_000) + "\\n}";
 
     AdmissionRequest request = single(post("{\"query\":\"" + flood + "\"}", OPEN));
 
@@ -61,8 +62,18 @@ final class GatewayRequestReaderTest {
   }
 
   @Test
-  void readPost_noLimit_floodKeptForAdmission() {
+  void readPost_floodUnder16KiB_leftToTheHashAndItsCachedRefusal() {
+    // 6,003 tokens in 12,003 chars: over the limit, but shorter than 16 KiB
     String flood = "{" + " a".repeat(6000) + " }";
+
+    AdmissionRequest request = single(post("{\"query\":\"" + flood + "\"}", OPEN));
+
+    assertThat(request.query()).isEqualTo(flood);
+  }
+
+  @Test
+  void readPost_noLimit_floodKeptForAdmission() {
+    String flood = "{" + " a".repeat(10_000) + " }";
 
     AdmissionRequest request = single(post("{\"query\":\"" + flood + "\"}", TextLimit.NONE));
 
@@ -72,8 +83,8 @@ final class GatewayRequestReaderTest {
 
   @Test
   void readPost_floodOverTheSizeCap_keptForItsSizeRefusal() {
-    // 6,003 tokens in 12,003 bytes, over a 10,000-byte cap: admission refuses it as too large
-    String flood = "{" + " a".repeat(6000) + " }";
+    // 10,003 tokens in 20,003 bytes, over a 10,000-byte cap: admission refuses it as too large
+    String flood = "{" + " a".repeat(10_000) + " }";
 
     AdmissionRequest request =
         single(post("{\"query\":\"" + flood + "\"}", new TextLimit(5000, 10_000)));
@@ -83,7 +94,7 @@ final class GatewayRequestReaderTest {
 
   @Test
   void readPost_batchWithOneFlood_onlyThatElementCut() {
-    String flood = "{" + " a".repeat(6000) + " }";
+    String flood = "{" + " a".repeat(10_000) + " }";
 
     ParsedRequest parsed =
         post("[{\"query\":\"{ a }\"},{\"query\":\"" + flood + "\"},{\"documentId\":\"x1\"}]", OPEN);
@@ -98,7 +109,7 @@ final class GatewayRequestReaderTest {
 
   @Test
   void readGet_floodParameter_notKept() {
-    String flood = "{" + " a".repeat(6000) + " }";
+    String flood = "{" + " a".repeat(10_000) + " }";
 
     ParsedRequest parsed = reader.readGet(Map.of("query", List.of(flood)), OPEN);
 

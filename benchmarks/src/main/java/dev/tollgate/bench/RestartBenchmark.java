@@ -19,12 +19,12 @@ import java.util.stream.Stream;
 
 /**
  * Measures opening an H2 store that holds N operations, published as releases of up to 10,000 (app
- * {@code bench}, one version each) with checkpoints every 16 MB of journal: after a
- * clean shutdown (the file is used as it is), after an unclean one (the {@code registry.open}
- * marker a killed process leaves behind: the store starts from its checkpoint and replays the
- * journal after it), and after an unclean one with the checkpoint removed (rebuilt from the whole
- * journal, as before checkpoints). Prints milliseconds for three opens of each, in the same JVM
- * after a warm-up open, and the data folder's files.
+ * {@code bench}, one version each) with checkpoints every 16 MB of journal: after a clean shutdown
+ * (the file is used as it is), after an unclean one (the {@code registry.open} marker a killed
+ * process leaves behind: the store starts from its checkpoint and replays the journal after it),
+ * and after an unclean one with the checkpoint removed (rebuilt from the whole journal, as before
+ * checkpoints). Prints milliseconds for three opens of each, in the same JVM after a warm-up open,
+ * and the data folder's files.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.RestartBenchmark [operations]

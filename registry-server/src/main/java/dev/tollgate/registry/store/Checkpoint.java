@@ -1,7 +1,6 @@
 package dev.tollgate.registry.store;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +68,7 @@ final class Checkpoint {
       boolean found = false;
       for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
         if (Path.of(entry.getName()).getFileName().toString().equals(name)) {
-          copy(zip, temporary);
+          Files.copy(zip, temporary, StandardCopyOption.REPLACE_EXISTING);
           found = true;
           break;
         }
@@ -118,10 +117,6 @@ final class Checkpoint {
 
   private static Path temporary(H2Files files) {
     return files.checkpoint().resolveSibling(files.checkpoint().getFileName() + ".writing");
-  }
-
-  private static void copy(InputStream in, Path to) throws IOException {
-    Files.copy(in, to, StandardCopyOption.REPLACE_EXISTING);
   }
 
   private static void forceFile(Path file) throws IOException {

@@ -28,9 +28,10 @@ import org.jspecify.annotations.Nullable;
  * body); the answer is read into memory only up to {@code maxResponseBytes}. Every failure is an
  * {@link UpstreamException} (502) whose message names the cause, never a hang: connection refused
  * or reset, the deadline, a larger answer, a body that is not a GraphQL response, or a 5xx (whose
- * GraphQL errors, if it sent some, are kept in {@code extensions.upstream.errors}). A connection
- * closed before any byte of an answer (a pooled connection the upstream closed while idle) is tried
- * once more on a fresh one, within the same deadline.
+ * GraphQL errors, if it sent some, are kept in {@code extensions.upstream.errors}). A query whose
+ * connection closed before any byte of an answer (a pooled connection the upstream closed while
+ * idle) is tried once more on a fresh one, within the same deadline; a mutation is not, since the
+ * upstream may have run it ({@link UpstreamRequest#resendable}).
  *
  * <p>Threads: the exchange runs wholly on the caller's thread, with blocking sockets (Apache
  * HttpClient 5 classic, {@link UpstreamClient}): no selector thread, no hand-over, no pool thread
@@ -91,7 +92,7 @@ public final class HttpUpstream implements Upstream, AutoCloseable {
   public UpstreamResponse execute(UpstreamRequest request) {
     byte[] body = body(request);
     long deadline = System.nanoTime() + timeout.toNanos();
-    Exchanged answer = exchange(request, body, deadline, true);
+    Exchanged answer = exchange(request, body, deadline, request.resendable());
     if (answer.status >= 500) {
       throw UpstreamAnswers.serverError(reader, answer.status, answer.body);
     }
@@ -105,8 +106,8 @@ public final class HttpUpstream implements Upstream, AutoCloseable {
   }
 
   /**
-   * The status, headers and body within {@code deadline}; a connection closed before any byte of an
-   * answer is retried once.
+   * The status, headers and body within {@code deadline}; when {@code mayRetry}, a connection
+   * closed before any byte of an answer is retried once.
    */
   private Exchanged exchange(
       UpstreamRequest request, byte[] body, long deadline, boolean mayRetry) {

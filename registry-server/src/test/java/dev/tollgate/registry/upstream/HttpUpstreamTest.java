@@ -25,7 +25,13 @@ final class HttpUpstreamTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final UpstreamRequest REQUEST =
       new UpstreamRequest(
-          "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }", "Q", Map.of("n", 2));
+          "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }",
+          "Q",
+          Map.of("n", 2),
+          true);
+  private static final UpstreamRequest MUTATION =
+      new UpstreamRequest(
+          "mutation M { registerHandlingEvent(id: \"1\") { id } }", "M", Map.of(), false);
   private static final long CAP = 64 * 1024;
   private static final int DEADLINE_MILLIS = 500;
 
@@ -313,6 +319,21 @@ final class HttpUpstreamTest {
             org.assertj.core.groups.Tuple.tuple(0, 0),
             org.assertj.core.groups.Tuple.tuple(0, 1),
             org.assertj.core.groups.Tuple.tuple(1, 0));
+  }
+
+  @Test
+  void execute_mutationOnAKeptAliveConnectionClosedByTheUpstream_notSentTwice() {
+    fake = RawUpstream.start(RawUpstream.closesKeptAliveConnection("{\"data\":{\"n\":1}}"));
+    HttpUpstream upstream = upstream(Duration.ofSeconds(5));
+    upstream.execute(REQUEST);
+
+    assertThatThrownBy(() -> upstream.execute(MUTATION))
+        .isInstanceOf(UpstreamException.class)
+        .hasMessage("upstream closed the connection before it answered");
+    // the upstream may have run the mutation before it closed: it received it once, on the kept
+    // connection, and no second connection was opened
+    assertThat(fake.connections()).isEqualTo(1);
+    assertThat(fake.requests()).hasSize(2);
   }
 
   @Test

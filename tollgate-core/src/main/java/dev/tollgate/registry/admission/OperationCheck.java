@@ -67,7 +67,11 @@ final class OperationCheck {
     String wouldRefuse = breach == null ? null : breach.refusal().code();
     String name = request.operationName() != null ? request.operationName() : operation.name();
     return new AdmittedOperation(
-        new UpstreamRequest(subject.text(), name, declared(operation, request.variables())),
+        new UpstreamRequest(
+            subject.text(),
+            name,
+            declared(operation, request.variables()),
+            operation.kind() != OperationKind.MUTATION),
         operation.kind(),
         measure.cost(),
         byId,

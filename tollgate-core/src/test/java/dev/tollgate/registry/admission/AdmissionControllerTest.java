@@ -234,6 +234,29 @@ final class AdmissionControllerTest {
   }
 
   @Test
+  void admit_onlyQueriesAreResendableUpstream() {
+    String mutation =
+        "mutation Register { registerHandlingEvent(input: {trackingId: \"T1\", type: LOAD, "
+            + "locationCode: \"SEGOT\", completionTime: \"2026-01-01T00:00:00Z\"}) "
+            + "{ id } }";
+
+    Decision query = admission.admit(PARTNER, text("{ cargos(first: 1) { edges { cursor } } }"));
+    Decision write = admission.admit(PARTNER, text(mutation));
+
+    // a query may be sent again on a fresh connection; a mutation the upstream may have run may not
+    assertThat(query)
+        .isInstanceOfSatisfying(
+            Decision.Admitted.class,
+            admitted ->
+                assertThat(admitted.operations().get(0).request().resendable()).isTrue());
+    assertThat(write)
+        .isInstanceOfSatisfying(
+            Decision.Admitted.class,
+            admitted ->
+                assertThat(admitted.operations().get(0).request().resendable()).isFalse());
+  }
+
+  @Test
   void unknownOperationPolicy_followsModeAndRequireId() {
     assertThat(UnknownOperationPolicy.of(PARTNER)).isEqualTo(UnknownOperationPolicy.ALLOW_ALL);
     assertThat(UnknownOperationPolicy.of(WEB))

@@ -13,6 +13,11 @@
 # unknown-key (a POST with an unknown X-API-Key, refused 401 before its body is read). Default: all
 # five.
 #
+# The executed scenarios (post-registered, open-four-cargo) also run against stock graphql-java:
+# benchmarks' UpstreamServer (the demo schema on graphql-java behind a bare Javalin route, with its
+# parsed-document cache) sent the same operation as plain text (A B stock), the row that issue 28
+# asks Tollgate's executed requests to stay below.
+#
 # Each server gets WARMUP seconds of unmeasured load first: on one pinned core the JIT needs about
 # half a minute (with 10 s, the first round measured 2-3 times the CPU per request of the second).
 #
@@ -33,7 +38,7 @@ WARMUP="${WARMUP:-30}"
 ROUNDS="${ROUNDS:-3}"
 SCENARIOS="${SCENARIOS:-get-registered post-registered open-four-cargo unknown-id unknown-key}"
 CONNECTIONS="${CONNECTIONS:-16}"
-PORT_BASE="${PORT_BASE:-18490}" # three ports from here: A, B, bare
+PORT_BASE="${PORT_BASE:-18490}" # four ports from here: A, B, bare, stock
 HERE=benchmarks/load
 WORK="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -73,6 +78,9 @@ curl -sf -H 'X-API-Key: web-demo' "localhost:$((PORT_BASE + 1))$GET_PATH" > "$WO
 "${ON_SERVER[@]}" java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.BareServer $((PORT_BASE + 2)) "$WORK/body.json" > "$WORK/bare.log" 2>&1 &
 PIDS[$((PORT_BASE + 2))]=$!
 for _ in $(seq 1 60); do curl -sf "localhost:$((PORT_BASE + 2))/graphql" >/dev/null && break; sleep 0.5; done
+"${ON_SERVER[@]}" java -Xmx512m -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.UpstreamServer $((PORT_BASE + 3)) > "$WORK/stock.log" 2>&1 &
+PIDS[$((PORT_BASE + 3))]=$!
+for _ in $(seq 1 60); do curl -sf "localhost:$((PORT_BASE + 3))/stats" >/dev/null && break; sleep 0.5; done
 
 python3 - "$WORK" "$ID" <<'PY'
 import json, sys, pathlib
@@ -84,11 +92,16 @@ bodies = {
   "unknown-id": {"documentId": "0" * 64},
   "unknown-key": {"documentId": doc_id, "operationName": "TrackCargo", "variables": {"trackingId": "ABC123"}},
 }
+manifest = json.load(open("manifests/cargo-web.json"))
+track = next(o["body"] for o in manifest["operations"] if o["name"] == "TrackCargo")
+bodies["stock-post-registered"] = {"query": track, "operationName": "TrackCargo", "variables": {"trackingId": "ABC123"}}
+bodies["stock-open-four-cargo"] = bodies["open-four-cargo"]
 for name, body in bodies.items():
   (work / (name + ".json")).write_text(json.dumps(body))
 PY
 key_of() { case $1 in open-*) echo partner-demo ;; unknown-key) echo no-such-key ;; *) echo web-demo ;; esac; }
 
+executed() { case $1 in post-registered | open-four-cargo) return 0 ;; *) return 1 ;; esac; }
 server_ticks() { ticks "${PIDS[$1]}"; }
 run() { # label port seconds scenario
   local t0 out body="" path="$GET_PATH"
@@ -102,6 +115,7 @@ run() { # label port seconds scenario
 echo "# wrk -t1 -c$CONNECTIONS -d${DURATION}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)"
 for scenario in $SCENARIOS; do
   for port in $((PORT_BASE)) $((PORT_BASE + 1)); do run warm "$port" "$WARMUP" "$scenario" > /dev/null; done
+  if executed "$scenario"; then run warm $((PORT_BASE + 3)) "$WARMUP" "stock-$scenario" > /dev/null; fi
 done
 run warm $((PORT_BASE + 2)) "$WARMUP" get-registered > /dev/null
 for round in $(seq 1 "$ROUNDS"); do
@@ -110,6 +124,9 @@ for round in $(seq 1 "$ROUNDS"); do
     run "$scenario:B#$round" $((PORT_BASE + 1)) "$DURATION" "$scenario" | tee -a "$WORK/results"
     if [ "$scenario" = get-registered ]; then
       run "$scenario:bare#$round" $((PORT_BASE + 2)) "$DURATION" "$scenario" | tee -a "$WORK/results"
+    fi
+    if executed "$scenario"; then
+      run "$scenario:stock#$round" $((PORT_BASE + 3)) "$DURATION" "stock-$scenario" | tee -a "$WORK/results"
     fi
   done
 done
@@ -128,8 +145,10 @@ for scenario in dict.fromkeys(s for s, _ in runs):
           f"{mean(a, 'p50_us') / 1000:.2f} / {mean(b, 'p50_us') / 1000:.2f} | "
           f"{mean(a, 'p99_us') / 1000:.2f} / {mean(b, 'p99_us') / 1000:.2f} | "
           f"{mean(a, 'cpu_us'):.1f} / {mean(b, 'cpu_us'):.1f} | {mean(b, 'cpu_us') / mean(a, 'cpu_us'):.2f} |")
-    if (scenario, "bare") in runs:
-        bare = (scenario, "bare")
-        print(f"| {scenario}, bare route | {mean(bare, 'rps'):,.0f} | | {mean(bare, 'p50_us') / 1000:.2f} | "
-              f"{mean(bare, 'p99_us') / 1000:.2f} | {mean(bare, 'cpu_us'):.1f} | |")
+    for other, label in (("bare", "bare route"), ("stock", "stock graphql-java")):
+        if (scenario, other) in runs:
+            o = (scenario, other)
+            print(f"| {scenario}, {label} | {mean(o, 'rps'):,.0f} | | {mean(o, 'p50_us') / 1000:.2f} | "
+                  f"{mean(o, 'p99_us') / 1000:.2f} | {mean(o, 'cpu_us'):.1f} | "
+                  f"B/{other} {mean(b, 'cpu_us') / mean(o, 'cpu_us'):.2f} |")
 PY

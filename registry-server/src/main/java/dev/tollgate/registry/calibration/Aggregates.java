@@ -27,6 +27,16 @@ final class Aggregates {
     counters.used(documentId, operation, at);
   }
 
+  /** The histogram {@link #record} counts into, found once. */
+  MeasurementCounters.Histogram histogram(String kind, String subject, String measure) {
+    return counters.histogram(kind, subject, measure);
+  }
+
+  /** The counter {@link #used} counts into, found once. */
+  MeasurementCounters.UsageCount usage(String documentId, String operation) {
+    return counters.usage(documentId, operation);
+  }
+
   /** Everything recorded since the last drain, as deltas; resets every counter. */
   Batch drain() {
     return Batch.of(counters.drain());

@@ -13,7 +13,9 @@ import dev.tollgate.registry.pricing.ListObservation;
 import dev.tollgate.registry.pricing.OperationPricer;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -40,6 +42,7 @@ public final class CostMeter {
   private final VersionIndex versions;
   private final InstantSource clock;
   private final boolean enabled;
+  private final Map<SeriesKey, OperationSeries> series = new ConcurrentHashMap<>();
 
   CostMeter(
       Supplier<OperationPricer> pricer,
@@ -110,14 +113,17 @@ public final class CostMeter {
       Decision.Admitted settled,
       @Nullable String alias) {
     Long actual = settled.actual();
-    String document = operation.document().hex(); // written once: a hash formats it on each call
+    OperationSeries counters = operation.registered() ? seriesOf(operation) : null;
+    String document = counters != null ? counters.document : operation.document().hex();
     if (actual != null) {
       metrics.cost(policy.name(), label(operation), operation.cost(), actual);
-      if (operation.registered()) {
-        calibrate(operation, document, actual);
+      if (counters != null) {
+        counters.calibrate(operation.cost(), actual);
       }
     }
-    used(operation, document);
+    if (enabled && counters != null) {
+      counters.used(clock.instant());
+    }
     long refunded = settled.refunded() == null ? 0 : settled.refunded();
     traffic.answered(
         key(policy, document, operation.request().operationName(), alias),
@@ -141,14 +147,12 @@ public final class CostMeter {
     traffic.refused(key(policy, id, operationName, alias), clock.instant(), code);
   }
 
-  private void calibrate(AdmittedOperation operation, String document, long actual) {
-    String subject = document + "/" + operationName(operation);
-    aggregates.record(Aggregates.OPERATION, subject, "estimated", operation.cost());
-    aggregates.record(Aggregates.OPERATION, subject, "actual", actual);
-    Quality.record(aggregates, Aggregates.OPERATION, subject, operation.cost(), actual);
-    if (operation.cost() > 0) {
-      aggregates.record(Aggregates.OPERATION, subject, "ratio", actual * 1000 / operation.cost());
-    }
+  /** The counters of a registered operation, found once. */
+  private OperationSeries seriesOf(AdmittedOperation operation) {
+    String name = operationName(operation);
+    return series.computeIfAbsent(
+        new SeriesKey(operation.document(), name),
+        key -> new OperationSeries(aggregates, key.document(), key.operationName()));
   }
 
   private OperationTraffic.Key key(
@@ -165,13 +169,6 @@ public final class CostMeter {
         name.length() > 1000 ? name.substring(0, 1000) : name);
   }
 
-  /** Counts an admitted request of a registered document in its document's usage. */
-  private void used(AdmittedOperation operation, String document) {
-    if (enabled && operation.registered()) {
-      aggregates.used(document, operationName(operation), clock.instant());
-    }
-  }
-
   private static String label(AdmittedOperation operation) {
     if (!operation.registered()) {
       return OPEN_LABEL;
@@ -184,4 +181,6 @@ public final class CostMeter {
     String name = operation.request().operationName();
     return name == null ? "" : name;
   }
+
+  private record SeriesKey(DocumentHash document, String operationName) {}
 }

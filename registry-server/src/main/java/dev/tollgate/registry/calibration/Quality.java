@@ -1,5 +1,6 @@
 package dev.tollgate.registry.calibration;
 
+import dev.tollgate.registry.measure.MeasurementCounters;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,11 +24,26 @@ public record Quality(
   /** Records one measurement of {@code subject}: estimated against actual. */
   static void record(
       Aggregates aggregates, String kind, String subject, long estimated, long actual) {
-    aggregates.record(kind, subject, UNDER, actual > estimated ? 1 : 0);
+    record(
+        aggregates.histogram(kind, subject, UNDER),
+        aggregates.histogram(kind, subject, WITHIN_2X),
+        aggregates.histogram(kind, subject, RATIO),
+        estimated,
+        actual);
+  }
+
+  /** Records one measurement, estimated against actual, into the three histograms of a subject. */
+  static void record(
+      MeasurementCounters.Histogram under,
+      MeasurementCounters.Histogram within2x,
+      MeasurementCounters.Histogram ratio,
+      long estimated,
+      long actual) {
+    under.record(actual > estimated ? 1 : 0);
     boolean within = actual > 0 && 2 * estimated >= actual && estimated <= 2 * actual;
-    aggregates.record(kind, subject, WITHIN_2X, within || (estimated == 0 && actual == 0) ? 1 : 0);
+    within2x.record(within || (estimated == 0 && actual == 0) ? 1 : 0);
     if (actual > 0) {
-      aggregates.record(kind, subject, RATIO, estimated * 1000 / actual);
+      ratio.record(estimated * 1000 / actual);
     }
   }
 

@@ -69,7 +69,11 @@ final class CacheKeyHeaders {
    * value, each prefixed by its length, so no two different sets of headers share an input.
    */
   String digest(Map<String, List<String>> headers) {
-    StringBuilder input = new StringBuilder();
+    Digested last = LAST.get();
+    if (last.owner == this && last.sameValues(names, headers)) {
+      return last.digest;
+    }
+    StringBuilder input = new StringBuilder(256);
     for (String name : names) {
       List<String> values = headers.get(name);
       if (values == null || values.isEmpty()) {
@@ -84,12 +88,7 @@ final class CacheKeyHeaders {
     if (input.length() == 0) {
       return "";
     }
-    String text = input.toString();
-    Digested last = LAST.get();
-    if (!KeySecrets.same(last.input, text)) {
-      last.digest = Sha256.hex(text);
-      last.input = text;
-    }
+    last.remember(this, names, headers, Sha256.hex(input.toString()));
     return last.digest;
   }
 
@@ -108,8 +107,47 @@ final class CacheKeyHeaders {
     return out.toString();
   }
 
+  /**
+   * A thread's last keyed values and their digest. The values are compared where they are, one by
+   * one in constant time, so a repeated request builds no input and allocates nothing.
+   */
   private static final class Digested {
-    @Nullable String input;
+    @Nullable CacheKeyHeaders owner;
+    List<List<String>> values = List.of(); // per name, empty when absent
     String digest = "";
+
+    boolean sameValues(List<String> names, Map<String, List<String>> headers) {
+      List<List<String>> known = values;
+      boolean same = known.size() == names.size();
+      for (int i = 0; same && i < known.size(); i++) {
+        List<String> now = headers.get(names.get(i));
+        List<String> then = known.get(i);
+        if (now == null || now.isEmpty()) {
+          same = then.isEmpty();
+        } else if (then.size() != now.size()) {
+          same = false;
+        } else {
+          for (int v = 0; v < now.size(); v++) {
+            same &= KeySecrets.same(then.get(v), now.get(v));
+          }
+        }
+      }
+      return same;
+    }
+
+    void remember(
+        CacheKeyHeaders headersOwner,
+        List<String> names,
+        Map<String, List<String>> headers,
+        String digested) {
+      List<List<String>> kept = new ArrayList<>(names.size());
+      for (String name : names) {
+        List<String> now = headers.get(name);
+        kept.add(now == null ? List.of() : List.copyOf(now));
+      }
+      owner = headersOwner;
+      values = kept;
+      digest = digested;
+    }
   }
 }

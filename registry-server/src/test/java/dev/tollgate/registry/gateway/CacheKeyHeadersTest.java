@@ -65,6 +65,23 @@ final class CacheKeyHeadersTest {
   }
 
   @Test
+  void digest_sameValuesThroughAnotherListOfNames_itsOwnSha256() {
+    // the thread's last values were remembered by `headers`; another instance keying on cookie
+    // alone must not take that digest for the same map
+    Map<String, List<String>> both =
+        Map.of("authorization", List.of("Bearer alice"), "cookie", List.of("a=1"));
+    CacheKeyHeaders cookieOnly = new CacheKeyHeaders(List.of("cookie"));
+
+    String first = headers.digest(both);
+
+    // "cookie" (6 chars), one value, "a=1" (3 chars)
+    assertThat(cookieOnly.digest(both))
+        .isEqualTo(Sha256.hex("6:cookie1:3:a=1"))
+        .isNotEqualTo(first);
+    assertThat(headers.digest(both)).isEqualTo(first);
+  }
+
+  @Test
   void digest_valuesSplitDifferently_differ() {
     assertThat(headers.digest(Map.of("cookie", List.of("a=1", "b=2"))))
         .isNotEqualTo(headers.digest(Map.of("cookie", List.of("a=1b=2"))));

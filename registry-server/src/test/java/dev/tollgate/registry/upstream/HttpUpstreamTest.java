@@ -25,10 +25,7 @@ final class HttpUpstreamTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final UpstreamRequest REQUEST =
       new UpstreamRequest(
-          "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }",
-          "Q",
-          Map.of("n", 2),
-          true);
+          "query Q($n: Int) { cargos(first: $n) { edges { cursor } } }", "Q", Map.of("n", 2), true);
   private static final UpstreamRequest MUTATION =
       new UpstreamRequest(
           "mutation M { registerHandlingEvent(id: \"1\") { id } }", "M", Map.of(), false);

@@ -25,12 +25,28 @@ public final class MeasurementCounters {
 
   /** One value of a histogram: {@code kind} and {@code measure} as {@link MeasurementBatch}. */
   public void record(String kind, String subject, String measure, long value) {
-    histograms.computeIfAbsent(new Key(kind, subject, measure), k -> new Histogram()).record(value);
+    histogram(kind, subject, measure).record(value);
+  }
+
+  /**
+   * The histogram of ({@code kind}, {@code subject}, {@code measure}), to record into again and
+   * again without finding it each time: it stays valid across drains.
+   */
+  public Histogram histogram(String kind, String subject, String measure) {
+    return histograms.computeIfAbsent(new Key(kind, subject, measure), k -> new Histogram());
   }
 
   /** One admitted request of {@code operation} ({@code ""}: anonymous) of {@code documentId}. */
   public void used(String documentId, String operation, Instant at) {
-    usage.computeIfAbsent(new UsageKey(documentId, operation), k -> new UsageCount()).add(at);
+    usage(documentId, operation).add(at);
+  }
+
+  /**
+   * The usage counter of {@code operation} of {@code documentId}, to count into again and again: it
+   * stays valid across drains.
+   */
+  public UsageCount usage(String documentId, String operation) {
+    return usage.computeIfAbsent(new UsageKey(documentId, operation), k -> new UsageCount());
   }
 
   /** Everything recorded since the last drain, as deltas; resets every counter. */
@@ -61,11 +77,15 @@ public final class MeasurementCounters {
 
   private record UsageKey(String documentId, String operation) {}
 
-  private static final class Histogram {
+  /** One histogram's values since the last drain. */
+  public static final class Histogram {
     private TreeMap<Integer, Long> counts = new TreeMap<>();
     private long max = -1;
 
-    synchronized void record(long value) {
+    private Histogram() {}
+
+    /** Counts one value. */
+    public synchronized void record(long value) {
       counts.merge(SizeBuckets.bucketOf(value), 1L, Long::sum);
       max = Math.max(max, Math.max(0, value));
     }
@@ -83,11 +103,15 @@ public final class MeasurementCounters {
     }
   }
 
-  private static final class UsageCount {
+  /** One operation's requests since the last drain. */
+  public static final class UsageCount {
     private long requests;
     private Instant lastSeen = Instant.EPOCH;
 
-    synchronized void add(Instant at) {
+    private UsageCount() {}
+
+    /** Counts one request, made at {@code at}. */
+    public synchronized void add(Instant at) {
       requests++;
       if (at.isAfter(lastSeen)) {
         lastSeen = at;

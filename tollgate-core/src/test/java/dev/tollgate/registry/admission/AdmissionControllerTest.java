@@ -247,13 +247,11 @@ final class AdmissionControllerTest {
     assertThat(query)
         .isInstanceOfSatisfying(
             Decision.Admitted.class,
-            admitted ->
-                assertThat(admitted.operations().get(0).request().resendable()).isTrue());
+            admitted -> assertThat(admitted.operations().get(0).request().resendable()).isTrue());
     assertThat(write)
         .isInstanceOfSatisfying(
             Decision.Admitted.class,
-            admitted ->
-                assertThat(admitted.operations().get(0).request().resendable()).isFalse());
+            admitted -> assertThat(admitted.operations().get(0).request().resendable()).isFalse());
   }
 
   @Test

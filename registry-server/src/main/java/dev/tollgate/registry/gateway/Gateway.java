@@ -6,23 +6,16 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.tollgate.registry.admission.AdmissionController;
 import dev.tollgate.registry.admission.AdmissionRequest;
-import dev.tollgate.registry.admission.AdmittedOperation;
 import dev.tollgate.registry.admission.BatchDecision;
 import dev.tollgate.registry.admission.Decision;
-import dev.tollgate.registry.admission.Refusal;
 import dev.tollgate.registry.calibration.CostMeter;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.error.ErrorCode;
 import dev.tollgate.registry.error.TollgateException;
 import dev.tollgate.registry.metrics.GatewayMetrics;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.upstream.Upstream;
-import dev.tollgate.registry.upstream.UpstreamException;
-import dev.tollgate.registry.upstream.UpstreamResponse;
 import dev.tollgate.registry.upstream.UpstreamSettings;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,14 +96,14 @@ public final class Gateway {
   private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
   private final AdmissionController admission;
-  private final UpstreamForwarder upstream;
   private final ResponseCache responses;
   private final CacheKeyHeaders keyHeaders;
   private final GatewayMetrics metrics;
   private final Callers callers;
-  private final ObjectMapper json;
   private final CostMeter meter;
   private final BatchRun batches;
+  private final OperationRun runs;
+  private final RefusalReplies refusals;
 
   /**
    * @param callers the policy of each key, and of a caller without one
@@ -133,15 +126,17 @@ public final class Gateway {
       ObjectMapper json,
       CostMeter meter) {
     this.admission = admission;
-    this.upstream = new UpstreamForwarder(metrics.counting(upstream), admission, settings);
+    UpstreamForwarder forwarder =
+        new UpstreamForwarder(metrics.counting(upstream), admission, settings);
     this.keyHeaders = CacheKeyHeaders.of(settings);
     LOG.info("response cache keys on headers {}", settings.describeCacheKey());
     this.responses = new ResponseCache(responseCache, ticker, json, keyHeaders);
     this.metrics = metrics;
     this.callers = callers;
-    this.json = json;
     this.meter = meter;
-    this.batches = new BatchRun(admission, this.upstream, meter, metrics, json);
+    this.refusals = new RefusalReplies(json);
+    this.batches = new BatchRun(admission, forwarder, meter, metrics, json);
+    this.runs = new OperationRun(forwarder, responses, meter, metrics, json, refusals);
   }
 
   /** The response cache, for its statistics. */
@@ -156,10 +151,7 @@ public final class Gateway {
       return handle(call, reply);
     } catch (RuntimeException e) {
       LOG.error("unexpected error on {} /graphql", call.transport(), e);
-      Refusal refusal = new Refusal(ErrorCode.INTERNAL_SERVER_ERROR, "internal server error");
-      reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-      return reply.body(
-          refusal.code(), 500, GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
+      return refusals.internalError(reply);
     }
   }
 
@@ -182,7 +174,7 @@ public final class Gateway {
   public @Nullable GatewayAnswer refuseCaller(
       @Nullable String apiKey, @Nullable String authorization, @Nullable String accept) {
     if (callers.identify(apiKey, authorization) instanceof Callers.Unidentified nobody) {
-      return unidentified(new Reply(metrics, accept, keyHeaders.vary()), nobody);
+      return refusals.unidentified(new Reply(metrics, accept, keyHeaders.vary()), nobody);
     }
     return null;
   }
@@ -192,7 +184,7 @@ public final class Gateway {
     Callers.Identity identity =
         callers.identify(call.apiKey(), authorization.isEmpty() ? null : authorization.get(0));
     if (identity instanceof Callers.Unidentified nobody) {
-      return unidentified(reply, nobody);
+      return refusals.unidentified(reply, nobody);
     }
     Callers.Caller caller = (Callers.Caller) identity;
     reply.policy(caller.policy().name());
@@ -200,7 +192,7 @@ public final class Gateway {
     try {
       read = call.operations().read(admission.textLimit(caller.bucket()));
     } catch (TollgateException e) {
-      return refuse(reply, admission.reject(caller.bucket(), e));
+      return refusals.refuse(reply, admission.reject(caller.bucket(), e));
     }
     if (read.batch()) {
       return batch(call, reply, caller, read.operations());
@@ -232,13 +224,13 @@ public final class Gateway {
           request.operationName(),
           request.alias(),
           rejected.refusal().code());
-      return refuse(reply, rejected);
+      return refusals.refuse(reply, rejected);
     }
     Decision.Admitted admitted = (Decision.Admitted) decision;
     if (admitted.wouldRefuse() != null) {
       metrics.wouldRefuse(admitted.wouldRefuse());
     }
-    return run(reply, call, admitted, id, caller, request.alias());
+    return runs.run(reply, call, admitted, id, caller, request.alias());
   }
 
   /** Longest refused text hashed to count its refusal under its document. */
@@ -266,143 +258,10 @@ public final class Gateway {
       GatewayCall call, Reply reply, Callers.Caller caller, List<AdmissionRequest> requests) {
     BatchDecision decision = admission.admitBatch(caller.bucket(), requests);
     if (decision instanceof BatchDecision.Whole whole) {
-      return refuse(reply, whole.rejected(), requests.size());
+      return refusals.refuse(reply, whole.rejected(), requests.size());
     }
     List<Decision> decisions = ((BatchDecision.PerOperation) decision).decisions();
     return batches.answer(call, reply, caller, decisions);
-  }
-
-  /**
-   * Runs one admitted operation: from the response cache when it holds a fresh answer, else
-   * upstream.
-   */
-  private GatewayAnswer run(
-      Reply reply,
-      GatewayCall call,
-      Decision.Admitted admitted,
-      @Nullable DocumentHash id,
-      Callers.Caller caller,
-      @Nullable String alias) {
-    KeyPolicy policy = caller.policy();
-    KeyPolicy bucket = caller.bucket();
-    AdmittedOperation operation = admitted.operations().get(0);
-    // only a GET or a QUERY can be cached: a POST need not hash its headers
-    String headers = call.transport().safe() ? responses.headerDigest(call.headers()) : "";
-    boolean shared = caller.anonymous() && headers.isEmpty();
-    ResponseCache.Key key = responses.keyFor(call.transport(), operation, id, policy, headers);
-    CachedResponse cached = key == null ? null : lookup(key, policy);
-    if (cached != null) {
-      reply.header("Age", Long.toString(responses.ageSeconds(cached)));
-      int maxAge = Math.min(policy.cacheMaxAgeSeconds(), cached.maxAgeSeconds());
-      Decision.Admitted settled = upstream.settled(bucket, admitted, cached.actual());
-      meter.served(policy, operation, settled, alias);
-      return cacheableAnswer(reply, call, settled, cached, shared, maxAge);
-    }
-    UpstreamResponse response;
-    try {
-      response = upstream.execute(call, operation, policy);
-    } catch (UpstreamException e) {
-      Decision.Rejected failed = upstream.failed(e, admitted, bucket);
-      meter.refused(
-          policy,
-          operation.document(),
-          operation.request().operationName(),
-          alias,
-          failed.refusal().code());
-      return refuse(reply, failed);
-    }
-    reply.upstreamHeaders(upstream.returned(response));
-    Decision.Admitted settled =
-        upstream.settled(
-            bucket, admitted, meter.answered(policy, operation, response.body()::data));
-    meter.served(policy, operation, settled, alias);
-    UpstreamCaching caching = responses.caching(call.transport(), operation, response);
-    if (!caching.cacheable()) {
-      GatewayHeaders.rateLimit(reply.headers(), settled.budget());
-      reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-      return reply.body(
-          "ok", response.status(), GatewayBodies.result(json, response.body(), settled));
-    }
-    int maxAge = caching.maxAge(policy.cacheMaxAgeSeconds());
-    if (maxAge <= 0) {
-      // max-age 0: nothing may keep it, so no stored copy and no ETag to hash
-      GatewayHeaders.rateLimit(reply.headers(), settled.budget());
-      reply.header("Cache-Control", (shared ? "public" : "private") + ", max-age=0");
-      return reply.body(
-          "ok", response.status(), GatewayBodies.result(json, response.body(), settled));
-    }
-    CachedResponse fresh =
-        CachedResponse.of(json, response.body().asMap(), settled, responses.now(), maxAge);
-    if (key != null) {
-      responses.store(key, fresh);
-    }
-    return cacheableAnswer(reply, call, settled, fresh, shared, maxAge);
-  }
-
-  /**
-   * A cacheable answer, written from its stored bytes: {@code Cache-Control} public only for a
-   * caller without key or credentials, with its max-age, and the strong ETag of the body without
-   * {@code extensions.rateLimit}.
-   */
-  private GatewayAnswer cacheableAnswer(
-      Reply reply,
-      GatewayCall call,
-      Decision.Admitted admitted,
-      CachedResponse response,
-      boolean shared,
-      int maxAge) {
-    GatewayHeaders.rateLimit(reply.headers(), admitted.budget());
-    String etag = response.etag(admitted);
-    reply.header("Cache-Control", (shared ? "public" : "private") + ", max-age=" + maxAge);
-    reply.header("ETag", etag);
-    if (GatewayHeaders.matches(call.ifNoneMatch(), etag)) {
-      return reply.notModified("ok");
-    }
-    return reply.body("ok", 200, response.body(admitted));
-  }
-
-  private @Nullable CachedResponse lookup(ResponseCache.Key key, KeyPolicy policy) {
-    CachedResponse cached = responses.find(key, policy.cacheMaxAgeSeconds());
-    metrics.responseCache(cached != null);
-    return cached;
-  }
-
-  private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected) {
-    return refuse(reply, rejected, 0);
-  }
-
-  /**
-   * @param elements when positive, the refused request was a JSON array of that many operations,
-   *     answered with an array of as many copies of the error, so the code reaches each operation
-   *     (Apollo's batch link hands element i to operation i)
-   */
-  private GatewayAnswer refuse(Reply reply, Decision.Rejected rejected, int elements) {
-    Refusal refusal = rejected.refusal();
-    GatewayHeaders.rateLimit(reply.headers(), rejected.budget());
-    GatewayHeaders.refusal(reply.headers(), refusal, rejected.budget());
-    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-    Map<String, Object> error = GatewayBodies.error(refusal, rejected);
-    Object body = elements > 0 ? Collections.nCopies(elements, error) : error;
-    return reply.body(
-        refusal.code(),
-        GatewayHeaders.status(refusal, reply.graphqlResponse()),
-        GatewayBodies.encode(json, body));
-  }
-
-  /**
-   * The answer to a request whose credentials name nobody: nothing is charged and no balance is
-   * reported, since no bucket is known.
-   */
-  private GatewayAnswer unidentified(Reply reply, Callers.Unidentified nobody) {
-    Refusal refusal = nobody.refusal();
-    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-    if (nobody.retryAfterSeconds() > 0) {
-      reply.header("Retry-After", Long.toString(nobody.retryAfterSeconds()));
-    }
-    return reply.body(
-        refusal.code(),
-        nobody.status(),
-        GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
   }
 
   /**
@@ -412,12 +271,6 @@ public final class Gateway {
    * calling is not known yet, so, as for a 401, nothing is charged and no balance is reported.
    */
   public GatewayAnswer refuseHeaders(String message, @Nullable String accept) {
-    Reply reply = new Reply(metrics, accept, keyHeaders.vary());
-    Refusal refusal = new Refusal(ErrorCode.BAD_REQUEST, message);
-    reply.header("Cache-Control", GatewayHeaders.NO_CACHE);
-    return reply.body(
-        refusal.code(),
-        GatewayHeaders.status(refusal, reply.graphqlResponse()),
-        GatewayBodies.encode(json, GatewayBodies.error(refusal, null)));
+    return refusals.badHeaders(new Reply(metrics, accept, keyHeaders.vary()), message);
   }
 }

@@ -84,7 +84,7 @@ record RegistryWiring(
    * Starts flushing the measurements, and keeps the gateway in step with the registry: a schema
    * activated elsewhere drops the prices cached for the old one, a publication reloads the catalog,
    * and a key issued, rotated or revoked reloads the keys, a token issued or revoked the admin
-   * tokens (each polled every {@code refresh}).
+   * tokens: all found by the catalog's one poll of the change id ({@code gateway.refreshMillis}).
    *
    * @param policies the config's policies by name, which stored keys name
    */
@@ -92,11 +92,11 @@ record RegistryWiring(
       GatewayServices services,
       CalibrationSettings settings,
       Map<String, KeyPolicy> policies,
-      Duration refresh,
       Closer closer) {
     calibration.startFlushing(Duration.ofMillis(settings.measurementFlushMillis()));
-    closer.add(new KeySync(store, services.keys(), policies)).start(refresh);
-    closer.add(new TokenSync(store, tokens)).start(refresh);
+    // one poll (the catalog's) finds every change; the keys and the admin tokens reload after it
+    closer.add(new KeySync(store, services.keys(), policies)).start(services.catalog());
+    new TokenSync(store, tokens).start(services.catalog());
     services
         .catalog()
         .beforeRefresh(

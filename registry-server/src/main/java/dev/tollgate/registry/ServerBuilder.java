@@ -172,12 +172,7 @@ public final class ServerBuilder {
                 metrics,
                 json,
                 registry.calibration());
-    registry.follow(
-        services,
-        config.calibration(),
-        KeySync.byName(config.policies()),
-        Duration.ofMillis(config.catalog().refreshMillis()),
-        closer);
+    registry.follow(services, config.calibration(), KeySync.byName(config.policies()), closer);
     Javalin app =
         HttpWiring.app(config, registry, services, metrics, json, REQUEST_SAMPLING, clock);
     port.close();

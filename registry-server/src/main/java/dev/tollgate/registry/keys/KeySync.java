@@ -1,5 +1,6 @@
 package dev.tollgate.registry.keys;
 
+import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.store.RegistryStore;
 import java.time.Duration;
@@ -14,9 +15,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a gateway's {@link KeyRing} in step with the store: reloads it when the store's change id
- * moves (polled as the catalog polls it, so a key issued, rotated or revoked on one gateway reaches
- * the others within the poll interval), at once after a change made here, and writes the keys' last
- * use about once a minute (and at close).
+ * moves (found by the catalog's poll, which runs {@link #reloadIfChanged} after each refresh: one
+ * query per poll for the catalog, the keys and the admin tokens, so a key issued, rotated or
+ * revoked on one gateway reaches the others within the poll interval), at once after a change made
+ * here, and writes the keys' last use about once a minute (and at close).
  */
 public final class KeySync implements AutoCloseable {
 
@@ -67,22 +69,21 @@ public final class KeySync implements AutoCloseable {
     store.keys().touch(used);
   }
 
-  /** Loads the keys, then polls every {@code interval} and flushes usage every minute. */
-  public synchronized void start(Duration interval) {
+  /**
+   * Loads the keys, reloads them after each refresh of {@code catalog} that found the change id
+   * moved, and flushes usage every minute.
+   */
+  public synchronized void start(DocumentCatalog catalog) {
     reload();
     store.addChangeListener(this::reloadQuietly);
+    catalog.afterRefresh(() -> quietly(this::reloadIfChanged, "reloading the keys"));
     ScheduledExecutorService started =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
-              Thread thread = new Thread(runnable, "tollgate-key-sync");
+              Thread thread = new Thread(runnable, "tollgate-key-usage");
               thread.setDaemon(true);
               return thread;
             });
-    started.scheduleWithFixedDelay(
-        () -> quietly(this::reloadIfChanged, "reloading the keys"),
-        interval.toMillis(),
-        interval.toMillis(),
-        TimeUnit.MILLISECONDS);
     started.scheduleWithFixedDelay(
         () -> quietly(this::flushUsage, "writing the keys' last use"),
         USAGE_FLUSH.toMillis(),

@@ -1,27 +1,23 @@
 package dev.tollgate.registry.keys;
 
+import dev.tollgate.registry.catalog.DocumentCatalog;
 import dev.tollgate.registry.store.RegistryStore;
-import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a server's {@link TokenRing} in step with the store, as {@link KeySync} keeps its keys: a
- * reload when the store's change id moves (polled), and at once after a change made here, so that a
- * token issued or revoked on one gateway reaches the others within the poll interval.
+ * reload when the store's change id moves (found by the catalog's poll), and at once after a change
+ * made here, so that a token issued or revoked on one gateway reaches the others within the poll
+ * interval.
  */
-public final class TokenSync implements AutoCloseable {
+public final class TokenSync {
 
   private static final Logger LOG = LoggerFactory.getLogger(TokenSync.class);
 
   private final RegistryStore store;
   private final TokenRing ring;
   private long loadedChangeId = -1;
-  private @Nullable ScheduledExecutorService executor;
 
   public TokenSync(RegistryStore store, TokenRing ring) {
     this.store = store;
@@ -46,23 +42,11 @@ public final class TokenSync implements AutoCloseable {
     reload();
   }
 
-  /** Loads the tokens, then polls every {@code interval}. */
-  public synchronized void start(Duration interval) {
+  /** Loads the tokens, then reloads them after each refresh of {@code catalog} that moved. */
+  public synchronized void start(DocumentCatalog catalog) {
     reload();
     store.addChangeListener(() -> quietly(this::reload));
-    ScheduledExecutorService started =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "tollgate-token-sync");
-              thread.setDaemon(true);
-              return thread;
-            });
-    started.scheduleWithFixedDelay(
-        () -> quietly(this::reloadIfChanged),
-        interval.toMillis(),
-        interval.toMillis(),
-        TimeUnit.MILLISECONDS);
-    executor = started;
+    catalog.afterRefresh(() -> quietly(this::reloadIfChanged));
   }
 
   private static void quietly(Runnable work) {
@@ -70,18 +54,6 @@ public final class TokenSync implements AutoCloseable {
       work.run();
     } catch (RuntimeException e) {
       LOG.warn("reloading the admin tokens failed; keeping the tokens loaded before", e);
-    }
-  }
-
-  @Override
-  public void close() {
-    ScheduledExecutorService running;
-    synchronized (this) {
-      running = executor;
-      executor = null;
-    }
-    if (running != null) {
-      running.shutdownNow();
     }
   }
 }

@@ -49,12 +49,18 @@ final class SimGateways implements AutoCloseable {
     Files.writeString(config, config(jdbcUrl, redisUrl, n));
   }
 
-  /** The config every gateway runs: the registry in PostgreSQL, budgets in Redis, four keys. */
+  /**
+   * The config every gateway runs: the registry in PostgreSQL, budgets in Redis, four keys, and a
+   * poll of the registry every 500 ms, so that a retirement reaches every gateway within the
+   * invariant's 1 s with margin (the poll, the reload and a request in flight; at the default 1 s
+   * poll the bound held by a few ms or failed by 8 ms under load).
+   */
   static String config(String jdbcUrl, String redisUrl, int n) {
     return """
         {"store": {"jdbcUrl": "%s", "poolSize": 4},
          "adminTokens": [{"name": "sim", "token": "%s", "scope": "admin"}],
-         "gateway": {"budgetStore": "redis", "redisUrl": "%s", "expectedInstances": %d},
+         "gateway": {"budgetStore": "redis", "redisUrl": "%s", "expectedInstances": %d,
+                     "refreshMillis": 500},
          "keys": {
            "%s": {"name": "web", "mode": "trusted", "apps": ["sim", "probe"], "budget": %s},
            "%s": {"name": "partner", "mode": "open", "apps": ["*"], "budget": %s},

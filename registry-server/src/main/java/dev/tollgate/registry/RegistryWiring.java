@@ -93,7 +93,8 @@ record RegistryWiring(
       CalibrationSettings settings,
       Map<String, KeyPolicy> policies,
       Closer closer) {
-    calibration.startFlushing(Duration.ofMillis(settings.measurementFlushMillis()));
+    calibration.startFlushing(
+        Duration.ofMillis(settings.measurementFlushMillis()), settings.trafficRetentionDays());
     // one poll (the catalog's) finds every change; the keys and the admin tokens reload after it
     closer.add(new KeySync(store, services.keys(), policies)).start(services.catalog());
     new TokenSync(store, tokens).start(services.catalog());

@@ -85,7 +85,6 @@ public final class Calibration implements AutoCloseable {
     versions.stale();
   }
 
-  /** Flushes every {@code interval}, on a daemon thread, until closed. */
   /**
    * A batch an in-process instance reported ({@code POST /v1/registry/measurements}) with its usage
    * counted for versions as the gateway counts its own: each row for the newest active version of
@@ -116,7 +115,11 @@ public final class Calibration implements AutoCloseable {
         reported.operationCounts());
   }
 
-  public synchronized void startFlushing(Duration interval) {
+  /**
+   * Flushes every {@code interval}, and deletes the per-operation traffic older than {@code
+   * retentionDays} about once an hour ({@link TrafficRetention}), on a daemon thread, until closed.
+   */
+  public synchronized void startFlushing(Duration interval, int retentionDays) {
     if (flusher != null || store == null) {
       return;
     }
@@ -129,6 +132,9 @@ public final class Calibration implements AutoCloseable {
             });
     long millis = interval.toMillis();
     flusher.scheduleWithFixedDelay(this::flushQuietly, millis, millis, TimeUnit.MILLISECONDS);
+    TrafficRetention retention = new TrafficRetention(store, clock, retentionDays);
+    flusher.scheduleWithFixedDelay(
+        retention::pruneQuietly, 0, TrafficRetention.EVERY.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** Adds this gateway's counters since the last flush to the store, now. */

@@ -14,6 +14,7 @@ import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
  * The measured-cost statements. Deltas are added with the SQL standard {@code MERGE}, which both H2
@@ -152,4 +153,10 @@ interface MeasurementDao {
       "SELECT vd.document_id, v.app, v.version, v.status FROM version_documents vd"
           + " JOIN app_versions v ON v.id = vd.version_id ORDER BY v.id")
   List<DocumentVersion> documentVersions();
+
+  @SqlUpdate("DELETE FROM operation_hours WHERE hour_start < :before")
+  int deleteOperationHoursBefore(@Bind("before") Timestamp before);
+
+  @SqlUpdate("DELETE FROM operation_hour_counts WHERE hour_start < :before")
+  int deleteOperationCountsBefore(@Bind("before") Timestamp before);
 }

@@ -100,4 +100,19 @@ public final class MeasurementStore {
     return jdbi.withExtension(
         MeasurementDao.class, dao -> dao.versionRequestsSince(app, version, Timestamp.from(since)));
   }
+
+  /**
+   * Deletes the per-operation traffic of the hours that started before {@code before} (both its
+   * tables, in one transaction).
+   *
+   * @return the rows deleted
+   */
+  public int deleteTrafficBefore(Instant before) {
+    Timestamp at = Timestamp.from(before);
+    return jdbi.inTransaction(
+        handle -> {
+          MeasurementDao dao = handle.attach(MeasurementDao.class);
+          return dao.deleteOperationHoursBefore(at) + dao.deleteOperationCountsBefore(at);
+        });
+  }
 }

@@ -32,19 +32,21 @@ import org.slf4j.LoggerFactory;
 public final class DocumentCatalog implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(DocumentCatalog.class);
+  private static final int DOCUMENT_BYTES = 208;
+  private static final int OPERATION_BYTES = 400;
 
   private final RegistryReader reader;
   private final Function<String, CompiledPrice> restorer;
   private final Cache<DocumentHash, RegisteredDocument> documents;
   private final List<Runnable> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final List<Runnable> afterHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private volatile Snapshot snapshot = new Snapshot(-1, Map.of(), Map.of());
+  private volatile Snapshot snapshot = new Snapshot(-1, DocumentIndex.empty(), Map.of());
   private @Nullable ScheduledExecutorService poller;
 
   /**
    * @param restorer reads a stored price back ({@code pricer::restore})
    * @param documents a bounded cache built by the wiring ({@code
-   *     Caffeine.newBuilder().maximumSize(..).recordStats().build()})
+   *     Caffeine.newBuilder().maximumWeight(bytes).weigher(DocumentCatalog::weigh).build()})
    */
   public DocumentCatalog(
       RegistryReader reader,
@@ -81,7 +83,9 @@ public final class DocumentCatalog implements AutoCloseable {
     long changeId = reader.latestChangeId();
     snapshot =
         new Snapshot(
-            changeId, Map.copyOf(reader.activeDocumentApps()), Map.copyOf(reader.activeAliases()));
+            changeId,
+            DocumentIndex.of(reader.activeDocumentApps()),
+            Map.copyOf(reader.activeAliases()));
     for (Runnable hook : afterHooks) {
       hook.run();
     }
@@ -127,7 +131,8 @@ public final class DocumentCatalog implements AutoCloseable {
    * read.
    */
   public Set<String> appsOf(DocumentHash hash) {
-    return snapshot.apps().getOrDefault(hash, Set.of());
+    Set<String> apps = snapshot.apps().get(hash);
+    return apps == null ? Set.of() : apps;
   }
 
   /**
@@ -140,7 +145,7 @@ public final class DocumentCatalog implements AutoCloseable {
 
   /** True when any active version holds {@code hash}. No store read. */
   public boolean isActive(DocumentHash hash) {
-    return snapshot.apps().containsKey(hash);
+    return snapshot.apps().contains(hash);
   }
 
   /**
@@ -172,6 +177,20 @@ public final class DocumentCatalog implements AutoCloseable {
         stored.hash(), stored.body(), operations, IntrospectionFields.selectedIn(stored.body()));
   }
 
+  /**
+   * Roughly how many bytes of heap {@code document} takes in the cache: {@value #DOCUMENT_BYTES}
+   * bytes (the document, its cache entry and key), its text at one byte a character, and {@value
+   * #OPERATION_BYTES} bytes per operation (its compiled price). Fitted to {@code MemoryFootprint}:
+   * 926 bytes for a document of one operation and a 323-character text.
+   */
+  public static int weigh(DocumentHash hash, RegisteredDocument document) {
+    long bytes =
+        DOCUMENT_BYTES
+            + document.text().length()
+            + (long) OPERATION_BYTES * document.operations().size();
+    return (int) Math.min(Integer.MAX_VALUE, bytes);
+  }
+
   /** How many documents are active (for logs and metrics). */
   public int activeCount() {
     return snapshot.apps().size();
@@ -190,6 +209,6 @@ public final class DocumentCatalog implements AutoCloseable {
    */
   private record Snapshot(
       long changeId,
-      Map<DocumentHash, Set<String>> apps,
+      DocumentIndex<Set<String>> apps,
       Map<String, Map<String, DocumentHash>> aliases) {}
 }

@@ -36,7 +36,7 @@ public final class DocumentCatalog implements AutoCloseable {
   private static final int OPERATION_BYTES = 400;
 
   private final RegistryReader reader;
-  private final Function<String, CompiledPrice> restorer;
+  private final SharedPrices prices;
   private final Cache<DocumentHash, RegisteredDocument> documents;
   private final List<Runnable> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final List<Runnable> afterHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -53,7 +53,7 @@ public final class DocumentCatalog implements AutoCloseable {
       Function<String, CompiledPrice> restorer,
       Cache<DocumentHash, RegisteredDocument> documents) {
     this.reader = reader;
-    this.restorer = restorer;
+    this.prices = new SharedPrices(restorer);
     this.documents = documents;
     refresh();
   }
@@ -80,6 +80,7 @@ public final class DocumentCatalog implements AutoCloseable {
     for (Runnable hook : hooks) {
       hook.run();
     }
+    prices.clear();
     long changeId = reader.latestChangeId();
     snapshot =
         new Snapshot(
@@ -160,21 +161,22 @@ public final class DocumentCatalog implements AutoCloseable {
   }
 
   private @Nullable RegisteredDocument load(DocumentHash hash) {
-    return reader.findDocument(hash).map(this::restore).orElse(null);
+    return reader.findDocument(hash).map(stored -> restore(hash, stored)).orElse(null);
   }
 
-  private RegisteredDocument restore(StoredDocument stored) {
+  /** {@code stored} with its prices restored (shared), under {@code hash}, the cache's key. */
+  private RegisteredDocument restore(DocumentHash hash, StoredDocument stored) {
     List<PricedOperation> operations = new ArrayList<>();
     for (StoredOperation operation : stored.operations()) {
       operations.add(
           new PricedOperation(
               operation.name(),
               operation.kind(),
-              restorer.apply(operation.price()),
+              prices.restore(operation.price()),
               operation.aliases()));
     }
     return new RegisteredDocument(
-        stored.hash(), stored.body(), operations, IntrospectionFields.selectedIn(stored.body()));
+        hash, stored.body(), operations, IntrospectionFields.selectedIn(stored.body()));
   }
 
   /**

@@ -115,6 +115,40 @@ final class DocumentCatalogTest {
         .isInstanceOf(OperationNotFoundException.class);
   }
 
+  @Test
+  void findActive_twoDocumentsOfOneStoredPrice_shareTheRestoredPrice() {
+    String otherText = "query Other { cargo(trackingId: \"XYZ789\") { id } }";
+    DocumentHash other = DocumentHash.of(otherText);
+    registry.publish("web", "1", stored());
+    registry.publish(
+        "web",
+        "2",
+        new StoredDocument(
+            other,
+            otherText,
+            Instant.EPOCH,
+            List.of(
+                new StoredOperation(
+                    "Other", OperationKind.QUERY, "7", 7, 2, 0, 12, "fingerprint"))));
+    DocumentCatalog catalog = catalog();
+
+    CompiledPrice first = catalog.findActive(HASH).orElseThrow().operations().get(0).price();
+    CompiledPrice second = catalog.findActive(other).orElseThrow().operations().get(0).price();
+
+    assertThat(second).isSameAs(first);
+    assertThat(second.atDefaults().cost()).isEqualTo(7);
+  }
+
+  @Test
+  void findActive_document_isKeptUnderTheKeyInstanceItWasAskedBy() {
+    registry.publish("web", "1", stored());
+    DocumentHash asked = DocumentHash.parse(HASH.hex());
+
+    RegisteredDocument document = catalog().findActive(asked).orElseThrow();
+
+    assertThat(document.hash()).isSameAs(asked);
+  }
+
   /* ---- weigh ---- */
 
   @Test

@@ -57,6 +57,9 @@ public final class MemoryFootprint {
         "operations            %,d (texts %,d bytes, %.0f bytes each on average)%n",
         n, textBytes, (double) textBytes / n);
     System.out.printf(
+        "stored prices         %,d distinct of %,d operations%n",
+        gateway.registry.distinctPrices(), n);
+    System.out.printf(
         "admitted once         %,d; catalog cache %,d documents weighing %,d bytes (bound %,d),"
             + " %,d loads, %,d evictions%n",
         admitted,

@@ -18,7 +18,8 @@ final class SharedPrices {
   static final int SIZE = 10_000;
 
   private final Function<String, CompiledPrice> restorer;
-  private final Cache<String, CompiledPrice> prices = Caffeine.newBuilder().maximumSize(SIZE).build();
+  private final Cache<String, CompiledPrice> prices =
+      Caffeine.newBuilder().maximumSize(SIZE).build();
 
   SharedPrices(Function<String, CompiledPrice> restorer) {
     this.restorer = restorer;

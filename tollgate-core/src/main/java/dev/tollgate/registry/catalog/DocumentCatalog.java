@@ -24,10 +24,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An index of every active document and its apps, and of every custom document id (alias) of the
  * active versions, is held in memory and swapped whole on {@link #refresh()}: whether an id or an
- * alias is registered, and for which apps, is answered without the store. Only an active id reaches
- * {@link RegistryReader#findDocument}, once, to fill a bounded cache of documents with their prices
- * restored; documents are immutable, so the cache never goes stale, and retiring a version only
- * changes the index.
+ * alias is registered, and for which apps, is answered without the store (the ids in a {@link
+ * DocumentIndex}, about 55 bytes each). Only an active id reaches {@link
+ * RegistryReader#findDocument}, once, to fill a cache of documents with their prices restored,
+ * bounded by bytes ({@link #weigh}); documents are immutable, so the cache never goes stale, and
+ * retiring a version only changes the index.
  */
 public final class DocumentCatalog implements AutoCloseable {
 

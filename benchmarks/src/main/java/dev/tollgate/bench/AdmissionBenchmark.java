@@ -55,7 +55,7 @@ public class AdmissionBenchmark {
   @Setup
   public void setUp() {
     bench = BenchCase.named(query);
-    gateway = new InProcessGateway(1_000);
+    gateway = new InProcessGateway();
     id = gateway.register(bench.text());
     gateway.open();
     admission = gateway.admission();

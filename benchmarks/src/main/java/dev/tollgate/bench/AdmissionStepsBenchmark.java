@@ -51,7 +51,7 @@ public class AdmissionStepsBenchmark {
   @Setup
   public void setUp() {
     BenchCase bench = BenchCase.named(query);
-    InProcessGateway gateway = new InProcessGateway(1_000);
+    InProcessGateway gateway = new InProcessGateway();
     id = gateway.register(bench.text());
     gateway.open();
     catalog = gateway.catalog();

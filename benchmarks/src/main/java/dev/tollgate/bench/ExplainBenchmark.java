@@ -59,7 +59,7 @@ public class ExplainBenchmark {
   @Setup
   public void setUp() {
     bench = BenchCase.named(query);
-    InProcessGateway gateway = new InProcessGateway(1_000);
+    InProcessGateway gateway = new InProcessGateway();
     id = gateway.register(bench.text());
     gateway.open();
     admission = gateway.admission();

@@ -30,6 +30,15 @@ final class InMemoryReader implements RegistryReader {
     return documents.size();
   }
 
+  /** How many distinct stored prices (serialised) the documents' operations hold. */
+  long distinctPrices() {
+    return documents.values().stream()
+        .flatMap(document -> document.operations().stream())
+        .map(operation -> operation.price())
+        .distinct()
+        .count();
+  }
+
   @Override
   public Optional<StoredDocument> findDocument(DocumentHash hash) {
     StoredDocument stored = documents.get(hash);

@@ -69,7 +69,7 @@ final class InProcessApps {
   final GraphQL floor;
 
   final TollgateGraphQL hooks;
-  private final InProcessGateway registry = new InProcessGateway(1_000);
+  private final InProcessGateway registry = new InProcessGateway();
   private final Map<Object, String> known;
 
   /** The applications, with {@code texts} registered for app {@link #APP}. */

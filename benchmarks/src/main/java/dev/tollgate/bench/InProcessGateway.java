@@ -13,7 +13,9 @@ import dev.tollgate.registry.catalog.StoredDocument;
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.config.DemoConfig;
 import dev.tollgate.registry.config.SchemaSource;
+import dev.tollgate.registry.config.ServerConfig;
 import dev.tollgate.registry.document.DocumentHash;
+import dev.tollgate.registry.gateway.CatalogSettings;
 import dev.tollgate.registry.limit.Limit;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.policy.KeyPolicy.Budget;
@@ -60,16 +62,24 @@ final class InProcessGateway {
   final InMemoryReader registry = new InMemoryReader(APP);
   private final GatewayServices services;
 
+  /** {@link #InProcessGateway(long)} with the default document cache (128 MiB). */
+  InProcessGateway() {
+    this(CatalogSettings.DOCUMENT_CACHE_BYTES);
+  }
+
   /**
    * Builds the gateway's services over the (empty) registry as the server wires them, the catalog's
-   * document cache holding {@code cacheSize}, with an upstream that is never called.
+   * document cache bounded to {@code documentCacheBytes}, with an upstream that is never called.
    */
-  InProcessGateway(int cacheSize) {
+  InProcessGateway(long documentCacheBytes) {
+    ServerConfig demo = DemoConfig.create(0, Path.of("unused"));
     services =
-        RegistryServer.builder(DemoConfig.create(0, Path.of("unused")))
+        RegistryServer.builder(
+                demo.transform(
+                    config ->
+                        config.catalog(demo.catalog().withDocumentCacheBytes(documentCacheBytes))))
             .pricer(pricer)
             .documents(registry, pricer::restore)
-            .catalogSize(cacheSize)
             .upstream(
                 request -> {
                   throw new UpstreamException("the benchmarks never call the upstream");

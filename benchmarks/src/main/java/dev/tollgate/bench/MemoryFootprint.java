@@ -19,8 +19,9 @@ import javax.management.ObjectName;
  * step, so the registry's share (the fake store's own copies) is reported apart from the catalog's.
  *
  * <p>{@code java -Xmx1g -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.MemoryFootprint
- * 100000 [--histogram]} ({@code --histogram}: the classes that grew while warming, from the JVM's
- * class histogram).
+ * 100000 [--histogram] [--cache-bytes=B]} ({@code --histogram}: the classes that grew while
+ * warming, from the JVM's class histogram; {@code --cache-bytes}: the document cache's bound,
+ * {@code gateway.documentCacheBytes}, instead of 4 KiB a document, room for all).
  */
 public final class MemoryFootprint {
 
@@ -31,7 +32,13 @@ public final class MemoryFootprint {
   public static void main(String[] args) throws Exception {
     int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
     boolean histogram = List.of(args).contains("--histogram");
-    InProcessGateway gateway = new InProcessGateway(n);
+    long cacheBytes = (long) n * 4096; // room for every document: none evicted
+    for (String arg : args) {
+      if (arg.startsWith("--cache-bytes=")) {
+        cacheBytes = Long.parseLong(arg.substring("--cache-bytes=".length()));
+      }
+    }
+    InProcessGateway gateway = new InProcessGateway(cacheBytes);
     long start = usedAfterGc();
 
     long textBytes = register(gateway, n);
@@ -50,8 +57,17 @@ public final class MemoryFootprint {
         "operations            %,d (texts %,d bytes, %.0f bytes each on average)%n",
         n, textBytes, (double) textBytes / n);
     System.out.printf(
-        "admitted once         %,d; catalog cache %,d documents, %,d loads, %,d evictions%n",
-        admitted, gateway.documents().estimatedSize(), stats.loadCount(), stats.evictionCount());
+        "stored prices         %,d distinct of %,d operations%n",
+        gateway.registry.distinctPrices(), n);
+    System.out.printf(
+        "admitted once         %,d; catalog cache %,d documents weighing %,d bytes (bound %,d),"
+            + " %,d loads, %,d evictions%n",
+        admitted,
+        gateway.documents().estimatedSize(),
+        gateway.documents().policy().eviction().orElseThrow().weightedSize().orElse(-1),
+        cacheBytes,
+        stats.loadCount(),
+        stats.evictionCount());
     System.out.printf(
         "heap used, start      %8.1f MB  (schema, pricer, the gateway's services, JVM)%n",
         start / MB);
@@ -120,7 +136,7 @@ public final class MemoryFootprint {
    * The JVM's class histogram ({@code jcmd PID GC.class_histogram}): class name to {instances,
    * bytes}.
    */
-  private static Map<String, long[]> histogram() throws Exception {
+  static Map<String, long[]> histogram() throws Exception {
     String text =
         (String)
             ManagementFactory.getPlatformMBeanServer()

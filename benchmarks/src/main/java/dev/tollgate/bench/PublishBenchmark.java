@@ -146,14 +146,7 @@ public final class PublishBenchmark {
     ArrayNode list = manifest.putArray("operations");
     for (int i = from; i < from + operations; i++) {
       String name = "Op" + i;
-      String body =
-          "query "
-              + name
-              + "($id: String! = \"T"
-              + i
-              + "\") { cargo(trackingId: $id) { "
-              + SELECTIONS[i % SELECTIONS.length]
-              + " } }";
+      String body = body(i);
       ObjectNode operation = list.addObject();
       operation.put("id", DocumentHash.of(body).hex());
       operation.put("name", name);
@@ -161,6 +154,17 @@ public final class PublishBenchmark {
       operation.put("body", body);
     }
     return JSON.writeValueAsBytes(manifest);
+  }
+
+  /** The text of operation {@code i} of {@link #manifest}. */
+  static String body(int i) {
+    return "query Op"
+        + i
+        + "($id: String! = \"T"
+        + i
+        + "\") { cargo(trackingId: $id) { "
+        + SELECTIONS[i % SELECTIONS.length]
+        + " } }";
   }
 
   static String resource(String name) throws IOException {

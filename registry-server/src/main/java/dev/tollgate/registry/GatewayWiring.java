@@ -55,9 +55,11 @@ record GatewayWiring(
     ServerConfig config,
     InstantSource clock,
     Ticker ticker,
-    int catalogSize,
     @Nullable Upstream upstream,
     @Nullable BudgetLedger ledger) {
+
+  /** How many documents' actual-cost plans are kept (compiled on a document's first answer). */
+  private static final int ACTUAL_COST_PLANS = 200_000;
 
   /**
    * @param pricer the pricer of open-mode requests, the active schema's
@@ -73,7 +75,12 @@ record GatewayWiring(
       ObjectMapper json,
       Calibration calibration) {
     Cache<DocumentHash, RegisteredDocument> documents =
-        Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats().build();
+        Caffeine.newBuilder()
+            .maximumWeight(config.catalog().documentCacheBytes())
+            .weigher(DocumentCatalog::weigh)
+            .ticker(ticker)
+            .recordStats()
+            .build();
     metrics.monitor(documents, "catalog");
     DocumentCatalog catalog =
         closer.add(new DocumentCatalog(metrics.countingReads(reader), restorer, documents));
@@ -110,7 +117,7 @@ record GatewayWiring(
             metrics,
             json,
             calibration.meter(
-                Caffeine.newBuilder().maximumSize(catalogSize).ticker(ticker).recordStats(),
+                Caffeine.newBuilder().maximumSize(ACTUAL_COST_PLANS).ticker(ticker).recordStats(),
                 metrics,
                 config.calibration().actualCost()));
     metrics.monitor(gateway.responseCache(), "responses");

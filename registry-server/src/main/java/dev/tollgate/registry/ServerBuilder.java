@@ -32,7 +32,6 @@ import org.slf4j.LoggerFactory;
 public final class ServerBuilder {
 
   private static final Logger LOG = LoggerFactory.getLogger(RegistryServer.class);
-  private static final int CATALOG_SIZE = 200_000;
   private static final Duration REQUEST_SAMPLING = Duration.ofSeconds(10);
 
   private final ServerConfig config;
@@ -43,7 +42,6 @@ public final class ServerBuilder {
   private @Nullable OperationPricer pricer;
   private @Nullable RegistryReader documents;
   private @Nullable Function<String, CompiledPrice> restorer;
-  private int catalogSize = CATALOG_SIZE;
   private @Nullable BudgetLedger ledger;
   private boolean activateSchema;
 
@@ -108,12 +106,6 @@ public final class ServerBuilder {
    */
   public ServerBuilder activateSchema(boolean activate) {
     this.activateSchema = activate;
-    return this;
-  }
-
-  /** How many documents the gateway's catalog keeps with their prices restored (200,000). */
-  public ServerBuilder catalogSize(int catalogSize) {
-    this.catalogSize = catalogSize;
     return this;
   }
 
@@ -192,7 +184,7 @@ public final class ServerBuilder {
   }
 
   private GatewayWiring gateway() {
-    return new GatewayWiring(config, clock, ticker, catalogSize, upstream, ledger);
+    return new GatewayWiring(config, clock, ticker, upstream, ledger);
   }
 
   private OperationPricer pricer() {

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.calibration;
 
+import dev.tollgate.registry.catalog.DocumentIndex;
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.policy.KeyPolicy;
 import dev.tollgate.registry.store.Measurements.DocumentVersion;
@@ -41,7 +42,7 @@ final class VersionIndex {
    */
   @Nullable Served attribute(KeyPolicy policy, String document, @Nullable String alias) {
     Snapshot current = current();
-    List<Served> versions = current.documents().getOrDefault(document, List.of());
+    List<Served> versions = versionsOf(current, document);
     Map<String, DocumentHash> named = alias == null ? null : current.aliases().get(alias);
     for (Served served : versions) {
       if (!policy.mayRun(served.app())) {
@@ -59,8 +60,16 @@ final class VersionIndex {
    * reports comes without its caller's apps.
    */
   @Nullable Served newest(String document) {
-    List<Served> versions = current().documents().getOrDefault(document, List.of());
+    List<Served> versions = versionsOf(current(), document);
     return versions.isEmpty() ? null : versions.get(0);
+  }
+
+  private static List<Served> versionsOf(Snapshot snapshot, String document) {
+    if (!DocumentHash.looksLikeHash(document)) {
+      return List.of();
+    }
+    List<Served> versions = snapshot.documents().get(DocumentHash.parse(document));
+    return versions == null ? List.of() : versions;
   }
 
   private static boolean isNamed(Map<String, DocumentHash> named, String app, String document) {
@@ -80,24 +89,28 @@ final class VersionIndex {
     }
     RegistryStore registry = store.get();
     if (registry == null) {
-      current = new Snapshot(Map.of(), Map.of());
+      current = new Snapshot(DocumentIndex.empty(), Map.of());
     } else {
-      Map<String, List<Served>> documents = new HashMap<>();
+      Map<DocumentHash, List<Served>> documents = new HashMap<>();
+      Map<Served, Served> shared = new HashMap<>();
       for (DocumentVersion row : registry.measurements().activeDocumentVersions()) {
+        Served served = new Served(row.app(), row.version());
         documents
-            .computeIfAbsent(row.documentId(), d -> new ArrayList<>())
-            .add(new Served(row.app(), row.version()));
+            .computeIfAbsent(new DocumentHash(row.documentId()), d -> new ArrayList<>(1))
+            .add(shared.computeIfAbsent(served, s -> s));
       }
-      current = new Snapshot(documents, registry.activeAliases());
+      documents.replaceAll((document, versions) -> List.copyOf(versions));
+      current = new Snapshot(DocumentIndex.of(documents), registry.activeAliases());
     }
     snapshot = current;
     return current;
   }
 
   /**
-   * @param documents document id, then its active versions, newest first
+   * @param documents document id, then its active versions, newest first (in a compact index: a
+   *     registry of a million ids has few distinct lists of versions, held once)
    * @param aliases custom id, then app, then the document it names there
    */
   private record Snapshot(
-      Map<String, List<Served>> documents, Map<String, Map<String, DocumentHash>> aliases) {}
+      DocumentIndex<List<Served>> documents, Map<String, Map<String, DocumentHash>> aliases) {}
 }

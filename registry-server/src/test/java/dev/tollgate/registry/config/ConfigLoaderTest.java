@@ -390,6 +390,19 @@ final class ConfigLoaderTest {
   }
 
   @Test
+  void parse_documentCacheBytes_readDefaultedOrRefusedWhenNotPositive() {
+    ServerConfig given =
+        ConfigLoader.parse("{\"gateway\": {\"documentCacheBytes\": 1048576}}", -1, DATA, BASE);
+    ServerConfig defaulted = ConfigLoader.parse("{}", -1, DATA, BASE);
+
+    assertThat(given.catalog().documentCacheBytes()).isEqualTo(1_048_576);
+    assertThat(defaulted.catalog().documentCacheBytes()).isEqualTo(128L << 20);
+    assertThatThrownBy(
+            () -> ConfigLoader.parse("{\"gateway\": {\"documentCacheBytes\": 0}}", -1, DATA, BASE))
+        .hasMessage("gateway.documentCacheBytes must be positive: 0");
+  }
+
+  @Test
   void parse_poolSize_readOrDefaulted() {
     ServerConfig given = ConfigLoader.parse("{\"store\": {\"poolSize\": 3}}", -1, DATA, BASE);
     ServerConfig defaulted = ConfigLoader.parse("{}", -1, DATA, BASE);

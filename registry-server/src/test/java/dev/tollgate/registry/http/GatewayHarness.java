@@ -127,8 +127,7 @@ final class GatewayHarness implements AutoCloseable {
                 config.transform(c -> c.jwt(jwt).gateway(gatewaySettings.apply(config.gateway()))))
             .clock(clock)
             .ticker(this::nanos)
-            .documents(registry, this::restore)
-            .catalogSize(1_000);
+            .documents(registry, this::restore);
     if (upstreamConfig.url() == null) {
       builder.upstream(upstream);
     }

@@ -24,34 +24,37 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An index of every active document and its apps, and of every custom document id (alias) of the
  * active versions, is held in memory and swapped whole on {@link #refresh()}: whether an id or an
- * alias is registered, and for which apps, is answered without the store. Only an active id reaches
- * {@link RegistryReader#findDocument}, once, to fill a bounded cache of documents with their prices
- * restored; documents are immutable, so the cache never goes stale, and retiring a version only
- * changes the index.
+ * alias is registered, and for which apps, is answered without the store (the ids in a {@link
+ * DocumentIndex}, about 55 bytes each). Only an active id reaches {@link
+ * RegistryReader#findDocument}, once, to fill a cache of documents with their prices restored,
+ * bounded by bytes ({@link #weigh}); documents are immutable, so the cache never goes stale, and
+ * retiring a version only changes the index.
  */
 public final class DocumentCatalog implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(DocumentCatalog.class);
+  private static final int DOCUMENT_BYTES = 208;
+  private static final int OPERATION_BYTES = 400;
 
   private final RegistryReader reader;
-  private final Function<String, CompiledPrice> restorer;
+  private final SharedPrices prices;
   private final Cache<DocumentHash, RegisteredDocument> documents;
   private final List<Runnable> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final List<Runnable> afterHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private volatile Snapshot snapshot = new Snapshot(-1, Map.of(), Map.of());
+  private volatile Snapshot snapshot = new Snapshot(-1, DocumentIndex.empty(), Map.of());
   private @Nullable ScheduledExecutorService poller;
 
   /**
    * @param restorer reads a stored price back ({@code pricer::restore})
    * @param documents a bounded cache built by the wiring ({@code
-   *     Caffeine.newBuilder().maximumSize(..).recordStats().build()})
+   *     Caffeine.newBuilder().maximumWeight(bytes).weigher(DocumentCatalog::weigh).build()})
    */
   public DocumentCatalog(
       RegistryReader reader,
       Function<String, CompiledPrice> restorer,
       Cache<DocumentHash, RegisteredDocument> documents) {
     this.reader = reader;
-    this.restorer = restorer;
+    this.prices = new SharedPrices(restorer);
     this.documents = documents;
     refresh();
   }
@@ -78,10 +81,13 @@ public final class DocumentCatalog implements AutoCloseable {
     for (Runnable hook : hooks) {
       hook.run();
     }
+    prices.clear();
     long changeId = reader.latestChangeId();
     snapshot =
         new Snapshot(
-            changeId, Map.copyOf(reader.activeDocumentApps()), Map.copyOf(reader.activeAliases()));
+            changeId,
+            DocumentIndex.of(reader.activeDocumentApps()),
+            Map.copyOf(reader.activeAliases()));
     for (Runnable hook : afterHooks) {
       hook.run();
     }
@@ -127,7 +133,8 @@ public final class DocumentCatalog implements AutoCloseable {
    * read.
    */
   public Set<String> appsOf(DocumentHash hash) {
-    return snapshot.apps().getOrDefault(hash, Set.of());
+    Set<String> apps = snapshot.apps().get(hash);
+    return apps == null ? Set.of() : apps;
   }
 
   /**
@@ -140,7 +147,7 @@ public final class DocumentCatalog implements AutoCloseable {
 
   /** True when any active version holds {@code hash}. No store read. */
   public boolean isActive(DocumentHash hash) {
-    return snapshot.apps().containsKey(hash);
+    return snapshot.apps().contains(hash);
   }
 
   /**
@@ -155,21 +162,38 @@ public final class DocumentCatalog implements AutoCloseable {
   }
 
   private @Nullable RegisteredDocument load(DocumentHash hash) {
-    return reader.findDocument(hash).map(this::restore).orElse(null);
+    return reader.findDocument(hash).map(stored -> restore(hash, stored)).orElse(null);
   }
 
-  private RegisteredDocument restore(StoredDocument stored) {
+  /** {@code stored} with its prices restored (shared), under {@code hash}, the cache's key. */
+  private RegisteredDocument restore(DocumentHash hash, StoredDocument stored) {
     List<PricedOperation> operations = new ArrayList<>();
     for (StoredOperation operation : stored.operations()) {
       operations.add(
           new PricedOperation(
               operation.name(),
               operation.kind(),
-              restorer.apply(operation.price()),
+              prices.restore(operation.price()),
               operation.aliases()));
     }
     return new RegisteredDocument(
-        stored.hash(), stored.body(), operations, IntrospectionFields.selectedIn(stored.body()));
+        hash, stored.body(), operations, IntrospectionFields.selectedIn(stored.body()));
+  }
+
+  /**
+   * Roughly how many bytes of heap {@code document} takes in the cache: {@value #DOCUMENT_BYTES}
+   * bytes (the document, its cache entry and key), its text at one byte a character, and {@value
+   * #OPERATION_BYTES} bytes per operation (its compiled price). An upper estimate, fitted to {@code
+   * MemoryFootprint} with a price of its own per document: 926 bytes for one operation and a
+   * 323-character text; a document whose price it shares with others ({@link SharedPrices}) takes
+   * about 330 bytes less (598 measured), so the cache's heap stays under its bound.
+   */
+  public static int weigh(DocumentHash hash, RegisteredDocument document) {
+    long bytes =
+        DOCUMENT_BYTES
+            + document.text().length()
+            + (long) OPERATION_BYTES * document.operations().size();
+    return (int) Math.min(Integer.MAX_VALUE, bytes);
   }
 
   /** How many documents are active (for logs and metrics). */
@@ -190,6 +214,6 @@ public final class DocumentCatalog implements AutoCloseable {
    */
   private record Snapshot(
       long changeId,
-      Map<DocumentHash, Set<String>> apps,
+      DocumentIndex<Set<String>> apps,
       Map<String, Map<String, DocumentHash>> aliases) {}
 }

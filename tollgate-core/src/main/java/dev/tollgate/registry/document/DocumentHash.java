@@ -75,6 +75,32 @@ public final class DocumentHash {
     return equals(of(text));
   }
 
+  /**
+   * The hash's bits {@code 64 * index} to {@code 64 * index + 63} ({@code index} 0 to 3), as
+   * compact indexes store them ({@code catalog.DocumentIndex}).
+   */
+  public long word(int index) {
+    return switch (index) {
+      case 0 -> a;
+      case 1 -> b;
+      case 2 -> c;
+      case 3 -> d;
+      default -> throw new IndexOutOfBoundsException(index);
+    };
+  }
+
+  /** The hash held as {@link #word} 0 to 3 give it back. */
+  public static DocumentHash ofWords(long a, long b, long c, long d) {
+    return new DocumentHash(a, b, c, d);
+  }
+
+  private DocumentHash(long a, long b, long c, long d) {
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+
   /** The 64 lowercase hex digits. */
   public String hex() {
     return HEX.toHexDigits(a) + HEX.toHexDigits(b) + HEX.toHexDigits(c) + HEX.toHexDigits(d);

@@ -115,6 +115,86 @@ final class DocumentCatalogTest {
         .isInstanceOf(OperationNotFoundException.class);
   }
 
+  @Test
+  void findActive_twoDocumentsOfOneStoredPrice_shareTheRestoredPrice() {
+    String otherText = "query Other { cargo(trackingId: \"XYZ789\") { id } }";
+    DocumentHash other = DocumentHash.of(otherText);
+    registry.publish("web", "1", stored());
+    registry.publish(
+        "web",
+        "2",
+        new StoredDocument(
+            other,
+            otherText,
+            Instant.EPOCH,
+            List.of(
+                new StoredOperation(
+                    "Other", OperationKind.QUERY, "7", 7, 2, 0, 12, "fingerprint"))));
+    DocumentCatalog catalog = catalog();
+
+    CompiledPrice first = catalog.findActive(HASH).orElseThrow().operations().get(0).price();
+    CompiledPrice second = catalog.findActive(other).orElseThrow().operations().get(0).price();
+
+    assertThat(second).isSameAs(first);
+    assertThat(second.atDefaults().cost()).isEqualTo(7);
+  }
+
+  @Test
+  void findActive_document_isKeptUnderTheKeyInstanceItWasAskedBy() {
+    registry.publish("web", "1", stored());
+    DocumentHash asked = DocumentHash.parse(HASH.hex());
+
+    RegisteredDocument document = catalog().findActive(asked).orElseThrow();
+
+    assertThat(document.hash()).isSameAs(asked);
+  }
+
+  /* ---- weigh ---- */
+
+  @Test
+  void weigh_oneOperation_isTheBaseTheTextAndOneOperation() {
+    registry.publish("web", "1", stored());
+    RegisteredDocument document = catalog().findActive(HASH).orElseThrow();
+
+    // 208 (document, entry, key) + 50 characters of TEXT + 400 (one operation)
+    assertThat(DocumentCatalog.weigh(HASH, document)).isEqualTo(658);
+  }
+
+  @Test
+  void findActive_cacheBoundedByBytes_keepsWithinTheBoundAndReadsAnEvictedOneAgain() {
+    String otherText = "query Other { cargo(trackingId: \"XYZ789\") { id } }";
+    DocumentHash other = DocumentHash.of(otherText);
+    registry.publish("web", "1", stored());
+    registry.publish(
+        "web",
+        "2",
+        new StoredDocument(
+            other,
+            otherText,
+            Instant.EPOCH,
+            List.of(
+                new StoredOperation(
+                    "Other", OperationKind.QUERY, "9", 9, 2, 0, 12, "fingerprint"))));
+    Cache<DocumentHash, RegisteredDocument> bounded =
+        Caffeine.newBuilder()
+            .maximumWeight(658) // one document of 50 characters and one operation, not two
+            .weigher(DocumentCatalog::weigh)
+            .executor(Runnable::run)
+            .build();
+    DocumentCatalog catalog = new DocumentCatalog(registry, FixedPrice::new, bounded);
+
+    catalog.findActive(HASH).orElseThrow();
+    catalog.findActive(other).orElseThrow();
+    bounded.cleanUp();
+    RegisteredDocument again = catalog.findActive(HASH).orElseThrow();
+    RegisteredDocument otherAgain = catalog.findActive(other).orElseThrow();
+
+    assertThat(bounded.estimatedSize()).isEqualTo(1);
+    assertThat(registry.documentReads()).isGreaterThanOrEqualTo(3);
+    assertThat(again.text()).isEqualTo(TEXT);
+    assertThat(otherAgain.text()).isEqualTo(otherText);
+  }
+
   private DocumentCatalog catalog() {
     return new DocumentCatalog(registry, FixedPrice::new, cache);
   }

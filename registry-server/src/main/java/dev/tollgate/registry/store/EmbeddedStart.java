@@ -23,10 +23,13 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>no journal yet (a new data folder, or one from before the journal): the tables are written
  *       to a journal once;
- *   <li>the previous run did not close the store (the {@code .open} marker is there): the file is
- *       moved aside and the {@link Checkpoint} put in its place, then completed with the journal's
- *       records after it; without a checkpoint, or when it cannot serve, or when the H2 file does
- *       not open, a fresh file is rebuilt from the whole journal;
+ *   <li>the previous run did not close the store (the {@code .open} marker is there: it was
+ *       killed, or the machine stopped): the H2 file is opened as it was left (H2 reopens it at its
+ *       last committed transaction) and, once it proves to hold exactly the journal's first records
+ *       ({@link JournalPrefix}), completed with the records after them; a file that does not open
+ *       or fails that proof is moved aside and the {@link Checkpoint} put in its place, completed
+ *       the same way; without a checkpoint, or when it cannot serve either, a fresh file is rebuilt
+ *       from the whole journal;
  *   <li>a clean shutdown: the journal and the {@code changes} table must hold as many changes;
  *       missing records are replayed, and a journal shorter than the tables is written again from
  *       them.
@@ -61,7 +64,7 @@ final class EmbeddedStart {
         warnIfDamaged(files, contents);
         recovered =
             Files.exists(files.marker())
-                ? JournalRecovery.fromCheckpoint(files, contents, connect)
+                ? JournalRecovery.openAsLeft(files, contents, connect)
                 : JournalRecovery.openAndCatchUp(files, contents, connect);
       }
       RegistryStore store = recovered.store();

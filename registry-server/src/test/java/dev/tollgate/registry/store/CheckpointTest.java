@@ -185,7 +185,7 @@ final class CheckpointTest {
   /** As a killed process leaves the folder: the marker of an open store still there. */
   private static void killed(Path data) {
     try {
-      Files.writeString(data.resolve("registry.open"), "left by a killed process");
+      Files.writeString(data.resolve("registry.open"), OpenMarker.text());
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

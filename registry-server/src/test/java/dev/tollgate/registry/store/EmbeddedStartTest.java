@@ -69,6 +69,24 @@ final class EmbeddedStartTest {
   }
 
   @Test
+  void open_uncleanShutdownBeforeARestartOfTheSystem_fileNotTrustedRebuilt() throws IOException {
+    Path data = tempDir.resolve("data");
+    publishSample(data);
+    // a marker written by a process of another boot: power loss may have cost the file writes
+    Files.writeString(
+        data.resolve("registry.open"),
+        "open by process 4242 since 2026-11-29T12:00:00Z on boot 0000-another-boot");
+
+    try (RegistryStore store = open(data);
+        RegistryStore expected = open(sampleCopy())) {
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("the journal", 4));
+      JournalTest.assertSameTables(store, expected);
+    }
+    assertThat(kept(data)).hasSize(1);
+  }
+
+  @Test
   void open_uncleanShutdownDatabaseFileDamaged_rebuiltAndPreviousFileKept() throws IOException {
     Path data = tempDir.resolve("data");
     publishSample(data);
@@ -272,7 +290,7 @@ final class EmbeddedStartTest {
 
   /** As a killed process leaves the folder: the marker of an open store still there. */
   private static void killed(Path data) throws IOException {
-    Files.writeString(data.resolve("registry.open"), "left by a killed process");
+    Files.writeString(data.resolve("registry.open"), OpenMarker.text());
   }
 
   private static RegistryStore open(Path data) {

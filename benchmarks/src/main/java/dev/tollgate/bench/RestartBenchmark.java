@@ -20,9 +20,9 @@ import java.util.stream.Stream;
 
 /**
  * Measures starting an H2 store that holds N operations, after a clean shutdown and after a real
- * kill -9: a child process ({@link RestartWriter}) opens the store, publishes and is killed with the
- * store open (its H2 file unclosed, its {@code registry.open} marker left); then each start is a
- * fresh JVM ({@link RestartOpen}) that opens the store through {@code RegistryStore.open} as the
+ * kill -9: a child process ({@link RestartWriter}) opens the store, publishes and is killed with
+ * the store open (its H2 file unclosed, its {@code registry.open} marker left); then each start is
+ * a fresh JVM ({@link RestartOpen}) that opens the store through {@code RegistryStore.open} as the
  * server does, and prints the open's wall-clock time, its process CPU time and the JVM's uptime:
  *
  * <ol>
@@ -39,6 +39,8 @@ import java.util.stream.Stream;
  * The recovery's own log line (what it replayed, and in how long) is printed under each start. The
  * data folder (a temporary one unless given) is kept when given, with the count of operations
  * published in {@code restart-bench.ops}, so that a second run at the same size skips publishing.
+ * With {@code -Dtollgate.bench.writeDelay=MS}, every process opens the store with H2's {@code
+ * WRITE_DELAY} set to that instead of the store's 0 (to compare the file's size and fill rate).
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.RestartBenchmark \
@@ -55,7 +57,7 @@ public final class RestartBenchmark {
     boolean keep = args.length > 2;
     Path dir = keep ? Path.of(args[2]) : Files.createTempDirectory("tollgate-restart");
     boolean fallbacks = args.length > 3 && args[3].equals("fallbacks");
-    StoreSettings config = StoreSettings.h2In(dir).withCheckpointMegabytes(checkpointMegabytes);
+    StoreSettings config = RestartWriter.settings(dir, checkpointMegabytes);
     Path count = dir.resolve("restart-bench.ops");
     try {
       int published = Files.exists(count) ? Integer.parseInt(Files.readString(count).trim()) : 0;
@@ -71,7 +73,8 @@ public final class RestartBenchmark {
       time("clean start", dir, checkpointMegabytes);
       time("clean start", dir, checkpointMegabytes);
       int total = Math.max(published, operations);
-      int from = (total + RestartWriter.RELEASE - 1) / RestartWriter.RELEASE * RestartWriter.RELEASE;
+      int from =
+          (total + RestartWriter.RELEASE - 1) / RestartWriter.RELEASE * RestartWriter.RELEASE;
       int more = Math.min(RestartWriter.RELEASE, operations);
       writeAndKill(dir, from, more, checkpointMegabytes);
       Files.writeString(count, Integer.toString(from + more));
@@ -84,11 +87,17 @@ public final class RestartBenchmark {
       if (fallbacks) {
         writeAndKill(dir, from + RestartWriter.RELEASE, 0, checkpointMegabytes);
         zeroHeader(dir.resolve("registry.mv.db"));
-        time("start after kill -9, H2 file damaged (from the checkpoint if any)", dir, checkpointMegabytes);
+        time(
+            "start after kill -9, H2 file damaged (from the checkpoint if any)",
+            dir,
+            checkpointMegabytes);
         writeAndKill(dir, from + RestartWriter.RELEASE, 0, checkpointMegabytes);
         zeroHeader(dir.resolve("registry.mv.db"));
         Files.deleteIfExists(dir.resolve("registry.checkpoint.zip"));
-        time("start after kill -9, H2 file damaged, no checkpoint (whole journal)", dir, checkpointMegabytes);
+        time(
+            "start after kill -9, H2 file damaged, no checkpoint (whole journal)",
+            dir,
+            checkpointMegabytes);
         deleteKept(dir);
       }
       compact(config);
@@ -186,6 +195,10 @@ public final class RestartBenchmark {
   private static List<String> javaCommand(Class<?> main) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    String delay = System.getProperty("tollgate.bench.writeDelay");
+    if (delay != null) {
+      command.add("-Dtollgate.bench.writeDelay=" + delay);
+    }
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(main.getName());

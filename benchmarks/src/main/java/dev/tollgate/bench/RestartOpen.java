@@ -8,10 +8,10 @@ import java.time.InstantSource;
 import java.util.Locale;
 
 /**
- * One start of the H2 store in a data folder, in a fresh JVM as a server start is: opens it
- * through {@link RegistryStore#open} (recovering it as the folder requires), reads its apps, closes
- * it cleanly, and prints the open's wall-clock time, the process's CPU time until then and the
- * JVM's uptime (its own start included). {@link RestartBenchmark} runs it.
+ * One start of the H2 store in a data folder, in a fresh JVM as a server start is: opens it through
+ * {@link RegistryStore#open} (recovering it as the folder requires), reads its apps, closes it
+ * cleanly, and prints the open's wall-clock time, the process's CPU time until then and the JVM's
+ * uptime (its own start included). {@link RestartBenchmark} runs it.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.RestartOpen DIR CHECKPOINT_MB
@@ -22,8 +22,7 @@ public final class RestartOpen {
   private RestartOpen() {}
 
   public static void main(String[] args) {
-    StoreSettings config =
-        StoreSettings.h2In(Path.of(args[0])).withCheckpointMegabytes(Integer.parseInt(args[1]));
+    StoreSettings config = RestartWriter.settings(Path.of(args[0]), Integer.parseInt(args[1]));
     long start = System.nanoTime();
     try (RegistryStore store = RegistryStore.open(config, InstantSource.system())) {
       store.apps();

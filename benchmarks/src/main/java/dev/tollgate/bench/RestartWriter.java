@@ -39,7 +39,7 @@ public final class RestartWriter {
     GraphQLSchema schema =
         UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(schemaText));
     OperationPricer pricer = new OperationPricer(schema, CostModel.book());
-    StoreSettings config = StoreSettings.h2In(dir).withCheckpointMegabytes(checkpointMegabytes);
+    StoreSettings config = settings(dir, checkpointMegabytes);
     RegistryStore store = RegistryStore.open(config, InstantSource.system());
     Publisher publisher = new Publisher(store, pricer, DocumentHash.of(schemaText).hex());
     long started = System.nanoTime();
@@ -61,6 +61,24 @@ public final class RestartWriter {
     System.out.println("ready");
     System.out.flush();
     Thread.sleep(Long.MAX_VALUE); // the store stays open until the kill -9
+  }
+
+  /**
+   * The store's settings: {@link StoreSettings#h2In}, with H2's {@code WRITE_DELAY} replaced by the
+   * system property {@code tollgate.bench.writeDelay} when set (to compare file sizes).
+   */
+  static StoreSettings settings(Path dir, int checkpointMegabytes) {
+    StoreSettings config = StoreSettings.h2In(dir).withCheckpointMegabytes(checkpointMegabytes);
+    String delay = System.getProperty("tollgate.bench.writeDelay");
+    if (delay == null) {
+      return config;
+    }
+    return new StoreSettings(
+        config.jdbcUrl().replace("WRITE_DELAY=0", "WRITE_DELAY=" + Integer.parseInt(delay)),
+        config.user(),
+        config.password(),
+        config.poolSize(),
+        checkpointMegabytes);
   }
 
   static long cpuNanos() {

@@ -57,4 +57,22 @@ final class GatewayMetricsTest {
         .contains("\ntollgate_response_cache_hits_total 2\n")
         .contains("\ntollgate_response_cache_misses_total 1\n");
   }
+
+  @Test
+  void cost_pastTheLabelBound_countedUnderOther() {
+    for (int i = 0; i < CostMeters.MAX_LABELS; i++) {
+      metrics.cost("web", "Op" + i, 10, 5);
+    }
+    metrics.cost("web", "OneTooMany", 10, 5);
+    metrics.cost("web", "AnotherOne", 10, 5);
+    metrics.cost("web", "Op0", 10, 5);
+
+    String rendered = metrics.render();
+    // the two operations past the bound share one label; Op0, known before, keeps its own
+    assertThat(rendered)
+        .contains("tollgate_cost_estimated_count{operation=\"(other)\",policy=\"web\"} 2")
+        .contains("tollgate_cost_estimated_count{operation=\"Op0\",policy=\"web\"} 2")
+        .doesNotContain("OneTooMany")
+        .doesNotContain("AnotherOne");
+  }
 }

@@ -8,9 +8,9 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * The answered operations' costs as Micrometer summaries: {@code tollgate_cost_estimated}, {@code
  * tollgate_cost_actual} and {@code tollgate_cost_delta}, by {@code policy} and {@code operation}.
- * The label pairs are bounded: past {@value #MAX_LABELS} (policy, operation) pairs, a new
- * operation is counted under {@value #OTHER}, so a registry of a million operation names neither
- * grows the heap by three summaries per name nor floods a Prometheus with series.
+ * The label pairs are bounded: past {@value #MAX_LABELS} (policy, operation) pairs, a new operation
+ * is counted under {@value #OTHER}, so a registry of a million operation names neither grows the
+ * heap by three summaries per name nor floods a Prometheus with series.
  */
 final class CostMeters {
 

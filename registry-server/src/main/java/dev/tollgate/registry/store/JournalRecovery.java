@@ -53,7 +53,18 @@ final class JournalRecovery {
       return new Recovered(store, written, new StoreJournal.Opening("as it was", 0));
     }
     long started = System.nanoTime();
-    JournalReplay.Counts counts = JournalReplay.replay(store.jdbi(), decode(contents, changes));
+    JournalReplay.Counts counts;
+    try {
+      counts = JournalReplay.replay(store.jdbi(), decode(contents, changes));
+      requireAll(store, journaled);
+    } catch (RuntimeException e) {
+      store.close();
+      LOG.warn(
+          "store: the H2 file {} did not take its missing records ({})",
+          files.database(),
+          e.getMessage());
+      return rebuild(files, contents, connect, "a file that did not take its missing records");
+    }
     LOG.info(
         "store: replayed {} publications ({} operations) and {} retirements the H2 file was missing"
             + " from the journal in {} ms",
@@ -63,6 +74,19 @@ final class JournalRecovery {
         millisSince(started));
     return new Recovered(
         store, contents, new StoreJournal.Opening("as it was", journaled - changes));
+  }
+
+  /**
+   * Throws unless {@code store} holds as many changes and audit entries as the journal has records:
+   * a replay that stored nothing (a file holding part of a publication without its change row, as a
+   * checkpoint or a file cut by a crash may) is caught here, and the caller rebuilds.
+   */
+  private static void requireAll(RegistryStore store, int journaled) {
+    long held = store.latestChangeId() + store.auditCount();
+    if (held != journaled) {
+      throw new IllegalStateException(
+          "after the replay it holds " + held + " of the journal's " + journaled + " records");
+    }
   }
 
   /**
@@ -90,6 +114,7 @@ final class JournalRecovery {
         throw new IllegalStateException("it holds " + held + " changes, the journal " + journaled);
       }
       JournalReplay.Counts counts = JournalReplay.replay(store.jdbi(), decode(contents, held));
+      requireAll(store, journaled);
       LOG.info(
           "store: started from the checkpoint ({} of the journal's {} records) and replayed {}"
               + " publications ({} operations) and {} retirements after it in {} ms (restored in {}"

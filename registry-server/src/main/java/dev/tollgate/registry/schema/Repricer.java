@@ -32,9 +32,6 @@ final class Repricer {
   /** The impact report, and the prices to store under the schema. */
   record Repricing(ImpactReport report, List<SchemaPrice> prices) {}
 
-  /** Where a price is stored: an operation of a document, whatever versions hold it. */
-  private record PriceKey(DocumentHash documentId, int ordinal) {}
-
   private final List<KeyPolicy> policies;
 
   Repricer(List<KeyPolicy> policies) {

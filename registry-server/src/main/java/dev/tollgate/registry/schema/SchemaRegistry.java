@@ -151,8 +151,10 @@ public final class SchemaRegistry {
     StoredSchema stored =
         store.findSchema(fingerprint).orElseThrow(() -> SchemaException.notFound(fingerprint));
     SchemaVersion target = version(stored);
-    Map<String, SchemaPrice> known = new HashMap<>();
-    store.schemaPrices(fingerprint).forEach(price -> known.put(key(price), price));
+    Map<PriceKey, SchemaPrice> known = new HashMap<>();
+    store
+        .schemaPrices(fingerprint)
+        .forEach(price -> known.put(new PriceKey(price.documentId(), price.ordinal()), price));
     OperationPricer current = active.pricer();
     List<Map<String, Object>> broken = new ArrayList<>();
     Repricer.Repricing repricing =
@@ -164,7 +166,7 @@ public final class SchemaRegistry {
                   continue;
                 }
                 SchemaPrice price =
-                    known.get(operation.documentId().hex() + "/" + operation.ordinal());
+                    known.get(new PriceKey(operation.documentId(), operation.ordinal()));
                 if (price == null) {
                   missing.add(operation);
                 } else if (!price.valid()) {
@@ -250,9 +252,5 @@ public final class SchemaRegistry {
     described.put("name", impact.name());
     described.put("errors", impact.errors());
     return described;
-  }
-
-  private static String key(SchemaPrice price) {
-    return price.documentId().hex() + "/" + price.ordinal();
   }
 }

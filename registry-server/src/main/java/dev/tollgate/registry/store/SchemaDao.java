@@ -10,6 +10,7 @@ import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.customizer.FetchSize;
+import org.jdbi.v3.sqlobject.statement.BatchChunkSize;
 import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -23,6 +24,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 interface SchemaDao {
 
   int ACTIVE_DOCUMENTS_PAGE = 1_000;
+  int PRICE_BATCH = 10_000;
 
   @SqlUpdate(
       "INSERT INTO schemas (fingerprint, sdl, model, default_list_size, fragment_spreads,"
@@ -47,10 +49,12 @@ interface SchemaDao {
   @SqlQuery("SELECT fingerprint FROM schema_activations ORDER BY id DESC LIMIT 1")
   Optional<String> activeFingerprint();
 
+  /** In chunks of {@value #PRICE_BATCH}, so that a registry's worth is never bound at once. */
   @SqlBatch(
       "INSERT INTO operation_prices (schema_fingerprint, document_id, ordinal, valid, price, cost,"
           + " depth) VALUES (:schemaFingerprint, :documentId, :ordinal, :valid, :price, :cost,"
           + " :depth) ON CONFLICT DO NOTHING")
+  @BatchChunkSize(PRICE_BATCH)
   void insertPricesIfAbsent(@BindMethods List<SchemaPrice> prices);
 
   @SqlQuery(

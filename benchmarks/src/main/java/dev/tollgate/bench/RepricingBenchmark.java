@@ -28,10 +28,15 @@ import java.util.Locale;
  * (repriced again and stored), the activation (no repricing: the prices are stored) and the
  * rollback. The new schema puts {@code @cost(weight: 3)} on {@code Cargo.handlingHistory} and
  * removes {@code Delivery.eta}, so a fifth of the operations is dearer and a fifth broken. Prints
- * seconds (and the dry run's CPU time, which other processes' load does not inflate).
+ * each step's wall time and the process's CPU time (which other processes' load does not inflate),
+ * and the load average.
+ *
+ * <p>With VERSIONS above 1, the registry holds VERSIONS versions of N operations each, consecutive
+ * versions sharing SHARED percent of their documents (version k holds the operations {@code k × N ×
+ * (100 − SHARED) / 100} onwards): an operation held by many versions is one document, priced once.
  *
  * <pre>
- * java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.RepricingBenchmark [operations]
+ * java -cp benchmarks/target/benchmarks.jar dev.tollgate.bench.RepricingBenchmark [N [VERSIONS [SHARED]]]
  * </pre>
  */
 public final class RepricingBenchmark {
@@ -40,6 +45,8 @@ public final class RepricingBenchmark {
 
   public static void main(String[] args) throws Exception {
     int operations = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+    int versions = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+    int shared = args.length > 2 ? Integer.parseInt(args[2]) : 90;
     String sdl = PublishBenchmark.resource("dev/tollgate/registry/demo/cargo.graphqls");
     SchemaInput original = new SchemaInput(sdl, CostPreset.BOOK, 10, FragmentSpreads.FIRST);
     SchemaInput changed =
@@ -55,9 +62,10 @@ public final class RepricingBenchmark {
             FragmentSpreads.FIRST);
     System.out.printf(
         Locale.ROOT,
-        "cores: %d, load average: %.1f%n",
+        "cores: %d, max heap %d MB, load average: %.1f%n",
         Runtime.getRuntime().availableProcessors(),
-        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        Runtime.getRuntime().maxMemory() >> 20,
+        loadAverage());
     Path dir = Files.createTempDirectory("tollgate-bench");
     try (RegistryStore store =
         RegistryStore.open(StoreSettings.h2In(dir), InstantSource.system())) {
@@ -69,8 +77,22 @@ public final class RepricingBenchmark {
                 SchemaVersion version = schemas.active().version();
                 return new Publisher.PricingSchema(version.pricer(), version.fingerprint());
               });
-      publisher.publish(
-          new VersionRef("bench", "1"), PublishBenchmark.manifest(operations), "bench", false);
+      long start = System.nanoTime();
+      int step = (int) ((long) operations * (100 - shared) / 100);
+      for (int version = 0; version < versions; version++) {
+        publisher.publish(
+            new VersionRef("bench", Integer.toString(version + 1)),
+            PublishBenchmark.manifest(version * step, operations),
+            "bench",
+            false);
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "registry: %d versions x %d operations, %d distinct documents, published in %.1f s%n",
+          versions,
+          operations,
+          operations + (versions - 1) * step,
+          (System.nanoTime() - start) / 1e9);
       measure(schemas, original, changed);
     } finally {
       PublishBenchmark.deleteTree(dir);
@@ -78,32 +100,49 @@ public final class RepricingBenchmark {
   }
 
   private static void measure(SchemaRegistry schemas, SchemaInput original, SchemaInput changed) {
-    long start = System.nanoTime();
-    long startCpu = cpuNanos();
+    Step dryRunStep = new Step();
     SchemaPublication dryRun = schemas.publish(changed, "bench", true);
-    long afterDryRun = System.nanoTime();
-    long dryRunCpu = cpuNanos() - startCpu;
-    SchemaPublication published = schemas.publish(changed, "bench", false);
-    long afterPublish = System.nanoTime();
-    SchemaActivated activated = schemas.activate(changed.fingerprint(), "bench", true);
-    long afterActivate = System.nanoTime();
-    SchemaActivated rolledBack = schemas.activate(original.fingerprint(), "bench", false);
-    long end = System.nanoTime();
     System.out.printf(
         Locale.ROOT,
-        "h2: %d operations; dry run (impact report) %.2f s (cpu %.2f s) %s; publish %.2f s (created=%s);"
-            + " activate %.2f s (%d repriced, %d broken); rollback %.2f s (%d repriced)%n",
+        "h2: %d operations; dry run (impact report) %s %s%n",
         dryRun.report().operations().size(),
-        (afterDryRun - start) / 1e9,
-        dryRunCpu / 1e9,
-        dryRun.report().summary(),
-        (afterPublish - afterDryRun) / 1e9,
-        published.created(),
-        (afterActivate - afterPublish) / 1e9,
+        dryRunStep.done(),
+        dryRun.report().summary());
+    Step publishStep = new Step();
+    SchemaPublication published = schemas.publish(changed, "bench", false);
+    System.out.printf(
+        Locale.ROOT, "publish %s (created=%s)%n", publishStep.done(), published.created());
+    Step activateStep = new Step();
+    SchemaActivated activated = schemas.activate(changed.fingerprint(), "bench", true);
+    System.out.printf(
+        Locale.ROOT,
+        "activate %s (%d repriced, %d broken)%n",
+        activateStep.done(),
         activated.repriced(),
-        activated.broken().size(),
-        (end - afterActivate) / 1e9,
-        rolledBack.repriced());
+        activated.broken().size());
+    Step rollbackStep = new Step();
+    SchemaActivated rolledBack = schemas.activate(original.fingerprint(), "bench", false);
+    System.out.printf(
+        Locale.ROOT, "rollback %s (%d repriced)%n", rollbackStep.done(), rolledBack.repriced());
+  }
+
+  /** A step's wall time and process CPU time, with the load average at its end. */
+  private static final class Step {
+    private final long wall = System.nanoTime();
+    private final long cpu = cpuNanos();
+
+    String done() {
+      return String.format(
+          Locale.ROOT,
+          "%.2f s (cpu %.2f s, load average %.1f)",
+          (System.nanoTime() - wall) / 1e9,
+          (cpuNanos() - cpu) / 1e9,
+          loadAverage());
+    }
+  }
+
+  private static double loadAverage() {
+    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
   /** CPU time of the whole process, which load from other processes does not inflate. */

@@ -2,43 +2,35 @@ package dev.tollgate.registry.schema;
 
 import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.policy.KeyPolicy;
-import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.BrokenPrice;
-import dev.tollgate.registry.pricing.CompiledPrice;
-import dev.tollgate.registry.pricing.InvalidDocumentException;
-import dev.tollgate.registry.pricing.Measure;
 import dev.tollgate.registry.pricing.OperationPricer;
-import dev.tollgate.registry.pricing.PricedOperation;
-import dev.tollgate.registry.pricing.PricingException;
+import dev.tollgate.registry.store.ActiveDocument;
 import dev.tollgate.registry.store.ActiveOperation;
 import dev.tollgate.registry.store.SchemaPrice;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reprices active operations under a schema: each distinct document once, on every core (the pricer
- * is pure), then one impact per (version, operation) against its current price, and the prices to
- * store under the schema for the operations registered under another one. Progress is logged every
- * {@value #PROGRESS_EVERY} documents.
+ * Reprices active operations under a schema: each distinct document once, streamed from the store
+ * and priced on every core ({@link StreamedPricing}; the pricer is pure), then one impact per
+ * (version, operation) against its current price, and the prices to store under the schema for the
+ * operations registered under another one.
  */
 final class Repricer {
 
   private static final Logger LOG = LoggerFactory.getLogger(Repricer.class);
-  private static final int PROGRESS_EVERY = 1_000;
-  private static final int MAX_TOKENS = Limits.BOOK.tokens();
+  private static final int LOG_FROM = 1_000;
 
   /** The impact report, and the prices to store under the schema. */
   record Repricing(ImpactReport report, List<SchemaPrice> prices) {}
-
-  /** One document under the new schema: its operations' prices, or why it does not validate. */
-  private record DocumentPrices(@Nullable List<CompiledPrice> prices, List<String> errors) {}
 
   private final List<KeyPolicy> policies;
 
@@ -48,79 +40,51 @@ final class Repricer {
 
   /**
    * @param current the pricer of the active schema, to read the current prices back
+   * @param documents the texts of (at least) the documents of {@code operations}, each once
    */
   Repricing reprice(
-      SchemaVersion target, OperationPricer current, List<ActiveOperation> operations) {
+      SchemaVersion target,
+      OperationPricer current,
+      List<ActiveOperation> operations,
+      Iterable<ActiveDocument> documents) {
     long started = System.nanoTime();
-    Map<DocumentHash, String> bodies = new LinkedHashMap<>();
-    operations.forEach(operation -> bodies.putIfAbsent(operation.documentId(), operation.body()));
-    Map<DocumentHash, DocumentPrices> priced = price(target.pricer(), bodies);
+    Set<DocumentHash> wanted = new HashSet<>();
+    operations.forEach(operation -> wanted.add(operation.documentId()));
+    Map<DocumentHash, DocumentPrices> priced =
+        StreamedPricing.price(target.pricer(), wanted, documents);
     List<OperationImpact> impacts = new ArrayList<>(operations.size());
-    Map<String, SchemaPrice> prices = new LinkedHashMap<>();
+    Map<PriceKey, SchemaPrice> prices = new LinkedHashMap<>();
+    Map<String, String> oldTexts = new HashMap<>();
     for (ActiveOperation operation : operations) {
       DocumentPrices document = priced.get(operation.documentId());
-      CompiledPrice price = document == null ? null : priceOf(document, operation.ordinal());
-      impacts.add(impact(operation, price, document, current));
+      DocumentPrices.Price price = document == null ? null : document.price(operation.ordinal());
+      String oldText =
+          oldTexts.computeIfAbsent(
+              operation.operation().price(), serialized -> text(current, serialized));
+      impacts.add(impact(operation, oldText, price, document));
       if (!operation.registeredUnder().equals(target.fingerprint())) {
-        prices.putIfAbsent(
-            operation.documentId().hex() + "/" + operation.ordinal(),
-            stored(target.fingerprint(), operation, price, document));
+        prices.computeIfAbsent(
+            new PriceKey(operation.documentId(), operation.ordinal()),
+            key -> stored(target.fingerprint(), operation, price, document));
       }
     }
-    if (bodies.size() >= PROGRESS_EVERY) {
+    if (wanted.size() >= LOG_FROM) {
       LOG.info(
           "schema {}: repriced {} operations of {} documents in {} ms",
           target.fingerprint(),
           operations.size(),
-          bodies.size(),
+          wanted.size(),
           (System.nanoTime() - started) / 1_000_000);
     }
     return new Repricing(
         new ImpactReport(target.fingerprint(), impacts), List.copyOf(prices.values()));
   }
 
-  private static Map<DocumentHash, DocumentPrices> price(
-      OperationPricer pricer, Map<DocumentHash, String> bodies) {
-    Map<DocumentHash, DocumentPrices> priced = new ConcurrentHashMap<>();
-    AtomicInteger done = new AtomicInteger();
-    int total = bodies.size();
-    bodies.entrySet().parallelStream()
-        .forEach(
-            entry -> {
-              priced.put(entry.getKey(), price(pricer, entry.getValue()));
-              int count = done.incrementAndGet();
-              if (count % PROGRESS_EVERY == 0) {
-                LOG.info("repricing: {} of {} documents", count, total);
-              }
-            });
-    return priced;
-  }
-
-  private static DocumentPrices price(OperationPricer pricer, String body) {
-    try {
-      List<CompiledPrice> prices = new ArrayList<>();
-      for (PricedOperation operation : pricer.analyse(body, MAX_TOKENS).operations()) {
-        prices.add(operation.price());
-      }
-      return new DocumentPrices(prices, List.of());
-    } catch (InvalidDocumentException e) {
-      return new DocumentPrices(null, e.errors());
-    } catch (PricingException e) {
-      return new DocumentPrices(null, List.of(String.valueOf(e.getMessage())));
-    }
-  }
-
-  private static @Nullable CompiledPrice priceOf(DocumentPrices document, int ordinal) {
-    List<CompiledPrice> prices = document.prices();
-    return prices == null || ordinal >= prices.size() ? null : prices.get(ordinal);
-  }
-
   private OperationImpact impact(
       ActiveOperation operation,
-      @Nullable CompiledPrice price,
-      @Nullable DocumentPrices document,
-      OperationPricer current) {
-    String oldText = text(current, operation.operation().price());
+      String oldText,
+      DocumentPrices.@Nullable Price price,
+      @Nullable DocumentPrices document) {
     long oldCost = operation.operation().cost();
     if (price == null) {
       return new OperationImpact(
@@ -135,7 +99,7 @@ final class Repricer {
           ImpactStatus.BROKEN,
           errors(document));
     }
-    long newCost = price.atDefaults().cost();
+    long newCost = price.cost();
     return new OperationImpact(
         operation.app(),
         operation.version(),
@@ -177,7 +141,7 @@ final class Repricer {
   private static SchemaPrice stored(
       String fingerprint,
       ActiveOperation operation,
-      @Nullable CompiledPrice price,
+      DocumentPrices.@Nullable Price price,
       @Nullable DocumentPrices document) {
     if (price == null) {
       return new SchemaPrice(
@@ -189,15 +153,14 @@ final class Repricer {
           0,
           0);
     }
-    Measure defaults = price.atDefaults();
     return new SchemaPrice(
         fingerprint,
         operation.documentId(),
         operation.ordinal(),
         true,
-        price.serialize(),
-        defaults.cost(),
-        defaults.depth());
+        price.serialized(),
+        price.cost(),
+        price.depth());
   }
 
   private static List<String> errors(@Nullable DocumentPrices document) {

@@ -107,8 +107,10 @@ public final class SchemaRegistry {
    */
   public synchronized SchemaPublication publish(SchemaInput input, String by, boolean dryRun) {
     SchemaVersion target = SchemaBuilder.build(input);
+    OperationPricer current = active.pricer();
     Repricer.Repricing repricing =
-        repricer.reprice(target, active.pricer(), store.activeOperations());
+        store.readActive(
+            (operations, documents) -> repricer.reprice(target, current, operations, documents));
     Optional<StoredSchema> existing = store.findSchema(target.fingerprint());
     boolean isActive = target.fingerprint().equals(active.fingerprint());
     if (dryRun || existing.isPresent()) {
@@ -149,22 +151,30 @@ public final class SchemaRegistry {
     StoredSchema stored =
         store.findSchema(fingerprint).orElseThrow(() -> SchemaException.notFound(fingerprint));
     SchemaVersion target = version(stored);
-    Map<String, SchemaPrice> known = new HashMap<>();
-    store.schemaPrices(fingerprint).forEach(price -> known.put(key(price), price));
-    List<ActiveOperation> missing = new ArrayList<>();
+    Map<PriceKey, SchemaPrice> known = new HashMap<>();
+    store
+        .schemaPrices(fingerprint)
+        .forEach(price -> known.put(new PriceKey(price.documentId(), price.ordinal()), price));
+    OperationPricer current = active.pricer();
     List<Map<String, Object>> broken = new ArrayList<>();
-    for (ActiveOperation operation : store.activeOperations()) {
-      if (operation.registeredUnder().equals(fingerprint)) {
-        continue;
-      }
-      SchemaPrice price = known.get(operation.documentId().hex() + "/" + operation.ordinal());
-      if (price == null) {
-        missing.add(operation);
-      } else if (!price.valid()) {
-        broken.add(describe(operation, errors(price)));
-      }
-    }
-    Repricer.Repricing repricing = repricer.reprice(target, active.pricer(), missing);
+    Repricer.Repricing repricing =
+        store.readActive(
+            (operations, documents) -> {
+              List<ActiveOperation> missing = new ArrayList<>();
+              for (ActiveOperation operation : operations) {
+                if (operation.registeredUnder().equals(fingerprint)) {
+                  continue;
+                }
+                SchemaPrice price =
+                    known.get(new PriceKey(operation.documentId(), operation.ordinal()));
+                if (price == null) {
+                  missing.add(operation);
+                } else if (!price.valid()) {
+                  broken.add(describe(operation, errors(price)));
+                }
+              }
+              return repricer.reprice(target, current, missing, documents);
+            });
     for (OperationImpact impact : repricing.report().broken()) {
       broken.add(describe(impact));
     }
@@ -242,9 +252,5 @@ public final class SchemaRegistry {
     described.put("name", impact.name());
     described.put("errors", impact.errors());
     return described;
-  }
-
-  private static String key(SchemaPrice price) {
-    return price.documentId().hex() + "/" + price.ordinal();
   }
 }

@@ -51,7 +51,6 @@ final class ActivePrices {
               row.app(),
               row.version(),
               row.documentId(),
-              row.body(),
               row.ordinal(),
               row.operation().schemaFingerprint(),
               operation));

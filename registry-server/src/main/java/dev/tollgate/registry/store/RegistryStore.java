@@ -339,6 +339,14 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
     return schemas.activeOperations();
   }
 
+  /**
+   * Runs {@code read} on the {@link #activeOperations()} and the texts of their documents, streamed
+   * (each document once), in one snapshot: what a schema's repricing reads.
+   */
+  public <T> T readActive(ActiveRead<T> read) {
+    return schemas.readActive(read);
+  }
+
   @Override
   public void close() {
     StoreJournal open = transactions.journal();

@@ -1,7 +1,9 @@
 package dev.tollgate.registry.store;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Schema versions (issue 13): stored schemas, the active one, and the prices computed under each
@@ -71,5 +73,24 @@ final class SchemaStore {
 
   List<ActiveOperation> activeOperations() {
     return transactions.readInTransaction(ActivePrices::activeOperations);
+  }
+
+  <T> T readActive(ActiveRead<T> read) {
+    return transactions.readInTransaction(
+        dao -> {
+          List<ActiveOperation> operations = ActivePrices.activeOperations(dao);
+          List<Stream<ActiveDocument>> opened = new ArrayList<>();
+          Iterable<ActiveDocument> documents =
+              () -> {
+                Stream<ActiveDocument> stream = dao.activeDocuments();
+                opened.add(stream);
+                return stream.iterator();
+              };
+          try {
+            return read.apply(operations, documents);
+          } finally {
+            opened.forEach(Stream::close);
+          }
+        });
   }
 }

@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Schema versions in the store: a document reads its price under the active schema, a rollback
@@ -21,6 +24,8 @@ final class SchemaStoreTest {
 
   private static final Instant AT = Instant.parse("2026-11-29T12:00:00Z");
   private static final String A = "query A { a }";
+  private static final String B = "query B { b }";
+  private static final String C = "query C { c }";
 
   @TempDir Path tempDir;
 
@@ -46,6 +51,33 @@ final class SchemaStoreTest {
       assertThat(store.activeOperations())
           .extracting(operation -> operation.operation().price())
           .containsExactly("price:Op");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Kind.class)
+  void readActive_documentOfTwoVersionsAndOfARetiredOne_operationsPerVersionTextsOncePerDocument(
+      TestDatabase.Kind kind) {
+    try (TestDatabase database = TestDatabase.create(kind, tempDir);
+        RegistryStore store = database.open(clock())) {
+      store.publish(JournalTest.publication("web", "1", A, B));
+      store.publish(JournalTest.publication("web", "2", A));
+      store.publish(JournalTest.publication("ios", "1", C));
+      store.retire("ios", "1", "ops");
+
+      List<String> read = new ArrayList<>();
+      int operations =
+          store.readActive(
+              (active, documents) -> {
+                // iterated twice: each iteration reads the snapshot again
+                documents.forEach(document -> read.add(document.body()));
+                documents.forEach(document -> read.add(document.body()));
+                return active.size();
+              });
+
+      // web 1 holds A and B, web 2 holds A; ios 1 (C) is retired
+      assertThat(operations).isEqualTo(3);
+      assertThat(read).containsExactlyInAnyOrder(A, B, A, B);
     }
   }
 

@@ -28,12 +28,11 @@ public final class Rows {
   /** One row of the change log, in the order it was written. */
   public record ChangeRow(String kind, String app, String version, Instant at) {}
 
-  /** One operation of an active version, with its document's text, as registered. */
+  /** One operation of an active version, as registered (its document's text is read apart). */
   public record ActiveOperationRow(
       String app,
       String version,
       DocumentHash documentId,
-      String body,
       int ordinal,
       @Nested StoredOperation operation) {}
 

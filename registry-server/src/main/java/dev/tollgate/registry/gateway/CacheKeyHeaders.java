@@ -69,6 +69,9 @@ final class CacheKeyHeaders {
    * value, each prefixed by its length, so no two different sets of headers share an input.
    */
   String digest(Map<String, List<String>> headers) {
+    if (!anyPresent(headers)) {
+      return ""; // the common case of a caller by key alone: nothing built, nothing compared
+    }
     Digested last = LAST.get();
     if (last.owner == this && last.sameValues(names, headers)) {
       return last.digest;
@@ -85,11 +88,18 @@ final class CacheKeyHeaders {
         append(input, value);
       }
     }
-    if (input.length() == 0) {
-      return "";
-    }
     last.remember(this, names, headers, Sha256.hex(input.toString()));
     return last.digest;
+  }
+
+  private boolean anyPresent(Map<String, List<String>> headers) {
+    for (String name : names) {
+      List<String> values = headers.get(name);
+      if (values != null && !values.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void append(StringBuilder input, String text) {

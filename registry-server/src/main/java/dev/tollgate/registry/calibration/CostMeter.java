@@ -126,7 +126,7 @@ public final class CostMeter {
     }
     long refunded = settled.refunded() == null ? 0 : settled.refunded();
     traffic.answered(
-        key(policy, document, operation.request().operationName(), alias),
+        key(policy, operation.document(), document, operation.request().operationName(), alias),
         clock.instant(),
         Math.max(0, operation.cost() - refunded),
         operation.cost(),
@@ -144,7 +144,7 @@ public final class CostMeter {
       @Nullable String alias,
       String code) {
     String id = document == null ? (alias == null ? "" : alias) : document.hex();
-    traffic.refused(key(policy, id, operationName, alias), clock.instant(), code);
+    traffic.refused(key(policy, document, id, operationName, alias), clock.instant(), code);
   }
 
   /** The counters of a registered operation, found once. */
@@ -155,10 +155,18 @@ public final class CostMeter {
         key -> new OperationSeries(aggregates, key.document(), key.operationName()));
   }
 
+  /**
+   * @param hash the request's document, when known: the version it ran under is looked up by it
+   * @param document the id the row is counted under: the document's hex form, else what was sent
+   */
   private OperationTraffic.Key key(
-      KeyPolicy policy, String document, @Nullable String operationName, @Nullable String alias) {
+      KeyPolicy policy,
+      @Nullable DocumentHash hash,
+      String document,
+      @Nullable String operationName,
+      @Nullable String alias) {
     Instant now = clock.instant();
-    VersionIndex.Served served = versions.attribute(policy, document, alias);
+    VersionIndex.Served served = versions.attribute(policy, hash, alias);
     String name = operationName == null ? "" : operationName;
     return new OperationTraffic.Key(
         OperationTraffic.hourOf(now),

@@ -40,7 +40,11 @@ final class VersionIndex {
    * The version {@code document} was admitted under for a caller of {@code policy}; {@code null}
    * when no active version of the caller's apps holds it (retired meanwhile).
    */
-  @Nullable Served attribute(KeyPolicy policy, String document, @Nullable String alias) {
+  @Nullable Served attribute(
+      KeyPolicy policy, @Nullable DocumentHash document, @Nullable String alias) {
+    if (document == null) {
+      return null;
+    }
     Snapshot current = current();
     List<Served> versions = versionsOf(current, document);
     Map<String, DocumentHash> named = alias == null ? null : current.aliases().get(alias);
@@ -60,21 +64,22 @@ final class VersionIndex {
    * reports comes without its caller's apps.
    */
   @Nullable Served newest(String document) {
-    List<Served> versions = versionsOf(current(), document);
+    if (!DocumentHash.looksLikeHash(document)) {
+      return null;
+    }
+    List<Served> versions = versionsOf(current(), DocumentHash.parse(document));
     return versions.isEmpty() ? null : versions.get(0);
   }
 
-  private static List<Served> versionsOf(Snapshot snapshot, String document) {
-    if (!DocumentHash.looksLikeHash(document)) {
-      return List.of();
-    }
-    List<Served> versions = snapshot.documents().get(DocumentHash.parse(document));
-    return versions == null ? List.of() : versions;
+  private static boolean isNamed(
+      Map<String, DocumentHash> named, String app, DocumentHash document) {
+    DocumentHash hash = named.get(app);
+    return hash != null && hash.equals(document);
   }
 
-  private static boolean isNamed(Map<String, DocumentHash> named, String app, String document) {
-    DocumentHash hash = named.get(app);
-    return hash != null && hash.hex().equals(document);
+  private static List<Served> versionsOf(Snapshot snapshot, DocumentHash document) {
+    List<Served> versions = snapshot.documents().get(document);
+    return versions == null ? List.of() : versions;
   }
 
   private Snapshot current() {

@@ -2,7 +2,6 @@ package dev.tollgate.registry.calibration;
 
 import dev.tollgate.registry.measure.MeasurementCounters;
 import dev.tollgate.registry.store.Measurements.Batch;
-import java.time.Instant;
 
 /**
  * This gateway's measurements since the last flush, in memory: the core's {@link
@@ -23,16 +22,12 @@ final class Aggregates {
     counters.record(kind, subject, measure, value);
   }
 
-  void used(String documentId, String operation, Instant at) {
-    counters.used(documentId, operation, at);
-  }
-
   /** The histogram {@link #record} counts into, found once. */
   MeasurementCounters.Histogram histogram(String kind, String subject, String measure) {
     return counters.histogram(kind, subject, measure);
   }
 
-  /** The counter {@link #used} counts into, found once. */
+  /** The usage counter of {@code operation} of {@code documentId}, found once. */
   MeasurementCounters.UsageCount usage(String documentId, String operation) {
     return counters.usage(documentId, operation);
   }

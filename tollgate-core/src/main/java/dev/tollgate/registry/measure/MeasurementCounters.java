@@ -5,9 +5,9 @@ import dev.tollgate.registry.measure.MeasurementBatch.Maximum;
 import dev.tollgate.registry.measure.MeasurementBatch.Usage;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -54,14 +54,7 @@ public final class MeasurementCounters {
     List<Bucket> buckets = new ArrayList<>();
     List<Maximum> maxima = new ArrayList<>();
     for (Map.Entry<Key, Histogram> entry : histograms.entrySet()) {
-      Key k = entry.getKey();
-      Histogram delta = entry.getValue().drain();
-      if (delta == null) {
-        continue;
-      }
-      delta.counts.forEach(
-          (b, n) -> buckets.add(new Bucket(k.kind(), k.subject(), k.measure(), b, n)));
-      maxima.add(new Maximum(k.kind(), k.subject(), k.measure(), delta.max));
+      entry.getValue().drainInto(entry.getKey(), buckets, maxima);
     }
     List<Usage> used = new ArrayList<>();
     for (Map.Entry<UsageKey, UsageCount> entry : usage.entrySet()) {
@@ -77,29 +70,54 @@ public final class MeasurementCounters {
 
   private record UsageKey(String documentId, String operation) {}
 
-  /** One histogram's values since the last drain. */
+  /**
+   * One histogram's values since the last drain: the buckets seen, in order, and their counts, in
+   * two arrays (an operation's values fall in a few buckets), so that counting a value allocates
+   * nothing.
+   */
   public static final class Histogram {
-    private TreeMap<Integer, Long> counts = new TreeMap<>();
+    private int[] buckets = new int[2];
+    private long[] counts = new long[2];
+    private int size;
     private long max = -1;
 
     private Histogram() {}
 
     /** Counts one value. */
     public synchronized void record(long value) {
-      counts.merge(SizeBuckets.bucketOf(value), 1L, Long::sum);
+      int bucket = SizeBuckets.bucketOf(value);
+      int at = Arrays.binarySearch(buckets, 0, size, bucket);
+      if (at < 0) {
+        at = insert(-at - 1, bucket);
+      }
+      counts[at]++;
       max = Math.max(max, Math.max(0, value));
     }
 
-    synchronized @Nullable Histogram drain() {
-      if (counts.isEmpty()) {
-        return null;
+    private int insert(int at, int bucket) {
+      if (size == buckets.length) {
+        buckets = Arrays.copyOf(buckets, size * 2);
+        counts = Arrays.copyOf(counts, size * 2);
       }
-      Histogram drained = new Histogram();
-      drained.counts = counts;
-      drained.max = max;
-      counts = new TreeMap<>();
+      System.arraycopy(buckets, at, buckets, at + 1, size - at);
+      System.arraycopy(counts, at, counts, at + 1, size - at);
+      buckets[at] = bucket;
+      counts[at] = 0;
+      size++;
+      return at;
+    }
+
+    /** Adds the counts since the last drain to {@code into}, then starts again from none. */
+    synchronized void drainInto(Key key, List<Bucket> into, List<Maximum> maxima) {
+      if (size == 0) {
+        return;
+      }
+      for (int i = 0; i < size; i++) {
+        into.add(new Bucket(key.kind(), key.subject(), key.measure(), buckets[i], counts[i]));
+      }
+      maxima.add(new Maximum(key.kind(), key.subject(), key.measure(), max));
+      size = 0;
       max = -1;
-      return drained;
     }
   }
 

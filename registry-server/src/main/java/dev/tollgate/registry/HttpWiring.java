@@ -87,12 +87,14 @@ final class HttpWiring {
           javalin.startup.showJavalinBanner = false;
           HttpErrors.register(javalin);
           JettyBounds.apply(javalin, http, services.gateway());
+          // first: Javalin tries a request's path against each route of its method in the order
+          // they were added, so /graphql is found before the /v1 routes' patterns are tried
+          gateway.register(javalin);
           registryRoutes.register(javalin);
           feed.register(javalin);
           reported.register(javalin);
           measured.register(javalin);
           schemaRoutes.register(javalin);
-          gateway.register(javalin);
           ops.register(javalin);
           operator.register(javalin);
           keys.register(javalin);

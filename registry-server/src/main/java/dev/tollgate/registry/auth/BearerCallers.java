@@ -32,6 +32,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class BearerCallers {
 
+  /** The scheme an {@code Authorization} value starts with, in any case ({@code Callers}). */
+  private static final String SCHEME = "Bearer ";
+
   private static final ThreadLocal<MessageDigest> SHA256 =
       ThreadLocal.withInitial(BearerCallers::sha256);
 
@@ -76,9 +79,21 @@ public final class BearerCallers {
     return verified;
   }
 
-  /** Who {@code token} (the text after {@code Bearer }) speaks for. */
-  public BearerIdentity identify(String token) {
-    if (token.length() > settings.maxTokenBytes()) {
+  /**
+   * Who the token of {@code authorization} speaks for: an {@code Authorization} header's value,
+   * {@code Bearer <token>} (the scheme in any case, the token between optional spaces). A header
+   * this thread saw last is compared where it is: no substring, no digest.
+   */
+  public BearerIdentity identify(String authorization) {
+    int start = SCHEME.length();
+    int end = authorization.length();
+    while (start < end && authorization.charAt(start) <= ' ') {
+      start++;
+    }
+    while (end > start && authorization.charAt(end - 1) <= ' ') {
+      end--;
+    }
+    if (end - start > settings.maxTokenBytes()) {
       return new BearerIdentity.Refused(
           "bearer token is larger than auth.jwt.maxTokenBytes (" + settings.maxTokenBytes() + ")",
           0);
@@ -90,9 +105,10 @@ public final class BearerCallers {
     Last last = LAST.get();
     if (last.identity != null
         && now < last.identity.validUntilMillis()
-        && KeySecrets.same(last.token, token)) {
+        && KeySecrets.same(last.authorization, authorization)) {
       return last.identity;
     }
+    String token = authorization.substring(start, end);
     ByteBuffer digest = digest(token);
     BearerIdentity.Verified known = verified.getIfPresent(digest);
     if (known == null || now >= known.validUntilMillis()) {
@@ -103,7 +119,7 @@ public final class BearerCallers {
       known = fresh;
       verified.put(digest, known);
     }
-    last.token = token;
+    last.authorization = authorization;
     last.identity = known;
     return known;
   }
@@ -196,7 +212,7 @@ public final class BearerCallers {
   }
 
   private static final class Last {
-    @Nullable String token;
+    @Nullable String authorization;
     BearerIdentity.@Nullable Verified identity;
   }
 }

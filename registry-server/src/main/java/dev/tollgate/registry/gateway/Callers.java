@@ -51,8 +51,8 @@ public record Callers(
    * Who sends {@code apiKey} and {@code authorization} ({@code null}: the header is absent): a
    * caller, or why nobody.
    */
-  Identity identify(@Nullable String apiKey, @Nullable String authorization) {
-    String token = bearer == null ? null : bearerToken(authorization);
+  public Identity identify(@Nullable String apiKey, @Nullable String authorization) {
+    String token = bearer == null || !bearerScheme(authorization) ? null : authorization;
     if (token != null && apiKey != null) {
       return new Unidentified(
           new Refusal(
@@ -75,8 +75,8 @@ public record Callers(
         : new Caller(policy, false);
   }
 
-  private Identity bearer(String token) {
-    BearerIdentity identity = java.util.Objects.requireNonNull(bearer).identify(token);
+  private Identity bearer(String authorization) {
+    BearerIdentity identity = java.util.Objects.requireNonNull(bearer).identify(authorization);
     if (identity instanceof BearerIdentity.Verified verified) {
       return new Caller(verified.policy(), false, verified.bucket());
     }
@@ -90,17 +90,14 @@ public record Callers(
     return new Unidentified(new Refusal(ErrorCode.UNAUTHENTICATED, refused.message()), 401, 0);
   }
 
-  /** The token of {@code Authorization: Bearer <token>} (scheme in any case), else null. */
-  private static @Nullable String bearerToken(@Nullable String authorization) {
-    if (authorization == null
-        || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-      return null;
-    }
-    return authorization.substring(BEARER.length()).trim();
+  /** Whether {@code authorization} is {@code Bearer <token>} (the scheme in any case). */
+  private static boolean bearerScheme(@Nullable String authorization) {
+    return authorization != null
+        && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length());
   }
 
   /** A caller, or why there is none. */
-  sealed interface Identity {}
+  public sealed interface Identity {}
 
   /**
    * @param anonymous whether the caller sent no credential (so an answer without keyed headers may
@@ -108,7 +105,7 @@ public record Callers(
    * @param bucket the policy as admission charges it: the policy itself, or for a token's subject
    *     the policy named by the subject's bucket ({@code SubjectLedger})
    */
-  record Caller(KeyPolicy policy, boolean anonymous, KeyPolicy bucket) implements Identity {
+  public record Caller(KeyPolicy policy, boolean anonymous, KeyPolicy bucket) implements Identity {
     Caller(KeyPolicy policy, boolean anonymous) {
       this(policy, anonymous, policy);
     }
@@ -120,5 +117,6 @@ public record Callers(
    * @param status 401, 400 or 503
    * @param retryAfterSeconds the {@code Retry-After} of a 503, else 0
    */
-  record Unidentified(Refusal refusal, int status, long retryAfterSeconds) implements Identity {}
+  public record Unidentified(Refusal refusal, int status, long retryAfterSeconds)
+      implements Identity {}
 }

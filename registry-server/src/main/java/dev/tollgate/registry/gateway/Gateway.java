@@ -173,16 +173,33 @@ public final class Gateway {
    */
   public @Nullable GatewayAnswer refuseCaller(
       @Nullable String apiKey, @Nullable String authorization, @Nullable String accept) {
-    if (callers.identify(apiKey, authorization) instanceof Callers.Unidentified nobody) {
+    return refusal(identify(apiKey, authorization), accept);
+  }
+
+  /**
+   * Who these credential headers name ({@code null}: absent), to be handed to {@link #execute} with
+   * the call ({@link GatewayCall#identity}) so that a request checked from its headers is not
+   * identified again.
+   */
+  public Callers.Identity identify(@Nullable String apiKey, @Nullable String authorization) {
+    return callers.identify(apiKey, authorization);
+  }
+
+  /** The answer to a request whose credentials name nobody, or {@code null} for a caller. */
+  public @Nullable GatewayAnswer refusal(Callers.Identity identity, @Nullable String accept) {
+    if (identity instanceof Callers.Unidentified nobody) {
       return refusals.unidentified(new Reply(metrics, accept, keyHeaders.vary()), nobody);
     }
     return null;
   }
 
   private GatewayAnswer handle(GatewayCall call, Reply reply) {
-    List<String> authorization = call.headers().values("Authorization");
-    Callers.Identity identity =
-        callers.identify(call.apiKey(), authorization.isEmpty() ? null : authorization.get(0));
+    Callers.Identity identity = call.identity();
+    if (identity == null) {
+      List<String> authorization = call.headers().values("Authorization");
+      identity =
+          callers.identify(call.apiKey(), authorization.isEmpty() ? null : authorization.get(0));
+    }
     if (identity instanceof Callers.Unidentified nobody) {
       return refusals.unidentified(reply, nobody);
     }

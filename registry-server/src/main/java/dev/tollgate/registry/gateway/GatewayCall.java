@@ -17,6 +17,9 @@ import org.jspecify.annotations.Nullable;
  *     what is malformed, which the gateway answers as a refusal
  * @param headers the request's headers, read by name: those of {@code upstream.forwardHeaders} are
  *     forwarded to the upstream
+ * @param identity who {@code apiKey} and {@code Authorization} name, when the transport has asked
+ *     the gateway already ({@link Gateway#identify}, from the same headers, before the body), so
+ *     that a request is identified once; {@code null}: the gateway identifies the caller
  */
 public record GatewayCall(
     @Nullable String apiKey,
@@ -24,7 +27,19 @@ public record GatewayCall(
     @Nullable String accept,
     @Nullable String ifNoneMatch,
     Operations operations,
-    Headers headers) {
+    Headers headers,
+    Callers.@Nullable Identity identity) {
+
+  /** For a caller the gateway identifies itself, from {@code apiKey} and {@code headers}. */
+  public GatewayCall(
+      @Nullable String apiKey,
+      Transport transport,
+      @Nullable String accept,
+      @Nullable String ifNoneMatch,
+      Operations operations,
+      Headers headers) {
+    this(apiKey, transport, accept, ifNoneMatch, operations, headers, null);
+  }
 
   /** Without headers to forward. */
   public GatewayCall(

@@ -94,7 +94,8 @@ public final class GatewayRoutes {
         ctx.header("Accept"),
         ctx.header("If-None-Match"),
         new Operations(reading),
-        name -> Collections.list(ctx.req().getHeaders(name)));
+        name -> Collections.list(ctx.req().getHeaders(name)),
+        UnknownKeyGuard.identityOf(ctx.req()));
   }
 
   /** Reads a request's operations under the caller's text limit. */

@@ -1,9 +1,11 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.gateway.Callers;
 import dev.tollgate.registry.gateway.Gateway;
 import dev.tollgate.registry.gateway.GatewayAnswer;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Set;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
@@ -29,8 +31,10 @@ import org.jspecify.annotations.Nullable;
  * is refused alike, with the gateway's 400 ({@link RepeatedCredentials}). With {@code auth.jwt}, an
  * {@code Authorization: Bearer} token is checked here too ({@link Gateway#refuseCaller}): a token
  * that does not verify (401), keys past their max age (503), a key and a token at once (400).
- * Anything else (no credential, a known key, a verified token, another route) is passed on
- * unchanged.
+ * Anything else (no credential, a known key, a verified token, another route) is passed on, with
+ * the caller its headers name kept on the request ({@link #identityOf}): the gateway identifies a
+ * request once (a key revoked while the body of a request it sent is still arriving does not refuse
+ * that request; the next one is refused).
  */
 final class UnknownKeyGuard extends Handler.Wrapper {
 
@@ -39,6 +43,9 @@ final class UnknownKeyGuard extends Handler.Wrapper {
 
   /** The request attribute that holds the refusal decided here ({@link #refusalOf}). */
   private static final String REFUSAL = UnknownKeyGuard.class.getName() + ".refusal";
+
+  /** The request attribute that holds the caller identified here ({@link #identityOf}). */
+  private static final String IDENTITY = UnknownKeyGuard.class.getName() + ".identity";
 
   private final Gateway gateway;
   private final HttpSettings bounds;
@@ -114,9 +121,14 @@ final class UnknownKeyGuard extends Handler.Wrapper {
         && PATHS.contains(Request.getPathInContext(request));
   }
 
+  /**
+   * The refusal of {@code request}'s credential headers, or {@code null}; a caller they name is
+   * kept on the request for its route ({@link #identityOf}), so the gateway does not identify it
+   * again.
+   */
   private @Nullable GatewayAnswer refusal(Request request) {
     HttpFields headers = request.getHeaders();
-    String repeated = RepeatedCredentials.refusal(name -> headers.getFields(name).size());
+    String repeated = RepeatedCredentials.refusal(name -> lines(headers, name));
     if (repeated != null) {
       return gateway.refuseHeaders(repeated, headers.get(HttpHeader.ACCEPT));
     }
@@ -125,6 +137,27 @@ final class UnknownKeyGuard extends Handler.Wrapper {
     if (key == null && authorization == null) {
       return null;
     }
-    return gateway.refuseCaller(key, authorization, headers.get(HttpHeader.ACCEPT));
+    Callers.Identity identity = gateway.identify(key, authorization);
+    GatewayAnswer refusal = gateway.refusal(identity, headers.get(HttpHeader.ACCEPT));
+    if (refusal == null) {
+      request.setAttribute(IDENTITY, identity);
+    }
+    return refusal;
+  }
+
+  /** Who {@code request}'s credential headers named when they were checked, else {@code null}. */
+  static Callers.@Nullable Identity identityOf(HttpServletRequest request) {
+    return (Callers.Identity) request.getAttribute(IDENTITY);
+  }
+
+  /** How many lines of {@code name} (any case) {@code headers} has; no list is made. */
+  private static int lines(HttpFields headers, String name) {
+    int lines = 0;
+    for (HttpField field : headers) {
+      if (field.is(name)) {
+        lines++;
+      }
+    }
+    return lines;
   }
 }

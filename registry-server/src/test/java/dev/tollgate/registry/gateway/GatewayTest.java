@@ -84,6 +84,27 @@ final class GatewayTest {
   }
 
   @Test
+  void execute_callerIdentifiedFromTheHeadersBefore_takenAsItIs() {
+    Gateway gateway = services.gateway();
+    Callers.Identity partner = gateway.identify(DemoConfig.OPEN_KEY, null);
+    AdmissionRequest request = new AdmissionRequest(QUERY, null, null, Map.of(), Transport.POST);
+    // without the identity this call is anonymous, whose trusted policy refuses a query text
+    GatewayCall.Operations operations = () -> new GatewayCall.Read(List.of(request), false);
+    GatewayCall anonymous = new GatewayCall(null, Transport.POST, null, null, operations);
+    GatewayCall identified =
+        new GatewayCall(
+            null, Transport.POST, null, null, operations, GatewayCall.Headers.NONE, partner);
+
+    assertThat(text(gateway.execute(anonymous))).contains("\"code\":\"QUERY_NOT_IN_SAFELIST\"");
+    assertThat(forwarded).isEmpty();
+    GatewayAnswer answer = gateway.execute(identified);
+
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(text(answer)).startsWith("{\"data\":{\"cargos\":{}}");
+    assertThat(forwarded).hasSize(1);
+  }
+
+  @Test
   void execute_malformedRequestInApplicationJson_refused200WithTheCallersBalance() {
     GatewayAnswer answer =
         services

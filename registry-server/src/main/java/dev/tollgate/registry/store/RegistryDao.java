@@ -165,6 +165,9 @@ interface RegistryDao extends AliasDao, SchemaDao, KeyDao, TokenDao, AuditDao {
   // The count, not MAX(id): ids are taken at insert but transactions may commit out of order, so a
   // poll could see id 11 before id 10 commits and then never notice 10. Rows are only ever added,
   // so the count moves on every commit.
-  @SqlQuery("SELECT COUNT(*) FROM changes")
+  @SqlQuery(LATEST_CHANGE_ID)
   long latestChangeId();
+
+  /** {@link #latestChangeId}'s query, which the gateways' poll also runs without this interface. */
+  String LATEST_CHANGE_ID = "SELECT COUNT(*) FROM changes";
 }

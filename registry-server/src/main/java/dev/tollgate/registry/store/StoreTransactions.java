@@ -55,6 +55,11 @@ final class StoreTransactions {
     return jdbi.withExtension(RegistryDao.class, query::apply);
   }
 
+  /** The number {@code sql} (a query of one row of one number, without parameters) answers. */
+  long count(String sql) {
+    return jdbi.withHandle(handle -> handle.createQuery(sql).mapTo(Long.class).one());
+  }
+
   /** Runs {@code statements} that answer nothing, on their own. */
   void use(Consumer<RegistryDao> statements) {
     jdbi.useExtension(RegistryDao.class, statements::accept);

@@ -74,7 +74,10 @@ public final class GatewayRoutes {
     write(
         ctx,
         gateway.execute(
-            call(ctx, Transport.GET, limit -> reader.readGet(ctx.queryParamMap(), limit))));
+            call(
+                ctx,
+                Transport.GET,
+                limit -> reader.readGet(QueryParameters.of(ctx.queryString()), limit))));
   }
 
   /** Writes the refusal {@link UnknownKeyGuard} decided from the headers, if it did. */

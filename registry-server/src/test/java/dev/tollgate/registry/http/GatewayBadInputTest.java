@@ -4,8 +4,11 @@ import static dev.tollgate.registry.http.GatewayHarness.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
@@ -173,6 +176,40 @@ final class GatewayBadInputTest {
         400,
         "BAD_REQUEST",
         "extensions must be a JSON object");
+  }
+
+  @Test
+  void get_malformedEscapeInVariables_400NotValidJson() throws IOException {
+    // %zz is no escape: kept as it is, it spoils the JSON instead of vanishing (java.net.URI
+    // refuses to send it, so the request is written by hand)
+    String request =
+        "GET /graphql?query=%7B__typename%7D&variables=%7B%22a%22%3A%zz%7D HTTP/1.1\r\n"
+            + "Host: 127.0.0.1\r\nX-API-Key: "
+            + KEY
+            + "\r\nConnection: close\r\n\r\n";
+    try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
+      socket.setSoTimeout(5_000);
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      // a request that is not a GraphQL request keeps its 400 in application/json too
+      assertThat(answer).startsWith("HTTP/1.1 400 ");
+      assertThat(answer)
+          .contains("\"message\":\"variables is not valid JSON")
+          .contains("\"code\":\"BAD_REQUEST\"")
+          .doesNotContain("\"data\"");
+    }
+    assertThat(gateway.upstreamCalls()).isZero();
+  }
+
+  @Test
+  void get_parameterTwice_400() {
+    HttpResponse<String> response =
+        gateway.send(
+            gateway.request("/graphql?query=%7B__typename%7D&query=%7Bx%7D", KEY).GET().build());
+
+    assertBad(response, 400, "BAD_REQUEST", "query parameter query is given more than once");
   }
 
   private static void assertBad(

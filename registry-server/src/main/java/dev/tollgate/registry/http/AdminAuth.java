@@ -22,6 +22,16 @@ import org.jspecify.annotations.Nullable;
  */
 final class AdminAuth {
 
+  /**
+   * Whether {@code ctx} is on an admin route ({@code /v1/...}). The before and after handlers of
+   * those routes are added for every path ({@code *}) and ask this: Javalin matches a pattern such
+   * as {@code /v1/*} against each request with a fresh regex {@code Matcher}, three of them on
+   * every {@code /graphql} request, where this is one comparison.
+   */
+  static boolean adminRoute(Context ctx) {
+    return ctx.path().startsWith("/v1/");
+  }
+
   private static final String BEARER = "Bearer ";
 
   /** The request attribute of a runtime token's {@link RuntimeCredential}, set before the route. */

@@ -62,13 +62,14 @@ final class AuditRecorder {
   }
 
   void register(JavalinConfig config) {
-    config.routes.before("/v1/*", this::begin);
-    config.routes.after("/v1/*", this::end);
+    config.routes.before("*", this::begin);
+    config.routes.after("*", this::end);
   }
 
   private void begin(Context ctx) {
     HandlerType method = ctx.method();
-    if (method == HandlerType.GET
+    if (!AdminAuth.adminRoute(ctx)
+        || method == HandlerType.GET
         || method == HandlerType.HEAD
         || method == HandlerType.OPTIONS
         || isDryRun(ctx)) {

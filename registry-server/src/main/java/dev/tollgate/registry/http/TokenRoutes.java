@@ -40,7 +40,7 @@ public final class TokenRoutes {
   }
 
   public void register(JavalinConfig config) {
-    config.routes.before("/v1/*", this::identify);
+    config.routes.before("*", this::identify);
     config.routes.post("/v1/tokens", this::issue);
     config.routes.get("/v1/tokens", this::list);
     config.routes.delete("/v1/tokens/{id}", this::revoke);
@@ -48,6 +48,9 @@ public final class TokenRoutes {
 
   /** Puts the request's runtime token, when it is one and active, where {@link AdminAuth} looks. */
   private void identify(Context ctx) {
+    if (!AdminAuth.adminRoute(ctx)) {
+      return;
+    }
     String header = ctx.header("Authorization");
     if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       return;

@@ -53,6 +53,28 @@ class QueryParametersTest {
   }
 
   @Test
+  void of_escapesOfEveryKind_decoded() {
+    // %41 %42 are A B; %2b and %2B a plus; a bare + a space; %25 a percent sign; names decode too
+    assertThat(QueryParameters.of("a%5F1=%41%42+%2b%2B%25&&=x"))
+        .containsEntry("a_1", List.of("AB ++%"))
+        .containsEntry("", List.of("x")) // "&&" leaves an empty part, which is skipped
+        .hasSize(2);
+  }
+
+  @Test
+  void of_escapeCutShortAtTheEnd_keptAsItIs() {
+    assertThat(QueryParameters.of("a=%4&b=%")).containsEntry("a", List.of("%4"));
+    assertThat(QueryParameters.of("a=%4&b=%")).containsEntry("b", List.of("%"));
+  }
+
+  @Test
+  void of_unescapedNonAscii_keptAsTheCharactersSent() {
+    // a client that sends raw non-ASCII: é (one char) and 😀 (a surrogate pair)
+    assertThat(QueryParameters.of("q=caf\u00e9+\ud83d\ude00"))
+        .containsEntry("q", List.of("caf\u00e9 \ud83d\ude00"));
+  }
+
+  @Test
   void of_utf8Text_decoded() {
     // "Zürich" as UTF-8: ü is C3 BC
     assertThat(QueryParameters.of("city=Z%C3%BCrich")).containsEntry("city", List.of("Zürich"));

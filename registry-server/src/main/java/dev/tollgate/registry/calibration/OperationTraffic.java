@@ -141,7 +141,7 @@ final class OperationTraffic {
 
   private static void histogram(
       Key key, String measure, SizeHistogram histogram, List<OperationCount> counts) {
-    histogram.buckets().forEach((bucket, n) -> counts.add(count(key, measure, bucket, n)));
+    histogram.forEachBucket((bucket, n) -> counts.add(count(key, measure, bucket, n)));
   }
 
   private static OperationCount count(Key key, String measure, int bucket, long n) {

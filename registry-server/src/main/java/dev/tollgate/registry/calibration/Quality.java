@@ -62,7 +62,7 @@ public record Quality(
 
   /** The share of the values that are 1 in a histogram of 0s and 1s, to 4 decimals. */
   private static double share(SizeHistogram ones) {
-    long zeros = ones.buckets().getOrDefault(0, 0L);
+    long zeros = ones.countIn(0);
     return Math.round((ones.count() - zeros) * 10_000.0 / ones.count()) / 10_000.0;
   }
 }

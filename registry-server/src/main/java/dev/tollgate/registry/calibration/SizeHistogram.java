@@ -1,8 +1,7 @@
 package dev.tollgate.registry.calibration;
 
 import dev.tollgate.registry.measure.SizeBuckets;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Arrays;
 
 /**
  * Counts of non-negative values in fixed buckets, sparse and mergeable (two histograms add bucket
@@ -14,7 +13,17 @@ final class SizeHistogram {
   static final int EXACT = SizeBuckets.EXACT;
   static final int STEPS = SizeBuckets.STEPS;
 
-  private final TreeMap<Integer, Long> counts = new TreeMap<>();
+  /** What {@link #forEachBucket} hands over: a bucket and its count. */
+  @FunctionalInterface
+  interface BucketCount {
+    void accept(int bucket, long count);
+  }
+
+  // the buckets seen, ascending, and their counts: a few per histogram, so recording a value
+  // searches two small arrays and allocates nothing (it boxed two Longs in a TreeMap)
+  private int[] buckets = new int[2];
+  private long[] counts = new long[2];
+  private int size;
   private long count;
   private long max = -1;
 
@@ -24,13 +33,26 @@ final class SizeHistogram {
   }
 
   void add(int bucket, long n) {
-    counts.merge(bucket, n, Long::sum);
+    int at = Arrays.binarySearch(buckets, 0, size, bucket);
+    if (at < 0) {
+      at = -at - 1;
+      if (size == buckets.length) {
+        buckets = Arrays.copyOf(buckets, size * 2);
+        counts = Arrays.copyOf(counts, size * 2);
+      }
+      System.arraycopy(buckets, at, buckets, at + 1, size - at);
+      System.arraycopy(counts, at, counts, at + 1, size - at);
+      buckets[at] = bucket;
+      counts[at] = 0;
+      size++;
+    }
+    counts[at] += n;
     count += n;
   }
 
   /** Adds every bucket and the maximum of {@code other}. */
   void merge(SizeHistogram other) {
-    other.counts.forEach(this::add);
+    other.forEachBucket(this::add);
     addMax(other.max);
   }
 
@@ -47,8 +69,17 @@ final class SizeHistogram {
     return max;
   }
 
-  Map<Integer, Long> buckets() {
-    return counts;
+  /** Each bucket with a count, ascending. */
+  void forEachBucket(BucketCount action) {
+    for (int i = 0; i < size; i++) {
+      action.accept(buckets[i], counts[i]);
+    }
+  }
+
+  /** How many values fell in {@code bucket}. */
+  long countIn(int bucket) {
+    int at = Arrays.binarySearch(buckets, 0, size, bucket);
+    return at < 0 ? 0 : counts[at];
   }
 
   boolean isEmpty() {
@@ -62,10 +93,10 @@ final class SizeHistogram {
   long percentile(double p) {
     long rank = Math.max(1, (long) Math.ceil(p * count));
     long seen = 0;
-    for (Map.Entry<Integer, Long> entry : counts.entrySet()) {
-      seen += entry.getValue();
+    for (int i = 0; i < size; i++) {
+      seen += counts[i];
       if (seen >= rank) {
-        return Math.min(max, upperBound(entry.getKey()));
+        return Math.min(max, upperBound(buckets[i]));
       }
     }
     return max;

@@ -11,12 +11,14 @@ import java.util.zip.Inflater;
  * A document's exact text held as few bytes as it takes: its UTF-8 deflated (raw, no header) when
  * that is smaller, else its UTF-8 as is. A registered document's text is kept only to be sent or
  * run, never searched, so the catalog holds it packed: the 323-character texts of {@code
- * MemoryFootprint} deflate to 192 bytes on average, against a {@code String} of 368. One byte tells
- * the form; a deflated text then gives its UTF-8 length in two to five bytes (a varint), so it
- * inflates into an array of exactly that size.
+ * MemoryFootprint} pack into 196 bytes on average, against a {@code String} of 368. One byte tells
+ * the form; a deflated text then gives its UTF-8 length in one to five bytes (a varint), so it
+ * inflates into an array of exactly that size. The text is its UTF-8, as its {@code DocumentHash}
+ * is: an unpaired surrogate comes back as {@code ?}.
  *
  * <p>Deflaters and inflaters hold native memory and cost tens of microseconds to make, so a few of
- * each are kept for reuse ({@value #POOLED} at most); a thread that finds none makes its own.
+ * each are kept for reuse ({@value #POOLED} at most); a thread that finds none makes its own, and
+ * ends it when the pool is full.
  */
 final class PackedText {
 

@@ -58,8 +58,21 @@ record GatewayWiring(
     @Nullable Upstream upstream,
     @Nullable BudgetLedger ledger) {
 
-  /** How many documents' actual-cost plans are kept (compiled on a document's first answer). */
-  private static final int ACTUAL_COST_PLANS = 200_000;
+  /**
+   * The heap the actual-cost plans may take (compiled on an operation's first answer, compiled
+   * again after an eviction): 64 MiB.
+   */
+  static final long ACTUAL_COST_PLAN_BYTES = 64L * 1024 * 1024;
+
+  /**
+   * What one plan takes with its cache entry and key: 2,807 bytes measured for the generated cargo
+   * operations of {@code MemoryFootprint} (20,000 plans compiled into a cache, heap used after GC),
+   * rounded up. 200,000 plans, the bound before, could take 560 MB.
+   */
+  static final int ACTUAL_COST_PLAN_SIZE = 2_816;
+
+  /** How many plans are kept: {@link #ACTUAL_COST_PLAN_BYTES} of them, 23,831. */
+  static final int ACTUAL_COST_PLANS = (int) (ACTUAL_COST_PLAN_BYTES / ACTUAL_COST_PLAN_SIZE);
 
   /**
    * @param pricer the pricer of open-mode requests, the active schema's

@@ -89,7 +89,7 @@ final class CostInstrumentation extends SimplePerformantInstrumentation {
   private @Nullable ActualCost actual(AdmittedOperation operation, @Nullable Object data) {
     ActualCostPlan plan =
         plans.of(
-            operation.document(), operation.request().operationName(), operation.request().query());
+            operation.document(), operation.request().operationName(), operation.request()::query);
     return plan == null ? null : plan.measure(data, operation.request().variables());
   }
 }

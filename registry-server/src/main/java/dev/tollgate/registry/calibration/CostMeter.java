@@ -83,7 +83,7 @@ public final class CostMeter {
     }
     ActualCostPlan plan =
         plans.of(
-            operation.document(), operation.request().operationName(), operation.request().query());
+            operation.document(), operation.request().operationName(), operation.request()::query);
     if (plan == null) {
       return null;
     }

@@ -12,6 +12,7 @@ import dev.tollgate.registry.pricing.PricedOperation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,20 +32,35 @@ final class OperationCheck {
       KeyPolicy policy, RegisteredDocument document, AdmissionRequest request, boolean byId) {
     PricedOperation operation = document.select(request.operationName());
     boolean open = policy.mode() == KeyPolicy.Mode.OPEN;
-    Subject subject = new Subject(document.text(), document.hash(), true, document.introspective());
+    Subject subject = new Subject(document, null, document.hash(), true, document.introspective());
     return check(policy, subject, operation, request, open, byId);
   }
 
   static OperationOutcome analysed(
       KeyPolicy policy, AnalysedText analysed, AdmissionRequest request, DocumentHash hash) {
     PricedOperation operation = analysed.analysis().select(request.operationName());
-    Subject subject = new Subject(analysed.text(), hash, false, analysed.introspective());
+    Subject subject = new Subject(null, analysed.text(), hash, false, analysed.introspective());
     return check(policy, subject, operation, request, true, false);
   }
 
-  /** The document an operation comes from. */
+  /**
+   * The document an operation comes from: a registered document, whose text is unpacked only when
+   * the upstream request is sent, or an analysed text.
+   */
   private record Subject(
-      String text, DocumentHash hash, boolean registered, boolean introspective) {}
+      @Nullable RegisteredDocument document,
+      @Nullable String text,
+      DocumentHash hash,
+      boolean registered,
+      boolean introspective) {
+
+    UpstreamRequest request(
+        @Nullable String name, Map<String, @Nullable Object> variables, boolean resendable) {
+      return document != null
+          ? UpstreamRequest.of(document, name, variables, resendable)
+          : new UpstreamRequest(Objects.requireNonNull(text), name, variables, resendable);
+    }
+  }
 
   private static OperationOutcome check(
       KeyPolicy policy,
@@ -67,8 +83,7 @@ final class OperationCheck {
     String wouldRefuse = breach == null ? null : breach.refusal().code();
     String name = request.operationName() != null ? request.operationName() : operation.name();
     return new AdmittedOperation(
-        new UpstreamRequest(
-            subject.text(),
+        subject.request(
             name,
             declared(operation, request.variables()),
             operation.kind() != OperationKind.MUTATION),

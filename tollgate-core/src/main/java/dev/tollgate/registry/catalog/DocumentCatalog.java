@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
  * active versions, is held in memory and swapped whole on {@link #refresh()}: whether an id or an
  * alias is registered, and for which apps, is answered without the store (the ids in a {@link
  * DocumentIndex}, about 55 bytes each). Only an active id reaches {@link
- * RegistryReader#findDocument}, once, to fill a cache of documents with their prices restored,
- * bounded by bytes ({@link #weigh}); documents are immutable, so the cache never goes stale, and
- * retiring a version only changes the index.
+ * RegistryReader#findDocument}, once, to fill a cache of documents with their prices restored and
+ * their texts packed, bounded by bytes ({@link #weigh}); documents are immutable, so the cache
+ * never goes stale, and retiring a version only changes the index.
  */
 public final class DocumentCatalog implements AutoCloseable {
 
@@ -182,17 +182,18 @@ public final class DocumentCatalog implements AutoCloseable {
 
   /**
    * Roughly how many bytes of heap {@code document} takes in the cache: {@value #DOCUMENT_BYTES}
-   * bytes (the document, its cache entry and key), its text at one byte a character, and {@value
-   * #OPERATION_BYTES} bytes per operation (its compiled price). An upper estimate, fitted to {@code
-   * MemoryFootprint} with a price of its own per document: 926 bytes for one operation and a
-   * 323-character text; a document whose price it shares with others ({@link SharedPrices}) takes
-   * about 330 bytes less (598 measured), so the cache's heap stays under its bound.
+   * bytes (the document, its cache entry and key, its packed text's array header), its text as
+   * packed ({@link PackedText}), and {@value #OPERATION_BYTES} bytes per operation (its compiled
+   * price). An upper estimate, fitted to {@code MemoryFootprint}: a document of one operation and a
+   * 323-character text (196 bytes packed on average) weighs 804 bytes, and takes 423 measured when
+   * its price is shared with others ({@link SharedPrices}), about 750 with a price of its own, so
+   * the cache's heap stays under its bound.
    */
   public static int weigh(DocumentHash hash, RegisteredDocument document) {
     long bytes =
         DOCUMENT_BYTES
-            + document.text().length()
-            + (long) OPERATION_BYTES * document.operations().size();
+            + document.packedTextBytes()
+            + (long) OPERATION_BYTES * document.operationCount();
     return (int) Math.min(Integer.MAX_VALUE, bytes);
   }
 

@@ -34,12 +34,13 @@ public final class ActualCostPlans {
   public record Key(DocumentHash document, @Nullable String operationName) {}
 
   /**
-   * The plan of the operation {@code operationName} of {@code document}, whose text is {@code
-   * text}; {@code null} when it cannot be compiled.
+   * The plan of the operation {@code operationName} of {@code document}, whose text {@code text}
+   * gives (asked only to compile: a registered document's text is unpacked on demand); {@code null}
+   * when it cannot be compiled.
    */
   public @Nullable ActualCostPlan of(
-      DocumentHash document, @Nullable String operationName, String text) {
-    return plans.get(new Key(document, operationName), k -> compile(k, text)).orElse(null);
+      DocumentHash document, @Nullable String operationName, Supplier<String> text) {
+    return plans.get(new Key(document, operationName), k -> compile(k, text.get())).orElse(null);
   }
 
   /** Drops every compiled plan (another schema is active). */

@@ -156,8 +156,11 @@ final class DocumentCatalogTest {
     registry.publish("web", "1", stored());
     RegisteredDocument document = catalog().findActive(HASH).orElseThrow();
 
-    // 208 (document, entry, key) + 50 characters of TEXT + 400 (one operation)
-    assertThat(DocumentCatalog.weigh(HASH, document)).isEqualTo(658);
+    // 208 (document, entry, key) + TEXT packed + 400 (one operation); TEXT's 50 characters pack
+    // into at most 51 bytes (kept as they are after the form's byte when deflating saves nothing)
+    assertThat(DocumentCatalog.weigh(HASH, document))
+        .isEqualTo(208 + document.packedTextBytes() + 400);
+    assertThat(document.packedTextBytes()).isBetween(2, 51);
   }
 
   @Test
@@ -177,7 +180,9 @@ final class DocumentCatalogTest {
                     "Other", OperationKind.QUERY, "9", 9, 2, 0, 12, "fingerprint"))));
     Cache<DocumentHash, RegisteredDocument> bounded =
         Caffeine.newBuilder()
-            .maximumWeight(658) // one document of 50 characters and one operation, not two
+            // a document of 50 characters and one operation weighs 608 + its packed text (2 to 51
+            // bytes): 610 to 659; one fits in 700, two (at least 1,220) do not
+            .maximumWeight(700)
             .weigher(DocumentCatalog::weigh)
             .executor(Runnable::run)
             .build();

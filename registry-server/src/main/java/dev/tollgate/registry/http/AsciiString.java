@@ -1,0 +1,99 @@
+package dev.tollgate.registry.http;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The chars of a JSON string value read straight from an all-ASCII body, where it has no escape:
+ * each byte is one char, so the text can be token-counted before Jackson decodes it (a 66 KB value
+ * would become a 132 KB char buffer and then a second one, issue 28) and, within the limit, copied
+ * once into a {@code String}.
+ */
+final class AsciiString implements CharSequence {
+
+  private static final VarHandle EIGHT_BYTES =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
+  private static final long QUOTES = ONES * '"';
+  private static final long BACKSLASHES = ONES * '\\';
+
+  private final byte[] bytes;
+  private final int offset;
+  private final int length;
+
+  private AsciiString(byte[] bytes, int offset, int length) {
+    this.bytes = bytes;
+    this.offset = offset;
+    this.length = length;
+  }
+
+  /**
+   * The value of the JSON string whose opening quote is at {@code quote} in the all-ASCII {@code
+   * body}; null when it has an escape (Jackson decodes it then) or no closing quote (Jackson
+   * reports that).
+   */
+  static @Nullable AsciiString at(byte[] body, int quote) {
+    if (quote < 0 || quote >= body.length || body[quote] != '"') {
+      return null;
+    }
+    int start = quote + 1;
+    int end = endOfPlainRun(body, start);
+    if (end >= body.length || body[end] != '"') {
+      return null;
+    }
+    return new AsciiString(body, start, end - start);
+  }
+
+  /**
+   * Where the first {@code "} or {@code \} at or after {@code from} is ({@code body.length} when
+   * none), eight bytes at a time: a word holds one when one of its bytes XOR the byte is zero.
+   */
+  private static int endOfPlainRun(byte[] body, int from) {
+    int i = from;
+    for (; i + Long.BYTES <= body.length; i += Long.BYTES) {
+      long word = (long) EIGHT_BYTES.get(body, i);
+      if (hasZeroByte(word ^ QUOTES) || hasZeroByte(word ^ BACKSLASHES)) {
+        break;
+      }
+    }
+    while (i < body.length && body[i] != '"' && body[i] != '\\') {
+      i++;
+    }
+    return i;
+  }
+
+  /** Exact for bytes below 0x80, which an ASCII body's are. */
+  private static boolean hasZeroByte(long word) {
+    return ((word - ONES) & ~word & HIGH_BITS) != 0;
+  }
+
+  @Override
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public char charAt(int index) {
+    if (index < 0 || index >= length) {
+      throw new IndexOutOfBoundsException(index);
+    }
+    return (char) bytes[offset + index];
+  }
+
+  @Override
+  public CharSequence subSequence(int start, int end) {
+    if (start < 0 || end > length || start > end) {
+      throw new IndexOutOfBoundsException(start + ".." + end);
+    }
+    return new AsciiString(bytes, offset + start, end - start);
+  }
+
+  @Override
+  public String toString() {
+    return new String(bytes, offset, length, StandardCharsets.US_ASCII);
+  }
+}

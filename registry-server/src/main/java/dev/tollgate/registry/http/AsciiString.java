@@ -33,8 +33,9 @@ final class AsciiString implements CharSequence {
 
   /**
    * The value of the JSON string whose opening quote is at {@code quote} in the all-ASCII {@code
-   * body}; null when it has an escape (Jackson decodes it then) or no closing quote (Jackson
-   * reports that).
+   * body}: a view of the body when it has no escape, else its decoded copy; null when an escape
+   * stands for a char above ASCII, or is malformed, or the string does not end (Jackson decodes it
+   * then, or reports what is wrong).
    */
   static @Nullable AsciiString at(byte[] body, int quote) {
     if (quote < 0 || quote >= body.length || body[quote] != '"') {
@@ -42,10 +43,67 @@ final class AsciiString implements CharSequence {
     }
     int start = quote + 1;
     int end = endOfPlainRun(body, start);
-    if (end >= body.length || body[end] != '"') {
+    if (end >= body.length) {
       return null;
     }
-    return new AsciiString(body, start, end - start);
+    return body[end] == '"' ? new AsciiString(body, start, end - start) : unescaped(body, start);
+  }
+
+  /**
+   * The decoded copy of a string with escapes, one byte a char: a query sent as JSON mostly has a
+   * {@code \n} or two, so its plain runs are copied whole.
+   */
+  private static @Nullable AsciiString unescaped(byte[] body, int start) {
+    byte[] chars = new byte[body.length - start];
+    int length = 0;
+    int at = start;
+    while (true) {
+      int end = endOfPlainRun(body, at);
+      System.arraycopy(body, at, chars, length, end - at);
+      length += end - at;
+      if (end + 1 >= body.length) {
+        return null;
+      }
+      if (body[end] == '"') {
+        return new AsciiString(chars, 0, length);
+      }
+      int c = escaped(body, end + 1);
+      if (c < 0) {
+        return null;
+      }
+      chars[length++] = (byte) c;
+      at = end + (body[end + 1] == 'u' ? 6 : 2);
+    }
+  }
+
+  /** The ASCII char of the escape after the backslash at {@code at - 1}; -1 for any other. */
+  private static int escaped(byte[] body, int at) {
+    return switch (body[at]) {
+      case '"', '\\', '/' -> body[at];
+      case 'b' -> '\b';
+      case 'f' -> '\f';
+      case 'n' -> '\n';
+      case 'r' -> '\r';
+      case 't' -> '\t';
+      case 'u' -> asciiCodePoint(body, at + 1);
+      default -> -1;
+    };
+  }
+
+  /** The four hex digits at {@code at} as a code point below 0x80; -1 for any other. */
+  private static int asciiCodePoint(byte[] body, int at) {
+    if (at + 4 > body.length) {
+      return -1;
+    }
+    int value = 0;
+    for (int i = at; i < at + 4; i++) {
+      int digit = Character.digit(body[i], 16);
+      if (digit < 0) {
+        return -1;
+      }
+      value = value << 4 | digit;
+    }
+    return value < 0x80 ? value : -1;
   }
 
   /**

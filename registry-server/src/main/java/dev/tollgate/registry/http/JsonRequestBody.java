@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.tollgate.registry.admission.TextLimit;
+import dev.tollgate.registry.document.AsciiText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,8 +33,8 @@ final class JsonRequestBody {
 
   /**
    * The requests of an all-ASCII body: one per element when it is an array ({@code batch}). A
-   * {@code query} string without escapes is counted on the body's bytes ({@link AsciiString}),
-   * before Jackson decodes it, and Jackson skips one over the limit without decoding it at all.
+   * {@code query} string is counted on the body's bytes ({@link AsciiJsonString}) before Jackson
+   * decodes it, and Jackson skips one over the limit without decoding it at all.
    */
   Parsed asciiRequests(byte[] body, TextLimit limit) {
     return read(() -> factory.createParser(body), new Query(limit, body), "request body");
@@ -117,7 +118,7 @@ final class JsonRequestBody {
         fields.queryValue(plain(parser));
         return;
       }
-      AsciiString raw = ascii == null ? null : AsciiString.at(ascii, quote(parser));
+      AsciiText raw = ascii == null ? null : AsciiJsonString.at(ascii, quote(parser));
       if (raw != null) {
         keep(limit.asciiExceededBy(raw), raw, fields);
         return;

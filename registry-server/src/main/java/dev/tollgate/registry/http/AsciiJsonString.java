@@ -1,18 +1,18 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.document.AsciiText;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The chars of a JSON string value read straight from an all-ASCII body, where it has no escape:
- * each byte is one char, so the text can be token-counted before Jackson decodes it (a 66 KB value
- * would become a 132 KB char buffer and then a second one, issue 28) and, within the limit, copied
- * once into a {@code String}.
+ * Reads a JSON string value straight from an all-ASCII body, before Jackson decodes it: a view of
+ * the body's bytes when the value has no escape, one decoded copy when its escapes stand for ASCII
+ * chars. So a query text is token-counted without Jackson's 132 KB char buffer and its second copy
+ * for a 66 KB value (issue 28), and, within the limit, copied once into a {@code String}.
  */
-final class AsciiString implements CharSequence {
+final class AsciiJsonString {
 
   private static final VarHandle EIGHT_BYTES =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -21,15 +21,7 @@ final class AsciiString implements CharSequence {
   private static final long QUOTES = ONES * '"';
   private static final long BACKSLASHES = ONES * '\\';
 
-  private final byte[] bytes;
-  private final int offset;
-  private final int length;
-
-  private AsciiString(byte[] bytes, int offset, int length) {
-    this.bytes = bytes;
-    this.offset = offset;
-    this.length = length;
-  }
+  private AsciiJsonString() {}
 
   /**
    * The value of the JSON string whose opening quote is at {@code quote} in the all-ASCII {@code
@@ -37,7 +29,7 @@ final class AsciiString implements CharSequence {
    * stands for a char above ASCII, or is malformed, or the string does not end (Jackson decodes it
    * then, or reports what is wrong).
    */
-  static @Nullable AsciiString at(byte[] body, int quote) {
+  static @Nullable AsciiText at(byte[] body, int quote) {
     if (quote < 0 || quote >= body.length || body[quote] != '"') {
       return null;
     }
@@ -46,26 +38,27 @@ final class AsciiString implements CharSequence {
     if (end >= body.length) {
       return null;
     }
-    return body[end] == '"' ? new AsciiString(body, start, end - start) : unescaped(body, start);
+    return body[end] == '"' ? AsciiText.of(body, start, end - start) : unescaped(body, start, end);
   }
 
   /**
    * The decoded copy of a string with escapes, one byte a char: a query sent as JSON mostly has a
-   * {@code \n} or two, so its plain runs are copied whole.
+   * {@code \n} or two, so its plain runs are copied whole. The first run ends at {@code firstEnd},
+   * found already (a second scan of the 66 KB flood cost 13 us).
    */
-  private static @Nullable AsciiString unescaped(byte[] body, int start) {
+  private static @Nullable AsciiText unescaped(byte[] body, int start, int firstEnd) {
     byte[] chars = new byte[body.length - start];
     int length = 0;
     int at = start;
+    int end = firstEnd;
     while (true) {
-      int end = endOfPlainRun(body, at);
       System.arraycopy(body, at, chars, length, end - at);
       length += end - at;
       if (end + 1 >= body.length) {
         return null;
       }
       if (body[end] == '"') {
-        return new AsciiString(chars, 0, length);
+        return AsciiText.of(chars, 0, length);
       }
       int c = escaped(body, end + 1);
       if (c < 0) {
@@ -73,6 +66,7 @@ final class AsciiString implements CharSequence {
       }
       chars[length++] = (byte) c;
       at = end + (body[end + 1] == 'u' ? 6 : 2);
+      end = endOfPlainRun(body, at);
     }
   }
 
@@ -127,31 +121,5 @@ final class AsciiString implements CharSequence {
   /** Exact for bytes below 0x80, which an ASCII body's are. */
   private static boolean hasZeroByte(long word) {
     return ((word - ONES) & ~word & HIGH_BITS) != 0;
-  }
-
-  @Override
-  public int length() {
-    return length;
-  }
-
-  @Override
-  public char charAt(int index) {
-    if (index < 0 || index >= length) {
-      throw new IndexOutOfBoundsException(index);
-    }
-    return (char) bytes[offset + index];
-  }
-
-  @Override
-  public CharSequence subSequence(int start, int end) {
-    if (start < 0 || end > length || start > end) {
-      throw new IndexOutOfBoundsException(start + ".." + end);
-    }
-    return new AsciiString(bytes, offset + start, end - start);
-  }
-
-  @Override
-  public String toString() {
-    return new String(bytes, offset, length, StandardCharsets.US_ASCII);
   }
 }

@@ -186,6 +186,26 @@ final class TokenCounterTest {
   }
 
   @Test
+  void exceeds_asciiBytesLongNames_countedAsTheString() {
+    // names of 1 to 40 chars, of every name char class, ended by each kind of follower: the word
+    // at a time scan must end each name on the right byte
+    StringBuilder text = new StringBuilder("{");
+    String followers = " ,(){}:\n\t";
+    for (int length = 1; length <= 40; length++) {
+      text.append("aZ_09".repeat(8), 0, length).append(followers.charAt(length % 9)).append(' ');
+    }
+    text.append('}');
+    String string = text.toString().replace("(", "(a:1)").replace(":", ": b");
+    int count = TokenCounter.count(string, UNLIMITED);
+    byte[] bytes = ("_" + string + "_").getBytes(StandardCharsets.US_ASCII);
+    AsciiText ascii = AsciiText.of(bytes, 1, string.length());
+
+    assertThat(count).isGreaterThan(40);
+    assertThat(TokenCounter.exceeds(ascii, options(count - 1))).isTrue();
+    assertThat(TokenCounter.exceeds(ascii, options(count))).isFalse();
+  }
+
+  @Test
   void exceeds_tokenFloodAsBytes_overJustBelowItsCount() {
     // 6,003 tokens (count_tokenFloodFixture_is6003): over 6,002, not over 6,003
     byte[] flood =

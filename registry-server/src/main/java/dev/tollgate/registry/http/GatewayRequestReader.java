@@ -125,7 +125,7 @@ final class GatewayRequestReader {
    * a strict decoder otherwise, since Jackson lets some malformed sequences through.
    */
   private JsonRequestBody.Parsed parseBody(byte[] body, TextLimit limit) {
-    return isAscii(body) ? json.requests(body, limit) : json.requests(utf8(body), limit);
+    return isAscii(body) ? json.asciiRequests(body, limit) : json.requests(utf8(body), limit);
   }
 
   /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.tollgate.registry.admission.TextLimit;
+import dev.tollgate.registry.document.AsciiText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,14 +31,18 @@ final class JsonRequestBody {
     this.factory = factory;
   }
 
-  /** The requests of a body: one per element when it is an array ({@code batch}). */
-  Parsed requests(byte[] body, TextLimit limit) {
-    return read(() -> factory.createParser(body), limit, "request body");
+  /**
+   * The requests of an all-ASCII body: one per element when it is an array ({@code batch}). A
+   * {@code query} string is counted on the body's bytes ({@link AsciiJsonString}) before Jackson
+   * decodes it, and Jackson skips one over the limit without decoding it at all.
+   */
+  Parsed asciiRequests(byte[] body, TextLimit limit) {
+    return read(() -> factory.createParser(body), new Query(limit, body), "request body");
   }
 
-  /** As {@link #requests(byte[], TextLimit)}, for a body decoded to text. */
+  /** As {@link #asciiRequests}, for a body decoded to text. */
   Parsed requests(String body, TextLimit limit) {
-    return read(() -> factory.createParser(body), limit, "request body");
+    return read(() -> factory.createParser(body), new Query(limit, null), "request body");
   }
 
   /** One JSON value of a GET parameter ({@code what}), as plain Java values. */
@@ -56,7 +61,7 @@ final class JsonRequestBody {
     }
   }
 
-  private Parsed read(Source source, TextLimit limit, String what) {
+  private Parsed read(Source source, Query query, String what) {
     try (JsonParser parser = source.open()) {
       JsonToken first = parser.nextToken();
       if (first == null) {
@@ -66,10 +71,10 @@ final class JsonRequestBody {
       boolean batch = first == JsonToken.START_ARRAY;
       if (batch) {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
-          requests.add(fields(parser, limit));
+          requests.add(fields(parser, query));
         }
       } else {
-        requests.add(fields(parser, limit));
+        requests.add(fields(parser, query));
       }
       requireEnd(parser, what);
       return new Parsed(requests, batch);
@@ -81,7 +86,7 @@ final class JsonRequestBody {
   }
 
   /** The fields of the request whose first token is current. */
-  private static RequestFields fields(JsonParser parser, TextLimit limit) throws IOException {
+  private static RequestFields fields(JsonParser parser, Query query) throws IOException {
     if (parser.currentToken() != JsonToken.START_OBJECT) {
       parser.skipChildren();
       return RequestFields.notAnObject();
@@ -91,7 +96,7 @@ final class JsonRequestBody {
     while ((name = parser.nextFieldName()) != null) {
       JsonToken value = parser.nextToken();
       if (name.equals("query")) {
-        query(parser, value, limit, fields);
+        query.read(parser, value, fields);
       } else if (RequestFields.known(name)) {
         fields.set(name, plain(parser));
       } else {
@@ -102,28 +107,54 @@ final class JsonRequestBody {
   }
 
   /**
-   * The {@code query} value: a string is counted from Jackson's buffer first, and kept as a {@code
-   * String} only within the limit.
+   * How a {@code query} value is read: a string is counted first, from the body's bytes when they
+   * are ASCII ({@code ascii}) or else from Jackson's buffer, and kept as a {@code String} only
+   * within the limit.
    */
-  private static void query(
-      JsonParser parser, JsonToken value, TextLimit limit, RequestFields fields)
-      throws IOException {
-    if (value != JsonToken.VALUE_STRING) {
-      fields.queryValue(plain(parser));
-      return;
+  private record Query(TextLimit limit, byte @Nullable [] ascii) {
+
+    void read(JsonParser parser, JsonToken value, RequestFields fields) throws IOException {
+      if (value != JsonToken.VALUE_STRING) {
+        fields.queryValue(plain(parser));
+        return;
+      }
+      AsciiText raw = ascii == null ? null : AsciiJsonString.at(ascii, quote(parser));
+      if (raw != null) {
+        keep(limit.asciiExceededBy(raw), raw, fields);
+        return;
+      }
+      if (!limit.counts(parser.getTextLength())) {
+        fields.queryText(parser.getText());
+        return;
+      }
+      CharSlice decoded =
+          new CharSlice(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
+      keep(limit.exceededBy(decoded), parser, fields);
     }
-    if (!limit.counts(parser.getTextLength())) {
-      fields.queryText(parser.getText());
-      return;
+
+    /**
+     * Where the current string's opening quote is in the body. Jackson has not decoded the string
+     * yet: it does so when its text is asked for, and skips it undecoded otherwise.
+     */
+    private static int quote(JsonParser parser) {
+      long offset = parser.currentTokenLocation().getByteOffset();
+      return offset > Integer.MAX_VALUE ? -1 : (int) offset;
     }
-    int over =
-        limit.exceededBy(
-            new CharSlice(
-                parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength()));
-    if (over > 0) {
-      fields.queryOverTokens(over);
-    } else {
-      fields.queryText(parser.getText());
+
+    private static void keep(int over, CharSequence text, RequestFields fields) {
+      if (over > 0) {
+        fields.queryOverTokens(over);
+      } else {
+        fields.queryText(text.toString());
+      }
+    }
+
+    private static void keep(int over, JsonParser parser, RequestFields fields) throws IOException {
+      if (over > 0) {
+        fields.queryOverTokens(over);
+      } else {
+        fields.queryText(parser.getText());
+      }
     }
   }
 

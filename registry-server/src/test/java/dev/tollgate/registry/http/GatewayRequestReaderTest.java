@@ -178,6 +178,26 @@ final class GatewayRequestReaderTest {
   }
 
   @Test
+  void readPost_rawLineBreakInQuery_notValidJsonThoughReadFromTheBytes() {
+    // the text is read from the body's bytes before Jackson decodes it; Jackson still checks it
+    assertThatThrownBy(() -> post("{\"query\":\"{ a\n }\"}", OPEN))
+        .isInstanceOf(GatewayRequestException.class)
+        .hasMessageStartingWith("request body is not valid JSON: Illegal unquoted character");
+  }
+
+  @Test
+  void readPost_escapedTextWithinTheLimit_keptAsDecoded() {
+    // "{", 4,997 names each after a "\n" escape, "}" and the end of file: 5,000 tokens, within the
+    // limit, in 1 + 7 * 4,997 + 2 = 34,982 decoded chars (over 16 KiB: counted on the bytes)
+    String json = "{" + "\\nabcdef".repeat(4997) + "\\n}";
+
+    AdmissionRequest request = single(post("{\"query\":\"" + json + "\"}", OPEN));
+
+    assertThat(request.query()).hasSize(34_982).isEqualTo(json.replace("\\n", "\n"));
+    assertThat(request.textOverTokens()).isZero();
+  }
+
+  @Test
   void readPost_secondValue_trailingToken() {
     assertThatThrownBy(() -> post("{\"query\":\"{ a }\"} {}", OPEN))
         .isInstanceOf(GatewayRequestException.class)

@@ -53,6 +53,9 @@ final class Lexemes {
 
   /** Where the name continuing at {@code at} ends: the loop a flood of names runs in. */
   private static int name(CharSequence text, int at) {
+    if (text instanceof AsciiText ascii) {
+      return ascii.nameEnd(at);
+    }
     int end = at;
     int length = text.length();
     while (end < length && GraphqlChars.isNameContinue(text.charAt(end))) {

@@ -76,10 +76,44 @@ final class TokenCounter {
   }
 
   private int scan() {
+    if (text instanceof AsciiText ascii && !recording) {
+      return scan(ascii);
+    }
     int at = 0;
     while (at < text.length()) {
       at = token(at);
       if (at == FAILED || comments > maxTokens || whitespace > maxWhitespace) {
+        return UNKNOWN;
+      }
+      if (tokens > maxTokens) {
+        return tokens;
+      }
+    }
+    return tokens + 1;
+  }
+
+  /**
+   * The pass over a text of ASCII bytes, one class lookup a byte: ignored chars, punctuators and
+   * names, which a flood is made of, are read here; any other lexeme by {@link #token}.
+   */
+  private int scan(AsciiText ascii) {
+    int at = 0;
+    int length = ascii.length();
+    while (at < length) {
+      int kind = GraphqlChars.asciiKind(ascii.byteAt(at));
+      if (kind == GraphqlChars.IGNORED) {
+        whitespace++;
+        at++;
+      } else if (kind == GraphqlChars.PUNCTUATOR) {
+        tokens++;
+        at++;
+      } else if (kind == GraphqlChars.NAME_START) {
+        tokens++;
+        at = ascii.nameEnd(at + 1);
+      } else if ((at = token(at)) == FAILED) {
+        return UNKNOWN;
+      }
+      if (comments > maxTokens || whitespace > maxWhitespace) {
         return UNKNOWN;
       }
       if (tokens > maxTokens) {

@@ -17,6 +17,7 @@ import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
 import graphql.parser.antlr.GraphqlLexer;
 import graphql.parser.exceptions.ParseCancelledException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -158,6 +159,62 @@ final class TokenCounterTest {
       }
     }
     assertThat(known).isGreaterThan(1_000);
+  }
+
+  /* ---- a text held as ASCII bytes ---- */
+
+  @Test
+  void exceeds_asciiBytes_decidesAsTheString() {
+    Random random = new Random(11);
+    int compared = 0;
+    for (int i = 0; i < 20_000; i++) {
+      String text = randomText(random);
+      if (!StandardCharsets.US_ASCII.newEncoder().canEncode(text)) {
+        continue;
+      }
+      // name chars on both sides: a name at either end of the view must stop at the view's end
+      byte[] bytes = ("xx" + text + "yy").getBytes(StandardCharsets.US_ASCII);
+      AsciiText ascii = AsciiText.of(bytes, 2, text.length());
+      for (int max : new int[] {1, 2, 3, 5, 8}) {
+        assertThat(TokenCounter.exceeds(ascii, options(max)))
+            .as("%s, limit %d", escaped(text), max)
+            .isEqualTo(TokenCounter.exceeds(text, options(max)));
+      }
+      compared++;
+    }
+    assertThat(compared).isGreaterThan(5_000);
+  }
+
+  @Test
+  void exceeds_asciiBytesLongNames_countedAsTheString() {
+    // names of 1 to 40 chars, of every name char class, ended by each kind of follower: the word
+    // at a time scan must end each name on the right byte
+    StringBuilder text = new StringBuilder("{");
+    String followers = " ,(){}:\n\t";
+    for (int length = 1; length <= 40; length++) {
+      text.append("aZ_09".repeat(8), 0, length).append(followers.charAt(length % 9)).append(' ');
+    }
+    text.append('}');
+    String string = text.toString().replace("(", "(a:1)").replace(":", ": b");
+    int count = TokenCounter.count(string, UNLIMITED);
+    byte[] bytes = ("_" + string + "_").getBytes(StandardCharsets.US_ASCII);
+    AsciiText ascii = AsciiText.of(bytes, 1, string.length());
+
+    assertThat(count).isGreaterThan(40);
+    assertThat(TokenCounter.exceeds(ascii, options(count - 1))).isTrue();
+    assertThat(TokenCounter.exceeds(ascii, options(count))).isFalse();
+  }
+
+  @Test
+  void exceeds_tokenFloodAsBytes_overJustBelowItsCount() {
+    // 6,003 tokens (count_tokenFloodFixture_is6003): over 6,002, not over 6,003
+    byte[] flood =
+        Fixtures.read(Fixtures.root().resolve("cases/s000-29-token-flood/query.graphql"))
+            .getBytes(StandardCharsets.US_ASCII);
+    AsciiText text = AsciiText.of(flood, 0, flood.length);
+
+    assertThat(TokenCounter.exceeds(text, options(6_002))).isTrue();
+    assertThat(TokenCounter.exceeds(text, options(6_003))).isFalse();
   }
 
   @ParameterizedTest

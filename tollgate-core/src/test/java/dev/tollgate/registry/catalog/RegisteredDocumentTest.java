@@ -39,6 +39,19 @@ final class RegisteredDocumentTest {
     assertThat(DocumentHash.of(document.text())).isEqualTo(document.hash());
   }
 
+  @Test
+  void text_askedAgain_theStringUnpackedBefore() {
+    RegisteredDocument document = registered(ONE);
+
+    String first = document.text();
+
+    // unpacked once, then found among the texts unpacked last: the same string, not a new one
+    assertThat(document.text()).isSameAs(first);
+    // a document with the same text is another entry: its own unpacking, an equal string
+    RegisteredDocument twin = registered(ONE);
+    assertThat(twin.text()).isEqualTo(first).isNotSameAs(first);
+  }
+
   /* ---- select ---- */
 
   @Test

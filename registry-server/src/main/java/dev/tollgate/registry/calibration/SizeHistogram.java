@@ -1,7 +1,7 @@
 package dev.tollgate.registry.calibration;
 
+import dev.tollgate.registry.measure.BucketCounts;
 import dev.tollgate.registry.measure.SizeBuckets;
-import java.util.Arrays;
 
 /**
  * Counts of non-negative values in fixed buckets, sparse and mergeable (two histograms add bucket
@@ -19,11 +19,7 @@ final class SizeHistogram {
     void accept(int bucket, long count);
   }
 
-  // the buckets seen, ascending, and their counts: a few per histogram, so recording a value
-  // searches two small arrays and allocates nothing (it boxed two Longs in a TreeMap)
-  private int[] buckets = new int[2];
-  private long[] counts = new long[2];
-  private int size;
+  private final BucketCounts counts = new BucketCounts();
   private long count;
   private long max = -1;
 
@@ -33,20 +29,7 @@ final class SizeHistogram {
   }
 
   void add(int bucket, long n) {
-    int at = Arrays.binarySearch(buckets, 0, size, bucket);
-    if (at < 0) {
-      at = -at - 1;
-      if (size == buckets.length) {
-        buckets = Arrays.copyOf(buckets, size * 2);
-        counts = Arrays.copyOf(counts, size * 2);
-      }
-      System.arraycopy(buckets, at, buckets, at + 1, size - at);
-      System.arraycopy(counts, at, counts, at + 1, size - at);
-      buckets[at] = bucket;
-      counts[at] = 0;
-      size++;
-    }
-    counts[at] += n;
+    counts.add(bucket, n);
     count += n;
   }
 
@@ -71,15 +54,14 @@ final class SizeHistogram {
 
   /** Each bucket with a count, ascending. */
   void forEachBucket(BucketCount action) {
-    for (int i = 0; i < size; i++) {
-      action.accept(buckets[i], counts[i]);
+    for (int i = 0; i < counts.size(); i++) {
+      action.accept(counts.bucket(i), counts.count(i));
     }
   }
 
   /** How many values fell in {@code bucket}. */
   long countIn(int bucket) {
-    int at = Arrays.binarySearch(buckets, 0, size, bucket);
-    return at < 0 ? 0 : counts[at];
+    return counts.countIn(bucket);
   }
 
   boolean isEmpty() {
@@ -93,10 +75,10 @@ final class SizeHistogram {
   long percentile(double p) {
     long rank = Math.max(1, (long) Math.ceil(p * count));
     long seen = 0;
-    for (int i = 0; i < size; i++) {
-      seen += counts[i];
+    for (int i = 0; i < counts.size(); i++) {
+      seen += counts.count(i);
       if (seen >= rank) {
-        return Math.min(max, upperBound(buckets[i]));
+        return Math.min(max, upperBound(counts.bucket(i)));
       }
     }
     return max;

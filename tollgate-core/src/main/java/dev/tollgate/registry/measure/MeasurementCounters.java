@@ -5,7 +5,6 @@ import dev.tollgate.registry.measure.MeasurementBatch.Maximum;
 import dev.tollgate.registry.measure.MeasurementBatch.Usage;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -70,53 +69,31 @@ public final class MeasurementCounters {
 
   private record UsageKey(String documentId, String operation) {}
 
-  /**
-   * One histogram's values since the last drain: the buckets seen, in order, and their counts, in
-   * two arrays (an operation's values fall in a few buckets), so that counting a value allocates
-   * nothing.
-   */
+  /** One histogram's values since the last drain ({@link BucketCounts}). */
   public static final class Histogram {
-    private int[] buckets = new int[2];
-    private long[] counts = new long[2];
-    private int size;
+    private final BucketCounts counts = new BucketCounts();
     private long max = -1;
 
     private Histogram() {}
 
     /** Counts one value. */
     public synchronized void record(long value) {
-      int bucket = SizeBuckets.bucketOf(value);
-      int at = Arrays.binarySearch(buckets, 0, size, bucket);
-      if (at < 0) {
-        at = insert(-at - 1, bucket);
-      }
-      counts[at]++;
+      counts.add(SizeBuckets.bucketOf(value), 1);
       max = Math.max(max, Math.max(0, value));
-    }
-
-    private int insert(int at, int bucket) {
-      if (size == buckets.length) {
-        buckets = Arrays.copyOf(buckets, size * 2);
-        counts = Arrays.copyOf(counts, size * 2);
-      }
-      System.arraycopy(buckets, at, buckets, at + 1, size - at);
-      System.arraycopy(counts, at, counts, at + 1, size - at);
-      buckets[at] = bucket;
-      counts[at] = 0;
-      size++;
-      return at;
     }
 
     /** Adds the counts since the last drain to {@code into}, then starts again from none. */
     synchronized void drainInto(Key key, List<Bucket> into, List<Maximum> maxima) {
-      if (size == 0) {
+      if (counts.size() == 0) {
         return;
       }
-      for (int i = 0; i < size; i++) {
-        into.add(new Bucket(key.kind(), key.subject(), key.measure(), buckets[i], counts[i]));
+      for (int i = 0; i < counts.size(); i++) {
+        into.add(
+            new Bucket(
+                key.kind(), key.subject(), key.measure(), counts.bucket(i), counts.count(i)));
       }
       maxima.add(new Maximum(key.kind(), key.subject(), key.measure(), max));
-      size = 0;
+      counts.clear();
       max = -1;
     }
   }

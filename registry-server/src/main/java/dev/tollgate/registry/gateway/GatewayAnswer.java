@@ -34,11 +34,47 @@ public final class GatewayAnswer {
       Map<String, List<String>> upstreamHeaders,
       @Nullable String contentType,
       byte @Nullable [] body) {
+    this(
+        status,
+        Collections.unmodifiableMap(new LinkedHashMap<>(headers)),
+        Collections.unmodifiableMap(new LinkedHashMap<>(upstreamHeaders)),
+        contentType,
+        body,
+        true);
+  }
+
+  /** {@code wrapped}: only to tell this constructor apart; the maps are kept as they are given. */
+  private GatewayAnswer(
+      int status,
+      Map<String, String> headers,
+      Map<String, List<String>> upstreamHeaders,
+      @Nullable String contentType,
+      byte @Nullable [] body,
+      boolean wrapped) {
     this.status = status;
-    this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
-    this.upstreamHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(upstreamHeaders));
+    this.headers = headers;
+    this.upstreamHeaders = upstreamHeaders;
     this.contentType = contentType;
     this.body = body;
+  }
+
+  /**
+   * An answer that takes {@code headers} and {@code upstreamHeaders} as they are, without a copy:
+   * for a {@link Reply}, which builds them for this answer alone and is done with them.
+   */
+  static GatewayAnswer taking(
+      int status,
+      Map<String, String> headers,
+      Map<String, List<String>> upstreamHeaders,
+      @Nullable String contentType,
+      byte @Nullable [] body) {
+    return new GatewayAnswer(
+        status,
+        Collections.unmodifiableMap(headers),
+        Collections.unmodifiableMap(upstreamHeaders),
+        contentType,
+        body,
+        true);
   }
 
   public int status() {

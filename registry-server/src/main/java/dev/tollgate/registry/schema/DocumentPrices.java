@@ -26,7 +26,7 @@ record DocumentPrices(@Nullable List<Price> prices, List<String> errors) {
   static DocumentPrices of(OperationPricer pricer, String body, int maxTokens) {
     try {
       List<Price> prices = new ArrayList<>();
-      for (PricedOperation operation : pricer.analyse(body, maxTokens).operations()) {
+      for (PricedOperation operation : pricer.reprice(body, maxTokens).operations()) {
         CompiledPrice price = operation.price();
         Measure defaults = price.atDefaults();
         prices.add(

@@ -6,6 +6,7 @@ import dev.tollgate.registry.pricing.BrokenPrice;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.ActiveDocument;
 import dev.tollgate.registry.store.ActiveOperation;
+import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.SchemaPrice;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,6 +53,25 @@ final class Repricer {
     operations.forEach(operation -> wanted.add(operation.documentId()));
     Map<DocumentHash, DocumentPrices> priced =
         StreamedPricing.price(target.pricer(), wanted, documents);
+    return report(target, current, operations, priced, started);
+  }
+
+  /**
+   * Reprices every active operation of {@code store}, its documents priced while the operations are
+   * read ({@link OverlappedRead}).
+   */
+  Repricing repriceActive(SchemaVersion target, OperationPricer current, RegistryStore store) {
+    long started = System.nanoTime();
+    OverlappedRead.Priced read = OverlappedRead.read(store, target.pricer());
+    return report(target, current, read.operations(), read.prices(), started);
+  }
+
+  private Repricing report(
+      SchemaVersion target,
+      OperationPricer current,
+      List<ActiveOperation> operations,
+      Map<DocumentHash, DocumentPrices> priced,
+      long started) {
     List<OperationImpact> impacts = new ArrayList<>(operations.size());
     Map<PriceKey, SchemaPrice> prices = new LinkedHashMap<>();
     Map<String, String> oldTexts = new HashMap<>();
@@ -68,12 +88,12 @@ final class Repricer {
             key -> stored(target.fingerprint(), operation, price, document));
       }
     }
-    if (wanted.size() >= LOG_FROM) {
+    if (priced.size() >= LOG_FROM) {
       LOG.info(
           "schema {}: repriced {} operations of {} documents in {} ms",
           target.fingerprint(),
           operations.size(),
-          wanted.size(),
+          priced.size(),
           (System.nanoTime() - started) / 1_000_000);
     }
     return new Repricing(

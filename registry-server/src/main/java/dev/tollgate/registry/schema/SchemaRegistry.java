@@ -108,9 +108,7 @@ public final class SchemaRegistry {
   public synchronized SchemaPublication publish(SchemaInput input, String by, boolean dryRun) {
     SchemaVersion target = SchemaBuilder.build(input);
     OperationPricer current = active.pricer();
-    Repricer.Repricing repricing =
-        store.readActive(
-            (operations, documents) -> repricer.reprice(target, current, operations, documents));
+    Repricer.Repricing repricing = repricer.repriceActive(target, current, store);
     Optional<StoredSchema> existing = store.findSchema(target.fingerprint());
     boolean isActive = target.fingerprint().equals(active.fingerprint());
     if (dryRun || existing.isPresent()) {

@@ -15,6 +15,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,10 +43,22 @@ final class StreamedPricing {
    */
   static Map<DocumentHash, DocumentPrices> price(
       OperationPricer pricer, Set<DocumentHash> wanted, Iterable<ActiveDocument> documents) {
-    Map<DocumentHash, DocumentPrices> priced = new ConcurrentHashMap<>();
     if (wanted.isEmpty()) {
-      return priced;
+      return new ConcurrentHashMap<>();
     }
+    return price(pricer, wanted::contains, documents, () -> false);
+  }
+
+  /**
+   * The prices under {@code pricer} of every document of {@code documents} that {@code wanted}
+   * accepts; stops reading once {@code stopped} (the prices so far are returned).
+   */
+  static Map<DocumentHash, DocumentPrices> price(
+      OperationPricer pricer,
+      Predicate<DocumentHash> wanted,
+      Iterable<ActiveDocument> documents,
+      BooleanSupplier stopped) {
+    Map<DocumentHash, DocumentPrices> priced = new ConcurrentHashMap<>();
     int threads = Runtime.getRuntime().availableProcessors();
     Semaphore room = new Semaphore(threads * BATCHES_PER_THREAD);
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -53,19 +67,19 @@ final class StreamedPricing {
     try {
       List<ActiveDocument> batch = new ArrayList<>(BATCH);
       for (ActiveDocument document : documents) {
-        if (failure.get() != null) {
+        if (failure.get() != null || stopped.getAsBoolean()) {
           break;
         }
-        if (!wanted.contains(document.id())) {
+        if (!wanted.test(document.id())) {
           continue;
         }
         batch.add(document);
         if (batch.size() == BATCH) {
-          submit(pool, room, batch, pricer, priced, failure, done, wanted.size());
+          submit(pool, room, batch, pricer, priced, failure, done);
           batch = new ArrayList<>(BATCH);
         }
       }
-      submit(pool, room, batch, pricer, priced, failure, done, wanted.size());
+      submit(pool, room, batch, pricer, priced, failure, done);
     } finally {
       pool.shutdown();
       awaitQuietly(pool);
@@ -87,8 +101,7 @@ final class StreamedPricing {
       OperationPricer pricer,
       Map<DocumentHash, DocumentPrices> priced,
       AtomicReference<Throwable> failure,
-      AtomicInteger done,
-      int total) {
+      AtomicInteger done) {
     if (batch.isEmpty()) {
       return;
     }
@@ -99,7 +112,7 @@ final class StreamedPricing {
             for (ActiveDocument document : batch) {
               priced.put(document.id(), DocumentPrices.of(pricer, document.body(), MAX_TOKENS));
               if (done.incrementAndGet() % PROGRESS_EVERY == 0) {
-                LOG.info("repricing: {} of {} documents", done.get(), total);
+                LOG.info("repricing: {} documents priced", done.get());
               }
             }
           } catch (RuntimeException | Error e) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
@@ -337,6 +338,16 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
    */
   public List<ActiveOperation> activeOperations() {
     return schemas.activeOperations();
+  }
+
+  /**
+   * Runs {@code read} on the texts of the documents of the active versions, each once, streamed a
+   * page at a time in a read transaction of their own: a snapshot that may differ from the one of a
+   * concurrent {@link #activeOperations()} by the versions published or retired in between. {@code
+   * read} may iterate once.
+   */
+  public <T> T readActiveDocuments(Function<Iterable<ActiveDocument>, T> read) {
+    return schemas.readActiveDocuments(read);
   }
 
   /**

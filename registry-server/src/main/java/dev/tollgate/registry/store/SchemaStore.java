@@ -3,6 +3,7 @@ package dev.tollgate.registry.store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -73,6 +74,15 @@ final class SchemaStore {
 
   List<ActiveOperation> activeOperations() {
     return transactions.readInTransaction(ActivePrices::activeOperations);
+  }
+
+  <T> T readActiveDocuments(Function<Iterable<ActiveDocument>, T> read) {
+    return transactions.readStreaming(
+        dao -> {
+          try (Stream<ActiveDocument> documents = dao.activeDocuments()) {
+            return read.apply(documents::iterator);
+          }
+        });
   }
 
   <T> T readActive(ActiveRead<T> read) {

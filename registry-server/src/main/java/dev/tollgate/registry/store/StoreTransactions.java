@@ -1,11 +1,13 @@
 package dev.tollgate.registry.store;
 
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -68,6 +70,37 @@ final class StoreTransactions {
   /** Runs {@code query} in one read transaction: its statements see one snapshot. */
   <T> T readInTransaction(Function<RegistryDao, T> query) {
     return jdbi.inTransaction(handle -> query.apply(handle.attach(RegistryDao.class)));
+  }
+
+  /**
+   * Runs {@code query} in one read transaction whose results flow a page at a time: on H2, with
+   * lazy query execution, which H2 otherwise does only past a whole result (materialised first, in
+   * memory or a temporary file); PostgreSQL streams by the fetch size within a transaction already.
+   */
+  <T> T readStreaming(Function<RegistryDao, T> query) {
+    return jdbi.withHandle(
+        handle -> {
+          if (!isH2(handle)) {
+            return handle.inTransaction(inside -> query.apply(inside.attach(RegistryDao.class)));
+          }
+          // a session setting, so it is set outside the transaction and reset before the pool
+          // hands the connection to another reader
+          handle.execute("SET LAZY_QUERY_EXECUTION TRUE");
+          try {
+            return handle.inTransaction(inside -> query.apply(inside.attach(RegistryDao.class)));
+          } finally {
+            handle.execute("SET LAZY_QUERY_EXECUTION FALSE");
+          }
+        });
+  }
+
+  /** Whether {@code handle} is on H2; false when the driver cannot tell (the read is not lazy). */
+  private static boolean isH2(Handle handle) {
+    try {
+      return "H2".equals(handle.getConnection().getMetaData().getDatabaseProductName());
+    } catch (SQLException e) {
+      return false;
+    }
   }
 
   /**

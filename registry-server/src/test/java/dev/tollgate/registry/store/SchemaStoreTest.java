@@ -81,6 +81,34 @@ final class SchemaStoreTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Kind.class)
+  void readActiveDocuments_documentOfTwoVersionsAndOfARetiredOne_textsOnceThenConnectionReusable(
+      TestDatabase.Kind kind) {
+    try (TestDatabase database = TestDatabase.create(kind, tempDir);
+        RegistryStore store = database.open(clock())) {
+      store.publish(JournalTest.publication("web", "1", A, B));
+      store.publish(JournalTest.publication("web", "2", A));
+      store.publish(JournalTest.publication("ios", "1", C));
+      store.retire("ios", "1", "ops");
+
+      List<String> read = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        // more reads than one connection: a connection back from a lazy read serves the next
+        read.clear();
+        store.readActiveDocuments(
+            documents -> {
+              documents.forEach(document -> read.add(document.body()));
+              return null;
+            });
+      }
+
+      // web 1 holds A and B, web 2 holds A; ios 1 (C) is retired
+      assertThat(read).containsExactlyInAnyOrder(A, B);
+      assertThat(store.activeOperations()).hasSize(3);
+    }
+  }
+
   @Test
   void uncleanShutdown_schemasActivationsAndPricesRebuiltFromTheJournal() throws IOException {
     Path folder = tempDir.resolve("data");

@@ -86,6 +86,19 @@ public final class DocumentReader {
     }
   }
 
+  /**
+   * {@link #parse(ScannedText, int)} without graphql-java's reader setup or source locations, for a
+   * text the scan counted ({@link PlainParse}); the ordinary parse for any other, or whenever the
+   * plain one gives up, so that the outcome and the errors are the ordinary ones.
+   */
+  static Parsed parsePlain(ScannedText scanned, int maxTokens) {
+    if (scanned.count() == ScannedText.UNKNOWN) {
+      return parse(scanned, maxTokens);
+    }
+    Document document = PlainParse.parse(scanned.text(), ScannedText.options(maxTokens));
+    return document == null ? parse(scanned, maxTokens) : new Parsed(document, scanned.count());
+  }
+
   private static InvalidDocumentException parseFailed(Exception e) {
     return new InvalidDocumentException(
         ErrorCode.GRAPHQL_PARSE_FAILED, List.of(String.valueOf(e.getMessage())));

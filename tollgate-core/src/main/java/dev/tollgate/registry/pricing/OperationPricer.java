@@ -56,7 +56,20 @@ public final class OperationPricer {
    *     large (after fragment expansion) to price
    */
   public AnalysedDocument analyse(String text, DocumentLimits limits) {
-    DocumentReader.Parsed parsed = DocumentReader.parse(scan(text, limits), limits.maxTokens());
+    return analysed(DocumentReader.parse(scan(text, limits), limits.maxTokens()), limits);
+  }
+
+  /**
+   * {@link #analyse(String, int)} for repricing a registered document under another schema: the
+   * same prices, errors and exceptions, parsed without graphql-java's reader setup and without
+   * source locations ({@link PlainParse}), which no price or message reads.
+   */
+  public AnalysedDocument reprice(String text, int maxTokens) {
+    DocumentLimits limits = DocumentLimits.tokens(maxTokens);
+    return analysed(DocumentReader.parsePlain(scan(text, limits), maxTokens), limits);
+  }
+
+  private AnalysedDocument analysed(DocumentReader.Parsed parsed, DocumentLimits limits) {
     try {
       Document document = parsed.document();
       Map<String, FragmentDefinition> fragments = fragments(document);

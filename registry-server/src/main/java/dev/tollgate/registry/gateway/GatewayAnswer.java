@@ -1,7 +1,6 @@
 package dev.tollgate.registry.gateway;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -20,61 +19,21 @@ public final class GatewayAnswer {
   private final @Nullable String contentType;
   private final byte @Nullable [] body;
 
-  GatewayAnswer(
-      int status,
-      Map<String, String> headers,
-      @Nullable String contentType,
-      byte @Nullable [] body) {
-    this(status, headers, Map.of(), contentType, body);
-  }
-
+  /**
+   * Takes {@code headers} and {@code upstreamHeaders} as they are, without a copy: a {@link Reply}
+   * builds them for this answer alone and is done with them.
+   */
   GatewayAnswer(
       int status,
       Map<String, String> headers,
       Map<String, List<String>> upstreamHeaders,
       @Nullable String contentType,
       byte @Nullable [] body) {
-    this(
-        status,
-        Collections.unmodifiableMap(new LinkedHashMap<>(headers)),
-        Collections.unmodifiableMap(new LinkedHashMap<>(upstreamHeaders)),
-        contentType,
-        body,
-        true);
-  }
-
-  /** {@code wrapped}: only to tell this constructor apart; the maps are kept as they are given. */
-  private GatewayAnswer(
-      int status,
-      Map<String, String> headers,
-      Map<String, List<String>> upstreamHeaders,
-      @Nullable String contentType,
-      byte @Nullable [] body,
-      boolean wrapped) {
     this.status = status;
-    this.headers = headers;
-    this.upstreamHeaders = upstreamHeaders;
+    this.headers = Collections.unmodifiableMap(headers);
+    this.upstreamHeaders = Collections.unmodifiableMap(upstreamHeaders);
     this.contentType = contentType;
     this.body = body;
-  }
-
-  /**
-   * An answer that takes {@code headers} and {@code upstreamHeaders} as they are, without a copy:
-   * for a {@link Reply}, which builds them for this answer alone and is done with them.
-   */
-  static GatewayAnswer taking(
-      int status,
-      Map<String, String> headers,
-      Map<String, List<String>> upstreamHeaders,
-      @Nullable String contentType,
-      byte @Nullable [] body) {
-    return new GatewayAnswer(
-        status,
-        Collections.unmodifiableMap(headers),
-        Collections.unmodifiableMap(upstreamHeaders),
-        contentType,
-        body,
-        true);
   }
 
   public int status() {

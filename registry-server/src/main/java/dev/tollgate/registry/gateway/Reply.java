@@ -70,7 +70,7 @@ final class Reply {
     headers.put("Vary", vary);
     return finish(
         outcome,
-        GatewayAnswer.taking(
+        new GatewayAnswer(
             status, headers, upstreamHeaders, GatewayHeaders.responseType(accept), body));
   }
 
@@ -87,7 +87,7 @@ final class Reply {
         metrics.traffic(policy, entry.cost(), entry.outcome());
       }
     }
-    return GatewayAnswer.taking(
+    return new GatewayAnswer(
         200, headers, upstreamHeaders, GatewayHeaders.responseType(accept), body);
   }
 
@@ -97,7 +97,7 @@ final class Reply {
   /** A 304 Not Modified: no body, no media type. */
   GatewayAnswer notModified(String outcome) {
     headers.put("Vary", vary);
-    return finish(outcome, GatewayAnswer.taking(304, headers, upstreamHeaders, null, null));
+    return finish(outcome, new GatewayAnswer(304, headers, upstreamHeaders, null, null));
   }
 
   private GatewayAnswer finish(String outcome, GatewayAnswer answer) {

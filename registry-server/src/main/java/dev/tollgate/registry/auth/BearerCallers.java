@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class BearerCallers {
 
-  /** The scheme an {@code Authorization} value starts with, in any case ({@code Callers}). */
+  /** The scheme a bearer token's {@code Authorization} value starts with, in any case. */
   private static final String SCHEME = "Bearer ";
 
   private static final ThreadLocal<MessageDigest> SHA256 =
@@ -74,15 +74,21 @@ public final class BearerCallers {
             .build();
   }
 
+  /** Whether {@code authorization} is {@code Bearer <token>} (the scheme in any case). */
+  public static boolean isBearer(@Nullable String authorization) {
+    return authorization != null
+        && authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length());
+  }
+
   /** The verified tokens, for their statistics. */
   public Cache<?, ?> cache() {
     return verified;
   }
 
   /**
-   * Who the token of {@code authorization} speaks for: an {@code Authorization} header's value,
-   * {@code Bearer <token>} (the scheme in any case, the token between optional spaces). A header
-   * this thread saw last is compared where it is: no substring, no digest.
+   * Who the token of {@code authorization} speaks for: an {@code Authorization} header's value that
+   * {@link #isBearer} (the token between optional spaces). A header this thread saw last is
+   * compared where it is: no substring, no digest.
    */
   public BearerIdentity identify(String authorization) {
     int start = SCHEME.length();

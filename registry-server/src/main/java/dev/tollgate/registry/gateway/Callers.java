@@ -31,8 +31,6 @@ public record Callers(
     KeyRing stored,
     @Nullable BearerCallers bearer) {
 
-  private static final String BEARER = "Bearer ";
-
   public Callers {
     keys = Map.copyOf(keys);
   }
@@ -52,16 +50,16 @@ public record Callers(
    * caller, or why nobody.
    */
   public Identity identify(@Nullable String apiKey, @Nullable String authorization) {
-    String token = bearer == null || !bearerScheme(authorization) ? null : authorization;
-    if (token != null && apiKey != null) {
+    boolean bearerToken = bearer != null && BearerCallers.isBearer(authorization);
+    if (bearerToken && apiKey != null) {
       return new Unidentified(
           new Refusal(
               ErrorCode.BAD_REQUEST, "send X-API-Key or an Authorization: Bearer token, not both"),
           400,
           0);
     }
-    if (token != null) {
-      return bearer(token);
+    if (bearerToken) {
+      return bearer(java.util.Objects.requireNonNull(authorization));
     }
     if (apiKey == null) {
       return new Caller(anonymous, true);
@@ -88,12 +86,6 @@ public record Callers(
           refused.retryAfterSeconds());
     }
     return new Unidentified(new Refusal(ErrorCode.UNAUTHENTICATED, refused.message()), 401, 0);
-  }
-
-  /** Whether {@code authorization} is {@code Bearer <token>} (the scheme in any case). */
-  private static boolean bearerScheme(@Nullable String authorization) {
-    return authorization != null
-        && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length());
   }
 
   /** A caller, or why there is none. */

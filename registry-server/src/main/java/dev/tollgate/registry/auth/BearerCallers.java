@@ -80,6 +80,18 @@ public final class BearerCallers {
         && authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length());
   }
 
+  /**
+   * The token of an {@code Authorization} value that {@link #isBearer}, without the spaces around
+   * it; null when the value is not a bearer token or names none.
+   */
+  public static @Nullable String token(@Nullable String authorization) {
+    if (authorization == null || !isBearer(authorization)) {
+      return null;
+    }
+    String token = authorization.substring(SCHEME.length()).trim();
+    return token.isEmpty() ? null : token;
+  }
+
   /** The verified tokens, for their statistics. */
   public Cache<?, ?> cache() {
     return verified;

@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.auth.BearerCallers;
 import dev.tollgate.registry.document.Sha256;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +32,6 @@ final class AdminAuth {
   static boolean adminRoute(Context ctx) {
     return ctx.path().startsWith("/v1/");
   }
-
-  private static final String BEARER = "Bearer ";
 
   /** The request attribute of a runtime token's {@link RuntimeCredential}, set before the route. */
   static final String RUNTIME = "tollgate.runtimeToken";
@@ -102,14 +101,12 @@ final class AdminAuth {
     if (repeated != null) {
       throw RouteException.badHeaders(repeated);
     }
-    String header = ctx.header("Authorization");
-    if (header == null
-        || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())
-        || header.substring(BEARER.length()).isBlank()) {
+    String token = BearerCallers.token(ctx.header("Authorization"));
+    if (token == null) {
       ctx.header("WWW-Authenticate", "Bearer");
       throw RouteException.unauthenticated();
     }
-    Credential match = find(digest(header.substring(BEARER.length()).trim()));
+    Credential match = find(digest(token));
     RuntimeCredential runtime = ctx.attribute(RUNTIME);
     if (match == null && runtime != null) {
       match = new Credential(runtime.prefix(), runtime.scope(), new byte[0]);

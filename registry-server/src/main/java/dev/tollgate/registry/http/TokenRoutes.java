@@ -1,5 +1,6 @@
 package dev.tollgate.registry.http;
 
+import dev.tollgate.registry.auth.BearerCallers;
 import dev.tollgate.registry.keys.KeySecrets;
 import dev.tollgate.registry.keys.TokenRing;
 import dev.tollgate.registry.store.StoredToken;
@@ -51,11 +52,11 @@ public final class TokenRoutes {
     if (!AdminAuth.adminRoute(ctx)) {
       return;
     }
-    String header = ctx.header("Authorization");
-    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+    String presented = BearerCallers.token(ctx.header("Authorization"));
+    if (presented == null) {
       return;
     }
-    ring.find(header.substring(7).trim())
+    ring.find(presented)
         .ifPresent(
             token -> {
               AdminToken.Scope scope = TokenBodies.scope(token.scope());

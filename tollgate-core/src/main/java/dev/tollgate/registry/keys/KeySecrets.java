@@ -77,9 +77,15 @@ public final class KeySecrets {
   /**
    * Whether {@code a} and {@code b} hold the same characters, every character compared whatever the
    * first difference, so the time taken says nothing of how much of a secret a caller got right
-   * (only the lengths, which are public: a key's, a token's format says it).
+   * (only the lengths, which are public: a key's, a token's format says it). The same string object
+   * is the same without a look at its characters: Jetty hands a connection's repeated header back
+   * as the string it parsed first, and whether two strings are one object says nothing of their
+   * contents.
    */
   public static boolean same(@Nullable String a, String b) {
+    if (a == b) {
+      return true;
+    }
     if (a == null || a.length() != b.length()) {
       return false;
     }

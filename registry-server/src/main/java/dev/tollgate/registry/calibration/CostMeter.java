@@ -113,8 +113,8 @@ public final class CostMeter {
       Decision.Admitted settled,
       @Nullable String alias) {
     Long actual = settled.actual();
+    Instant now = clock.instant();
     OperationSeries counters = operation.registered() ? seriesOf(operation) : null;
-    String document = counters != null ? counters.document : operation.document().hex();
     if (actual != null) {
       metrics.cost(policy.name(), label(operation), operation.cost(), actual);
       if (counters != null) {
@@ -122,15 +122,43 @@ public final class CostMeter {
       }
     }
     if (enabled && counters != null) {
-      counters.used(clock.instant());
+      counters.used(now);
     }
     long refunded = settled.refunded() == null ? 0 : settled.refunded();
     traffic.answered(
-        key(policy, operation.document(), document, operation.request().operationName(), alias),
-        clock.instant(),
+        rowOf(policy, operation, counters, alias, now),
+        now,
         Math.max(0, operation.cost() - refunded),
         operation.cost(),
         actual);
+  }
+
+  /** The traffic row of an answer: a registered operation's last one while it still holds. */
+  private OperationTraffic.Row rowOf(
+      KeyPolicy policy,
+      AdmittedOperation operation,
+      @Nullable OperationSeries counters,
+      @Nullable String alias,
+      Instant now) {
+    VersionIndex.Served served = versions.attribute(policy, operation.document(), alias);
+    if (counters == null) {
+      return new OperationTraffic.Row(
+          key(
+              policy,
+              served,
+              operation.document().hex(),
+              operation.request().operationName(),
+              now));
+    }
+    OperationTraffic.Row last = counters.traffic;
+    if (last != null && last.holds(now, policy.name(), served)) {
+      return last;
+    }
+    OperationTraffic.Row row =
+        new OperationTraffic.Row(
+            key(policy, served, counters.document, operation.request().operationName(), now));
+    counters.traffic = row;
+    return row;
   }
 
   /**
@@ -144,7 +172,11 @@ public final class CostMeter {
       @Nullable String alias,
       String code) {
     String id = document == null ? (alias == null ? "" : alias) : document.hex();
-    traffic.refused(key(policy, document, id, operationName, alias), clock.instant(), code);
+    Instant now = clock.instant();
+    traffic.refused(
+        key(policy, versions.attribute(policy, document, alias), id, operationName, now),
+        now,
+        code);
   }
 
   /** The counters of a registered operation, found once. */
@@ -156,17 +188,15 @@ public final class CostMeter {
   }
 
   /**
-   * @param hash the request's document, when known: the version it ran under is looked up by it
+   * @param served the version the request ran under, when known
    * @param document the id the row is counted under: the document's hex form, else what was sent
    */
-  private OperationTraffic.Key key(
+  private static OperationTraffic.Key key(
       KeyPolicy policy,
-      @Nullable DocumentHash hash,
+      VersionIndex.@Nullable Served served,
       String document,
       @Nullable String operationName,
-      @Nullable String alias) {
-    Instant now = clock.instant();
-    VersionIndex.Served served = versions.attribute(policy, hash, alias);
+      Instant now) {
     String name = operationName == null ? "" : operationName;
     return new OperationTraffic.Key(
         OperationTraffic.hourOf(now),

@@ -4,6 +4,7 @@ import dev.tollgate.registry.document.DocumentHash;
 import dev.tollgate.registry.measure.MeasurementCounters.Histogram;
 import dev.tollgate.registry.measure.MeasurementCounters.UsageCount;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The calibration counters of one registered operation (a document and the operation name a request
@@ -22,6 +23,9 @@ final class OperationSeries {
   private final Histogram within2x;
   private final Histogram estimateRatio;
   private final UsageCount usage;
+
+  /** The traffic row this operation's answers counted in last ({@link OperationTraffic.Row}). */
+  volatile OperationTraffic.@Nullable Row traffic;
 
   OperationSeries(Aggregates aggregates, DocumentHash hash, String operationName) {
     this.document = hash.hex();

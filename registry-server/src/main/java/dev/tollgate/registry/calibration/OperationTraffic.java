@@ -36,6 +36,30 @@ final class OperationTraffic {
     }
   }
 
+  /**
+   * A row its caller counts into again and again (a registered operation's, {@link
+   * OperationSeries}): its key, and the tally found for it last, used while no drain has closed it,
+   * so a repeated row builds, hashes and compares no key.
+   */
+  static final class Row {
+    final Key key;
+    private volatile @Nullable Tally tally;
+
+    Row(Key key) {
+      this.key = key;
+    }
+
+    /** Whether a request at {@code at} by {@code policy} under {@code served} counts here. */
+    boolean holds(Instant at, String policy, VersionIndex.@Nullable Served served) {
+      long since = at.getEpochSecond() - key.hourStart().getEpochSecond();
+      return since >= 0
+          && since < 3600
+          && key.policy().equals(policy)
+          && key.app().equals(served == null ? "" : served.app())
+          && key.version().equals(served == null ? "" : served.version());
+    }
+  }
+
   /** The deltas of one drain. */
   record Drained(
       List<OperationHour> hours, List<OperationCount> counts, List<VersionUsage> usage) {}
@@ -47,9 +71,9 @@ final class OperationTraffic {
   }
 
   /** One answered request, charged {@code units}, at estimated and (when measured) actual cost. */
-  void answered(Key key, Instant at, long units, long estimated, @Nullable Long actual) {
+  void answered(Row row, Instant at, long units, long estimated, @Nullable Long actual) {
     record(
-        key,
+        row,
         tally -> {
           tally.requests++;
           tally.units += units;
@@ -64,15 +88,24 @@ final class OperationTraffic {
   /** One request refused with {@code code}. */
   void refused(Key key, Instant at, String code) {
     record(
-        key,
+        new Row(key),
         tally -> {
           tally.refusals.merge(code, 1L, Long::sum);
           tally.seen(at);
         });
   }
 
-  private void record(Key key, Consumer<Tally> change) {
-    while (!tallies.computeIfAbsent(key, k -> new Tally()).apply(change)) {
+  private void record(Row row, Consumer<Tally> change) {
+    Tally known = row.tally;
+    if (known != null && known.apply(change)) {
+      return;
+    }
+    while (true) {
+      Tally tally = tallies.computeIfAbsent(row.key, k -> new Tally());
+      if (tally.apply(change)) {
+        row.tally = tally;
+        return;
+      }
       // closed by a drain in between: the next computeIfAbsent makes a fresh one
     }
   }

@@ -180,6 +180,10 @@ final class ResponseCache {
     if (variables.isEmpty()) {
       return "{}";
     }
+    String flat = FlatVariables.json(variables);
+    if (flat != null) {
+      return flat;
+    }
     try {
       return canonical.writeValueAsString(variables);
     } catch (JsonProcessingException e) {

@@ -32,6 +32,8 @@ import org.jspecify.annotations.Nullable;
  *     {@code Vary} does not name ({@link #cacheKeyHeaders}); never {@code authorization} nor {@code
  *     cookie}, each in {@code forwardHeaders}; by default those of {@link #DEFAULT_UNKEYED_HEADERS}
  *     that are forwarded and not in {@code varyHeaders} ({@link #withHeaderRules})
+ * @param h2c whether an {@code http://} upstream is called over HTTP/2 with prior knowledge (h2c,
+ *     {@link H2cExchange}) instead of HTTP/1.1: for an upstream that speaks it; off by default
  */
 public record UpstreamSettings(
     @Nullable String url,
@@ -43,7 +45,8 @@ public record UpstreamSettings(
     boolean identifyClient,
     List<String> returnHeaders,
     List<String> varyHeaders,
-    List<String> unkeyedHeaders) {
+    List<String> unkeyedHeaders,
+    boolean h2c) {
 
   /**
    * The per-request tracing headers: each request's own, so keying on them would make every entry
@@ -75,7 +78,8 @@ public record UpstreamSettings(
           true,
           List.of(),
           List.of(),
-          DEFAULT_UNKEYED_HEADERS);
+          DEFAULT_UNKEYED_HEADERS,
+          false);
 
   public UpstreamSettings {
     require(timeoutMillis > 0, "upstream.timeoutMillis must be positive: " + timeoutMillis);
@@ -98,6 +102,9 @@ public record UpstreamSettings(
     }
     varyHeaders = List.copyOf(names);
     unkeyedHeaders = UpstreamHeaders.unkeyed(unkeyedHeaders, forwardHeaders, varyHeaders);
+    require(
+        !h2c || url == null || url.startsWith("http://"),
+        "upstream.h2c needs an http:// upstream.url (h2c is HTTP/2 without TLS): " + url);
   }
 
   /** This upstream at {@code url} ({@code null}: the in-process demo service). */
@@ -112,7 +119,8 @@ public record UpstreamSettings(
         identifyClient,
         returnHeaders,
         varyHeaders,
-        unkeyedHeaders);
+        unkeyedHeaders,
+        h2c);
   }
 
   /** This upstream with other bounds, for tests and benchmarks. */
@@ -127,7 +135,24 @@ public record UpstreamSettings(
         identifyClient,
         returnHeaders,
         varyHeaders,
-        unkeyedHeaders);
+        unkeyedHeaders,
+        h2c);
+  }
+
+  /** This upstream called over h2c ({@code true}) or HTTP/1.1. */
+  public UpstreamSettings withH2c(boolean h2c) {
+    return new UpstreamSettings(
+        url,
+        timeoutMillis,
+        maxResponseBytes,
+        maxInFlight,
+        forwardHeaders,
+        headers,
+        identifyClient,
+        returnHeaders,
+        varyHeaders,
+        unkeyedHeaders,
+        h2c);
   }
 
   /** This upstream with other bounds, keeping its size limits. */
@@ -156,7 +181,8 @@ public record UpstreamSettings(
         identifyClient,
         returnHeaders,
         varyHeaders,
-        UpstreamHeaders.defaultUnkeyed(forwardHeaders, varyHeaders));
+        UpstreamHeaders.defaultUnkeyed(forwardHeaders, varyHeaders),
+        h2c);
   }
 
   /** This upstream with the default {@code unkeyedHeaders} of its own header rules. */
@@ -176,7 +202,8 @@ public record UpstreamSettings(
         identifyClient,
         returnHeaders,
         varyHeaders,
-        unkeyedHeaders);
+        unkeyedHeaders,
+        h2c);
   }
 
   /**

@@ -25,6 +25,9 @@
 # Tollgate and wrk on core 0 (GATEWAY_CPUS, WRK_CPUS). Direct calls leave core 0 to wrk; through
 # Tollgate, wrk and Tollgate share it. PIN=0, or no taskset: not pinned (pin.sh).
 #
+# H2C lists the jars (by position, from 0) whose Tollgate calls the upstream over h2c
+# (upstream.h2c): `H2C=1 upstream.sh NEW.jar NEW.jar` measures HTTP/1.1 against h2c in one run.
+#
 # Needs wrk, python3, curl and the jars (mvn -B -q -Pbenchmarks package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -77,11 +80,13 @@ upstream_stats() { # the named counters of the upstream's /stats, on one line
 GATEWAY_PIDS=()
 for i in "${!JARS[@]}"; do
   port=$((GATEWAY_PORT + i))
+  h2c=false
+  for n in ${H2C:-}; do [ "$n" = "$i" ] && h2c=true; done
   cat > "$WORK/config-$i.json" <<JSON
 {
   "http": {"port": $port},
   "upstream": {"url": "http://127.0.0.1:$UPSTREAM_PORT/graphql", "maxInFlight": $((CONNECTIONS > 64 ? CONNECTIONS : 64)),
-               "forwardHeaders": ["x-upstream-work-micros"]},
+               "forwardHeaders": ["x-upstream-work-micros"], "h2c": $h2c},
   "demo": {"publishDemoManifest": true},
   "keys": {
     "web-demo": {"name": "web", "mode": "trusted", "apps": ["cargo-web"], "requireId": true,

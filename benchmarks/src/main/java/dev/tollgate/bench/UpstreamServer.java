@@ -9,6 +9,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
 import org.eclipse.jetty.io.ConnectionStatistics;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
@@ -19,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * benchmarks/load/upstream.sh}): the demo cargo schema executed by graphql-java ({@link
  * DemoService}, with its parsed-document cache) behind a bare Javalin {@code POST /graphql} that
  * takes {@code {query, operationName, variables}} and answers {@code application/json}, over
- * keep-alive HTTP/1.1 (Jetty's default). {@code GET /stats} answers how many connections were
+ * keep-alive HTTP/1.1 (Jetty's default) or HTTP/2 with prior knowledge (h2c, for a gateway with
+ * {@code upstream.h2c}) on the same port. {@code GET /stats} answers how many connections were
  * opened, how many GraphQL requests were answered and how many asked for a protocol upgrade, so
  * that the script can show that a caller reuses its connections. A request with {@code
  * X-Upstream-Work-Micros: N} first spends N µs of CPU (at most 100 ms), standing for resolvers that
@@ -51,7 +53,10 @@ public final class UpstreamServer {
               config.jetty.addConnector(
                   (server, http) -> {
                     ServerConnector connector =
-                        new ServerConnector(server, new HttpConnectionFactory(http));
+                        new ServerConnector(
+                            server,
+                            new HttpConnectionFactory(http),
+                            new HTTP2CServerConnectionFactory(http));
                     connector.setPort(port);
                     connector.addBean(connections);
                     return connector;

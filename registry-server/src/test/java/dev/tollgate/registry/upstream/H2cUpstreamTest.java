@@ -8,20 +8,9 @@ import dev.tollgate.registry.admission.UpstreamRequest;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
-import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -33,11 +22,7 @@ final class H2cUpstreamTest {
       new UpstreamRequest("query Q($n: Int) { n(v: $n) }", "Q", Map.of("n", 2), true);
   private static final long CAP = 64 * 1024;
 
-  /** What the server saw of each request: its protocol, a header and its body. */
-  private record Seen(String protocol, String authorization, String accept, String body) {}
-
-  private final List<Seen> seen = new CopyOnWriteArrayList<>();
-  private Server server;
+  private H2cServer server;
   private HttpUpstream upstream;
 
   @AfterEach
@@ -46,7 +31,7 @@ final class H2cUpstreamTest {
       upstream.close();
     }
     if (server != null) {
-      server.stop();
+      server.close();
     }
   }
 
@@ -61,7 +46,7 @@ final class H2cUpstreamTest {
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.body().asMap()).containsEntry("data", Map.of("n", 2));
     assertThat(response.headers().get("x-answered-by")).containsExactly("h2c");
-    Seen request = seen.get(0);
+    H2cServer.Seen request = server.seen().get(0);
     assertThat(request.protocol()).isEqualTo("HTTP/2.0");
     assertThat(request.authorization()).isEqualTo("Bearer alice");
     assertThat(request.accept()).isEqualTo(HttpUpstream.ACCEPT);
@@ -81,8 +66,8 @@ final class H2cUpstreamTest {
       assertThat(upstream.execute(REQUEST).status()).isEqualTo(200);
     }
 
-    assertThat(seen).hasSize(5);
-    assertThat(server.getConnectors()[0].getConnectedEndPoints()).hasSize(1);
+    assertThat(server.seen()).hasSize(5);
+    assertThat(server.connections()).isEqualTo(1);
   }
 
   @Test
@@ -149,36 +134,8 @@ final class H2cUpstreamTest {
                 + " https://api.example/graphql");
   }
 
-  /** An h2c-only server answering every request with {@code status} and {@code body}. */
   private URI start(int status, String body, long delayMillis) throws Exception {
-    server = new Server();
-    ServerConnector connector =
-        new ServerConnector(server, new HTTP2CServerConnectionFactory(new HttpConfiguration()));
-    connector.setHost("127.0.0.1");
-    connector.setPort(0);
-    server.addConnector(connector);
-    server.setHandler(
-        new Handler.Abstract() {
-          @Override
-          public boolean handle(Request request, Response response, Callback callback)
-              throws Exception {
-            seen.add(
-                new Seen(
-                    request.getConnectionMetaData().getProtocol(),
-                    request.getHeaders().get("authorization"),
-                    request.getHeaders().get("accept"),
-                    Content.Source.asString(request, StandardCharsets.UTF_8)));
-            if (delayMillis > 0) {
-              Thread.sleep(delayMillis);
-            }
-            response.setStatus(status);
-            response.getHeaders().put("Content-Type", "application/json");
-            response.getHeaders().put("X-Answered-By", "h2c");
-            Content.Sink.write(response, true, body, callback);
-            return true;
-          }
-        });
-    server.start();
-    return URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/graphql");
+    server = H2cServer.start(status, body, delayMillis);
+    return server.uri();
   }
 }

@@ -74,7 +74,7 @@ interface SchemaDao {
           + " JOIN version_documents vd ON vd.version_id = v.id"
           + " JOIN operations o ON o.document_id = vd.document_id"
           + " WHERE v.status = 'active' ORDER BY v.app, v.id, vd.document_id, o.ordinal")
-  List<ActiveOperationRow> activeOperations();
+  Stream<ActiveOperationRow> activeOperations();
 
   /** Each document held by an active version, once; a stream to close, read a page at a time. */
   @SqlQuery(

@@ -108,7 +108,9 @@ public final class SchemaRegistry {
   public synchronized SchemaPublication publish(SchemaInput input, String by, boolean dryRun) {
     SchemaVersion target = SchemaBuilder.build(input);
     OperationPricer current = active.pricer();
-    Repricer.Repricing repricing = repricer.repriceActive(target, current, store);
+    // a schema is never deleted: stored now, it needs no prices (a dry run stores none either)
+    boolean toStore = !dryRun && store.findSchema(target.fingerprint()).isEmpty();
+    Repricer.Repricing repricing = repricer.repriceActive(target, current, store, toStore);
     Optional<StoredSchema> existing = store.findSchema(target.fingerprint());
     boolean isActive = target.fingerprint().equals(active.fingerprint());
     if (dryRun || existing.isPresent()) {

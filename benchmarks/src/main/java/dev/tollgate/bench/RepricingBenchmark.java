@@ -104,6 +104,7 @@ public final class RepricingBenchmark {
   }
 
   private static void measure(SchemaRegistry schemas, SchemaInput original, SchemaInput changed) {
+    live("before the dry run");
     Step dryRunStep = new Step();
     SchemaPublication dryRun = schemas.publish(changed, "bench", true);
     System.out.printf(
@@ -112,10 +113,12 @@ public final class RepricingBenchmark {
         dryRun.report().operations().size(),
         dryRunStep.done(),
         dryRun.report().summary());
+    live("dry run's report held");
     Step publishStep = new Step();
     SchemaPublication published = schemas.publish(changed, "bench", false);
     System.out.printf(
         Locale.ROOT, "publish %s (created=%s)%n", publishStep.done(), published.created());
+    live("both reports held");
     Step activateStep = new Step();
     SchemaActivated activated = schemas.activate(changed.fingerprint(), "bench", true);
     System.out.printf(
@@ -149,6 +152,22 @@ public final class RepricingBenchmark {
           heapAfterGc() >> 20,
           loadAverage());
     }
+  }
+
+  /**
+   * With {@code -Dbench.live=true}, collects the whole heap (untimed, between steps) and prints
+   * what is live: the reports the benchmark holds, over the store's own.
+   */
+  private static void live(String what) {
+    if (!Boolean.getBoolean("bench.live")) {
+      return;
+    }
+    System.gc();
+    System.out.printf(
+        Locale.ROOT,
+        "live heap after a full collection (%s): %d MB%n",
+        what,
+        ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20);
   }
 
   private static long gcMillis() {

@@ -41,11 +41,13 @@ final class ActivePrices {
    */
   static List<ActiveOperation> activeOperations(SchemaDao dao) {
     Optional<String> active = dao.activeFingerprint();
+    Pools strings = new Pools();
     Map<PriceKey, SchemaPrice> prices = new HashMap<>();
     if (active.isPresent()) {
-      dao.pricesOf(active.get()).forEach(price -> prices.put(key(price), price));
+      try (Stream<SchemaPrice> stored = dao.streamPricesOf(active.get())) {
+        stored.forEach(price -> prices.put(key(price), shared(price, strings)));
+      }
     }
-    Pools strings = new Pools();
     List<ActiveOperation> operations = new ArrayList<>();
     try (Stream<ActiveOperationRow> rows = dao.activeOperations()) {
       rows.forEach(row -> operations.add(active(row, active, prices, strings)));
@@ -71,6 +73,18 @@ final class ActivePrices {
         row.ordinal(),
         registeredUnder,
         shared(registered, price, strings));
+  }
+
+  /** {@code price} with its strings taken from {@code strings}. */
+  private static SchemaPrice shared(SchemaPrice price, Pools strings) {
+    return new SchemaPrice(
+        strings.labels.share(price.schemaFingerprint()),
+        price.documentId(),
+        price.ordinal(),
+        price.valid(),
+        strings.prices.share(price.price()),
+        price.cost(),
+        price.depth());
   }
 
   /**

@@ -62,6 +62,12 @@ interface SchemaDao {
           + " ORDER BY document_id, ordinal")
   List<SchemaPrice> pricesOf(@Bind("fingerprint") String fingerprint);
 
+  /** {@link #pricesOf(String)} as a stream to close, for a registry's worth of prices. */
+  @SqlQuery(
+      "SELECT * FROM operation_prices WHERE schema_fingerprint = :fingerprint"
+          + " ORDER BY document_id, ordinal")
+  Stream<SchemaPrice> streamPricesOf(@Bind("fingerprint") String fingerprint);
+
   @SqlQuery(
       "SELECT * FROM operation_prices WHERE schema_fingerprint = :fingerprint"
           + " AND document_id = :id ORDER BY ordinal")

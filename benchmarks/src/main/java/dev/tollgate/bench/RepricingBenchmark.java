@@ -14,7 +14,11 @@ import dev.tollgate.registry.schema.SchemaRegistry;
 import dev.tollgate.registry.schema.SchemaVersion;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.StoreSettings;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -28,8 +32,8 @@ import java.util.Locale;
  * (repriced again and stored), the activation (no repricing: the prices are stored) and the
  * rollback. The new schema puts {@code @cost(weight: 3)} on {@code Cargo.handlingHistory} and
  * removes {@code Delivery.eta}, so a fifth of the operations is dearer and a fifth broken. Prints
- * each step's wall time and the process's CPU time (which other processes' load does not inflate),
- * and the load average.
+ * each step's wall time, the process's CPU time (which other processes' load does not inflate), its
+ * time in GC and the heap left after the step's last collection, and the load average.
  *
  * <p>With VERSIONS above 1, the registry holds VERSIONS versions of N operations each, consecutive
  * versions sharing SHARED percent of their documents (version k holds the operations {@code k × N ×
@@ -100,6 +104,7 @@ public final class RepricingBenchmark {
   }
 
   private static void measure(SchemaRegistry schemas, SchemaInput original, SchemaInput changed) {
+    live("before the dry run");
     Step dryRunStep = new Step();
     SchemaPublication dryRun = schemas.publish(changed, "bench", true);
     System.out.printf(
@@ -108,10 +113,12 @@ public final class RepricingBenchmark {
         dryRun.report().operations().size(),
         dryRunStep.done(),
         dryRun.report().summary());
+    live("dry run's report held");
     Step publishStep = new Step();
     SchemaPublication published = schemas.publish(changed, "bench", false);
     System.out.printf(
         Locale.ROOT, "publish %s (created=%s)%n", publishStep.done(), published.created());
+    live("both reports held");
     Step activateStep = new Step();
     SchemaActivated activated = schemas.activate(changed.fingerprint(), "bench", true);
     System.out.printf(
@@ -126,19 +133,61 @@ public final class RepricingBenchmark {
         Locale.ROOT, "rollback %s (%d repriced)%n", rollbackStep.done(), rolledBack.repriced());
   }
 
-  /** A step's wall time and process CPU time, with the load average at its end. */
+  /**
+   * A step's wall time, process CPU time and time in GC (the collectors' own count: with G1, its
+   * pauses), with the load average and the heap's size after its last collection at its end.
+   */
   private static final class Step {
     private final long wall = System.nanoTime();
     private final long cpu = cpuNanos();
+    private final long gc = gcMillis();
 
     String done() {
       return String.format(
           Locale.ROOT,
-          "%.2f s (cpu %.2f s, load average %.1f)",
+          "%.2f s (cpu %.2f s, gc %.2f s, heap after gc %d MB, load average %.1f)",
           (System.nanoTime() - wall) / 1e9,
           (cpuNanos() - cpu) / 1e9,
+          (gcMillis() - gc) / 1e3,
+          heapAfterGc() >> 20,
           loadAverage());
     }
+  }
+
+  /**
+   * With {@code -Dbench.live=true}, collects the whole heap (untimed, between steps) and prints
+   * what is live: the reports the benchmark holds, over the store's own.
+   */
+  private static void live(String what) {
+    if (!Boolean.getBoolean("bench.live")) {
+      return;
+    }
+    System.gc();
+    System.out.printf(
+        Locale.ROOT,
+        "live heap after a full collection (%s): %d MB%n",
+        what,
+        ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20);
+  }
+
+  private static long gcMillis() {
+    long millis = 0;
+    for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+      millis += Math.max(0, collector.getCollectionTime());
+    }
+    return millis;
+  }
+
+  /** The heap in use after each pool's last collection (what survived it). */
+  private static long heapAfterGc() {
+    long bytes = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      MemoryUsage afterGc = pool.getCollectionUsage();
+      if (pool.getType() == MemoryType.HEAP && afterGc != null) {
+        bytes += afterGc.getUsed();
+      }
+    }
+    return bytes;
   }
 
   private static double loadAverage() {

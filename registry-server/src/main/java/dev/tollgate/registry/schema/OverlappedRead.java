@@ -1,7 +1,6 @@
 package dev.tollgate.registry.schema;
 
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.ActiveOperation;
 import dev.tollgate.registry.store.RegistryStore;
@@ -23,8 +22,6 @@ import java.util.function.Function;
  * under its hash, so every operation is priced from its own text either way.
  */
 final class OverlappedRead {
-
-  private static final int MAX_TOKENS = Limits.BOOK.tokens();
 
   /** The active operations, and the prices of their documents under the new schema. */
   record Priced(List<ActiveOperation> operations, Map<DocumentHash, DocumentPrices> prices) {}
@@ -76,7 +73,8 @@ final class OverlappedRead {
       if (!prices.containsKey(id)) {
         texts
             .apply(id)
-            .ifPresent(body -> prices.put(id, DocumentPrices.of(pricer, body, MAX_TOKENS)));
+            .ifPresent(
+                body -> prices.put(id, DocumentPrices.of(pricer, body, DocumentPrices.MAX_TOKENS)));
       }
     }
   }

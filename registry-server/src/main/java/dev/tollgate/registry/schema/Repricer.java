@@ -8,7 +8,6 @@ import dev.tollgate.registry.store.ActiveDocument;
 import dev.tollgate.registry.store.ActiveOperation;
 import dev.tollgate.registry.store.RegistryStore;
 import dev.tollgate.registry.store.SchemaPrice;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -53,17 +52,21 @@ final class Repricer {
     operations.forEach(operation -> wanted.add(operation.documentId()));
     Map<DocumentHash, DocumentPrices> priced =
         StreamedPricing.price(target.pricer(), wanted, documents);
-    return report(target, current, operations, priced, started);
+    return report(target, current, operations, priced, true, started);
   }
 
   /**
    * Reprices every active operation of {@code store}, its documents priced while the operations are
    * read ({@link OverlappedRead}).
+   *
+   * @param withPrices false when the prices are not to be stored (a dry run): the repricing's
+   *     prices are then empty, and the million objects they would take are never built
    */
-  Repricing repriceActive(SchemaVersion target, OperationPricer current, RegistryStore store) {
+  Repricing repriceActive(
+      SchemaVersion target, OperationPricer current, RegistryStore store, boolean withPrices) {
     long started = System.nanoTime();
     OverlappedRead.Priced read = OverlappedRead.read(store, target.pricer());
-    return report(target, current, read.operations(), read.prices(), started);
+    return report(target, current, read.operations(), read.prices(), withPrices, started);
   }
 
   private Repricing report(
@@ -71,8 +74,9 @@ final class Repricer {
       OperationPricer current,
       List<ActiveOperation> operations,
       Map<DocumentHash, DocumentPrices> priced,
+      boolean withPrices,
       long started) {
-    List<OperationImpact> impacts = new ArrayList<>(operations.size());
+    ImpactRows impacts = new ImpactRows(operations.size());
     Map<PriceKey, SchemaPrice> prices = new LinkedHashMap<>();
     Map<String, String> oldTexts = new HashMap<>();
     for (ActiveOperation operation : operations) {
@@ -81,8 +85,8 @@ final class Repricer {
       String oldText =
           oldTexts.computeIfAbsent(
               operation.operation().price(), serialized -> text(current, serialized));
-      impacts.add(impact(operation, oldText, price, document));
-      if (!operation.registeredUnder().equals(target.fingerprint())) {
+      append(impacts, operation, oldText, price, document);
+      if (withPrices && !operation.registeredUnder().equals(target.fingerprint())) {
         prices.computeIfAbsent(
             new PriceKey(operation.documentId(), operation.ordinal()),
             key -> stored(target.fingerprint(), operation, price, document));
@@ -100,30 +104,32 @@ final class Repricer {
         new ImpactReport(target.fingerprint(), impacts), List.copyOf(prices.values()));
   }
 
-  private OperationImpact impact(
+  private void append(
+      ImpactRows impacts,
       ActiveOperation operation,
       String oldText,
       DocumentPrices.@Nullable Price price,
       @Nullable DocumentPrices document) {
     long oldCost = operation.operation().cost();
     if (price == null) {
-      return new OperationImpact(
+      impacts.append(
           operation.app(),
           operation.version(),
-          operation.documentId().hex(),
+          operation.documentId(),
           operation.operation().name(),
           oldText,
           null,
           oldCost,
-          null,
+          0,
           ImpactStatus.BROKEN,
           errors(document));
+      return;
     }
     long newCost = price.cost();
-    return new OperationImpact(
+    impacts.append(
         operation.app(),
         operation.version(),
-        operation.documentId().hex(),
+        operation.documentId(),
         operation.operation().name(),
         oldText,
         price.costText(),

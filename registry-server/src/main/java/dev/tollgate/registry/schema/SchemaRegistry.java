@@ -6,11 +6,9 @@ import dev.tollgate.registry.pricing.CompiledPrice;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.ActiveOperation;
 import dev.tollgate.registry.store.RegistryStore;
-import dev.tollgate.registry.store.SchemaPrice;
 import dev.tollgate.registry.store.StoredSchema;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +106,9 @@ public final class SchemaRegistry {
   public synchronized SchemaPublication publish(SchemaInput input, String by, boolean dryRun) {
     SchemaVersion target = SchemaBuilder.build(input);
     OperationPricer current = active.pricer();
-    Repricer.Repricing repricing = repricer.repriceActive(target, current, store);
+    // a schema is never deleted: stored now, it needs no prices (a dry run stores none either)
+    boolean toStore = !dryRun && store.findSchema(target.fingerprint()).isEmpty();
+    Repricer.Repricing repricing = repricer.repriceActive(target, current, store, toStore);
     Optional<StoredSchema> existing = store.findSchema(target.fingerprint());
     boolean isActive = target.fingerprint().equals(active.fingerprint());
     if (dryRun || existing.isPresent()) {
@@ -149,10 +149,7 @@ public final class SchemaRegistry {
     StoredSchema stored =
         store.findSchema(fingerprint).orElseThrow(() -> SchemaException.notFound(fingerprint));
     SchemaVersion target = version(stored);
-    Map<PriceKey, SchemaPrice> known = new HashMap<>();
-    store
-        .schemaPrices(fingerprint)
-        .forEach(price -> known.put(new PriceKey(price.documentId(), price.ordinal()), price));
+    KnownPrices known = KnownPrices.of(store, fingerprint);
     OperationPricer current = active.pricer();
     List<Map<String, Object>> broken = new ArrayList<>();
     Repricer.Repricing repricing =
@@ -163,12 +160,11 @@ public final class SchemaRegistry {
                 if (operation.registeredUnder().equals(fingerprint)) {
                   continue;
                 }
-                SchemaPrice price =
-                    known.get(new PriceKey(operation.documentId(), operation.ordinal()));
-                if (price == null) {
+                String refusal = known.refusal(operation);
+                if (refusal != null) {
+                  broken.add(describe(operation, errors(refusal)));
+                } else if (!known.has(operation)) {
                   missing.add(operation);
-                } else if (!price.valid()) {
-                  broken.add(describe(operation, errors(price)));
                 }
               }
               return repricer.reprice(target, current, missing, documents);
@@ -227,8 +223,8 @@ public final class SchemaRegistry {
         stored.fingerprint(), fingerprint -> SchemaBuilder.build(SchemaInput.of(stored)));
   }
 
-  private List<String> errors(SchemaPrice price) {
-    CompiledPrice restored = active.pricer().restore(price.price());
+  private List<String> errors(String refusal) {
+    CompiledPrice restored = active.pricer().restore(refusal);
     return restored instanceof BrokenPrice broken ? broken.errors() : List.of();
   }
 

@@ -1,9 +1,9 @@
 package dev.tollgate.registry.schema;
 
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.OperationPricer;
 import dev.tollgate.registry.store.ActiveDocument;
+import dev.tollgate.registry.store.StringPool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * Prices a stream of documents on every core: the reading thread hands batches of {@value #BATCH}
  * texts to a pool of one thread per core, and waits while {@value #BATCHES_PER_THREAD} batches per
  * thread are pending, so that only those texts are in memory, never the whole stream. Each document
- * is priced once; what is kept of it is its {@link DocumentPrices}. Progress is logged every
- * {@value #PROGRESS_EVERY} documents.
+ * is priced once; what is kept of it is its {@link DocumentPrices}, whose texts equal by value are
+ * one instance ({@link StringPool}). Progress is logged every {@value #PROGRESS_EVERY} documents.
  */
 final class StreamedPricing {
 
@@ -33,7 +34,6 @@ final class StreamedPricing {
   private static final int BATCH = 64;
   private static final int BATCHES_PER_THREAD = 4;
   private static final int PROGRESS_EVERY = 100_000;
-  private static final int MAX_TOKENS = Limits.BOOK.tokens();
 
   private StreamedPricing() {}
 
@@ -59,6 +59,9 @@ final class StreamedPricing {
       Iterable<ActiveDocument> documents,
       BooleanSupplier stopped) {
     Map<DocumentHash, DocumentPrices> priced = new ConcurrentHashMap<>();
+    StringPool texts = new StringPool(StringPool.REPRICING_CAPACITY);
+    Function<String, DocumentPrices> pricing =
+        body -> DocumentPrices.of(pricer, body, DocumentPrices.MAX_TOKENS, texts);
     int threads = Runtime.getRuntime().availableProcessors();
     Semaphore room = new Semaphore(threads * BATCHES_PER_THREAD);
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -75,11 +78,11 @@ final class StreamedPricing {
         }
         batch.add(document);
         if (batch.size() == BATCH) {
-          submit(pool, room, batch, pricer, priced, failure, done);
+          submit(pool, room, batch, pricing, priced, failure, done);
           batch = new ArrayList<>(BATCH);
         }
       }
-      submit(pool, room, batch, pricer, priced, failure, done);
+      submit(pool, room, batch, pricing, priced, failure, done);
     } finally {
       pool.shutdown();
       awaitQuietly(pool);
@@ -98,7 +101,7 @@ final class StreamedPricing {
       ExecutorService pool,
       Semaphore room,
       List<ActiveDocument> batch,
-      OperationPricer pricer,
+      Function<String, DocumentPrices> pricing,
       Map<DocumentHash, DocumentPrices> priced,
       AtomicReference<Throwable> failure,
       AtomicInteger done) {
@@ -110,7 +113,7 @@ final class StreamedPricing {
         () -> {
           try {
             for (ActiveDocument document : batch) {
-              priced.put(document.id(), DocumentPrices.of(pricer, document.body(), MAX_TOKENS));
+              priced.put(document.id(), pricing.apply(document.body()));
               if (done.incrementAndGet() % PROGRESS_EVERY == 0) {
                 LOG.info("repricing: {} documents priced", done.get());
               }

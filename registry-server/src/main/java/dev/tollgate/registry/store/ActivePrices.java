@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Operations as the active schema prices them: an operation registered under another schema takes
@@ -33,29 +35,73 @@ final class ActivePrices {
     return priced;
   }
 
+  /**
+   * The active operations, their strings shared by value ({@link StringPool}): a million of them
+   * carry a few apps, versions and fingerprints, and prices that repeat by shape.
+   */
   static List<ActiveOperation> activeOperations(SchemaDao dao) {
-    List<ActiveOperationRow> rows = dao.activeOperations();
     Optional<String> active = dao.activeFingerprint();
-    Map<String, SchemaPrice> prices = new HashMap<>();
+    Pools strings = new Pools();
+    Map<PriceKey, SchemaPrice> prices = new HashMap<>();
     if (active.isPresent()) {
-      dao.pricesOf(active.get()).forEach(price -> prices.put(key(price), price));
-    }
-    List<ActiveOperation> operations = new ArrayList<>(rows.size());
-    for (ActiveOperationRow row : rows) {
-      StoredOperation operation = row.operation();
-      if (active.isPresent() && !operation.schemaFingerprint().equals(active.get())) {
-        operation = apply(operation, prices.get(row.documentId().hex() + "/" + row.ordinal()));
+      try (Stream<SchemaPrice> stored = dao.streamPricesOf(active.get())) {
+        stored.forEach(price -> prices.put(key(price), shared(price, strings)));
       }
-      operations.add(
-          new ActiveOperation(
-              row.app(),
-              row.version(),
-              row.documentId(),
-              row.ordinal(),
-              row.operation().schemaFingerprint(),
-              operation));
+    }
+    List<ActiveOperation> operations = new ArrayList<>();
+    try (Stream<ActiveOperationRow> rows = dao.activeOperations()) {
+      rows.forEach(row -> operations.add(active(row, active, prices, strings)));
     }
     return operations;
+  }
+
+  private static ActiveOperation active(
+      ActiveOperationRow row,
+      Optional<String> active,
+      Map<PriceKey, SchemaPrice> prices,
+      Pools strings) {
+    StoredOperation registered = row.operation();
+    String registeredUnder = strings.labels.share(registered.schemaFingerprint());
+    SchemaPrice price =
+        active.isPresent() && !registeredUnder.equals(active.get())
+            ? prices.get(new PriceKey(row.documentId(), row.ordinal()))
+            : null;
+    return new ActiveOperation(
+        strings.labels.share(row.app()),
+        strings.labels.share(row.version()),
+        row.documentId(),
+        row.ordinal(),
+        registeredUnder,
+        shared(registered, price, strings));
+  }
+
+  /** {@code price} with its strings taken from {@code strings}. */
+  private static SchemaPrice shared(SchemaPrice price, Pools strings) {
+    return new SchemaPrice(
+        strings.labels.share(price.schemaFingerprint()),
+        price.documentId(),
+        price.ordinal(),
+        price.valid(),
+        strings.prices.share(price.price()),
+        price.cost(),
+        price.depth());
+  }
+
+  /**
+   * {@code operation} with {@code price} applied if any, its strings taken from {@code strings}.
+   */
+  private static StoredOperation shared(
+      StoredOperation operation, @Nullable SchemaPrice price, Pools strings) {
+    StoredOperation priced = apply(operation, price);
+    return new StoredOperation(
+        strings.names.shareNullable(priced.name()),
+        priced.kind(),
+        strings.prices.share(priced.price()),
+        priced.cost(),
+        priced.depth(),
+        priced.aliases(),
+        priced.tokens(),
+        strings.labels.share(priced.schemaFingerprint()));
   }
 
   private static boolean allUnder(String fingerprint, List<StoredOperation> operations) {
@@ -67,8 +113,7 @@ final class ActivePrices {
     return true;
   }
 
-  private static StoredOperation apply(
-      StoredOperation operation, @org.jspecify.annotations.Nullable SchemaPrice price) {
+  private static StoredOperation apply(StoredOperation operation, @Nullable SchemaPrice price) {
     if (price == null) {
       return operation;
     }
@@ -83,7 +128,23 @@ final class ActivePrices {
         price.schemaFingerprint());
   }
 
-  private static String key(SchemaPrice price) {
-    return price.documentId().hex() + "/" + price.ordinal();
+  private static PriceKey key(SchemaPrice price) {
+    return new PriceKey(price.documentId(), price.ordinal());
   }
+
+  /**
+   * A pool for each kind of string, so that a registry of distinct names or prices does not fill
+   * the pool of its apps and versions.
+   */
+  private record Pools(StringPool labels, StringPool prices, StringPool names) {
+    Pools() {
+      this(
+          new StringPool(StringPool.REPRICING_CAPACITY),
+          new StringPool(StringPool.REPRICING_CAPACITY),
+          new StringPool(StringPool.REPRICING_CAPACITY));
+    }
+  }
+
+  /** Where a price is stored: an operation of a document. */
+  private record PriceKey(DocumentHash documentId, int ordinal) {}
 }

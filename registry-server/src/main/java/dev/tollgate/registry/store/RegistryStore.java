@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
@@ -330,6 +331,14 @@ public final class RegistryStore implements RegistryReader, AutoCloseable {
   /** The prices stored under {@code fingerprint} for operations registered under another schema. */
   public List<SchemaPrice> schemaPrices(String fingerprint) {
     return schemas.schemaPrices(fingerprint);
+  }
+
+  /**
+   * {@link #schemaPrices} one at a time, none of them held by the store: a registry's worth of
+   * prices need not be in memory at once.
+   */
+  public void forEachSchemaPrice(String fingerprint, Consumer<SchemaPrice> each) {
+    schemas.forEachSchemaPrice(fingerprint, each);
   }
 
   /**

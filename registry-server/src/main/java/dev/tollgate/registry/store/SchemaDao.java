@@ -62,6 +62,12 @@ interface SchemaDao {
           + " ORDER BY document_id, ordinal")
   List<SchemaPrice> pricesOf(@Bind("fingerprint") String fingerprint);
 
+  /** {@link #pricesOf(String)} as a stream to close, for a registry's worth of prices. */
+  @SqlQuery(
+      "SELECT * FROM operation_prices WHERE schema_fingerprint = :fingerprint"
+          + " ORDER BY document_id, ordinal")
+  Stream<SchemaPrice> streamPricesOf(@Bind("fingerprint") String fingerprint);
+
   @SqlQuery(
       "SELECT * FROM operation_prices WHERE schema_fingerprint = :fingerprint"
           + " AND document_id = :id ORDER BY ordinal")
@@ -74,7 +80,7 @@ interface SchemaDao {
           + " JOIN version_documents vd ON vd.version_id = v.id"
           + " JOIN operations o ON o.document_id = vd.document_id"
           + " WHERE v.status = 'active' ORDER BY v.app, v.id, vd.document_id, o.ordinal")
-  List<ActiveOperationRow> activeOperations();
+  Stream<ActiveOperationRow> activeOperations();
 
   /** Each document held by an active version, once; a stream to close, read a page at a time. */
   @SqlQuery(

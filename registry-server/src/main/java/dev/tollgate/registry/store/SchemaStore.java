@@ -3,6 +3,7 @@ package dev.tollgate.registry.store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -70,6 +71,16 @@ final class SchemaStore {
 
   List<SchemaPrice> schemaPrices(String fingerprint) {
     return transactions.read(dao -> dao.pricesOf(fingerprint));
+  }
+
+  void forEachSchemaPrice(String fingerprint, Consumer<SchemaPrice> each) {
+    transactions.read(
+        dao -> {
+          try (Stream<SchemaPrice> prices = dao.streamPricesOf(fingerprint)) {
+            prices.forEach(each);
+          }
+          return Boolean.TRUE; // read answers a value
+        });
   }
 
   List<ActiveOperation> activeOperations() {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tollgate.registry.catalog.StoredOperation;
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.pricing.OperationKind;
@@ -38,7 +37,7 @@ final class OverlappedReadTest {
     DocumentHash late = DocumentHash.of(LATE);
     DocumentHash gone = DocumentHash.of(GONE);
     Map<DocumentHash, DocumentPrices> prices = new ConcurrentHashMap<>();
-    DocumentPrices streamedPrices = DocumentPrices.of(pricer, STREAMED, Limits.BOOK.tokens());
+    DocumentPrices streamedPrices = DocumentPrices.of(pricer, STREAMED, DocumentPrices.MAX_TOKENS);
     prices.put(streamed, streamedPrices);
     List<DocumentHash> read = new ArrayList<>();
 
@@ -59,7 +58,7 @@ final class OverlappedReadTest {
     assertThat(prices.get(streamed)).isSameAs(streamedPrices);
     // LATE selects a field Cargo does not have: its errors, as any repricing reports them
     assertThat(prices.get(late))
-        .isEqualTo(DocumentPrices.of(pricer, LATE, Limits.BOOK.tokens()))
+        .isEqualTo(DocumentPrices.of(pricer, LATE, DocumentPrices.MAX_TOKENS))
         .extracting(DocumentPrices::prices)
         .isNull();
   }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tollgate.registry.document.DocumentHash;
-import dev.tollgate.registry.policy.Limits;
 import dev.tollgate.registry.pricing.CostPreset;
 import dev.tollgate.registry.pricing.FragmentSpreads;
 import dev.tollgate.registry.pricing.OperationPricer;
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.Test;
  */
 final class StreamedPricingTest {
 
-  private static final int MAX_TOKENS = Limits.BOOK.tokens();
   private static final String[] SELECTIONS = {
     "trackingId", "trackingId origin { code name }", "nope", "id delivery { transportStatus eta }"
   };
@@ -55,7 +53,8 @@ final class StreamedPricingTest {
     Map<DocumentHash, DocumentPrices> alone = new HashMap<>();
     for (ActiveDocument document : documents) {
       if (wanted.contains(document.id())) {
-        alone.put(document.id(), DocumentPrices.of(pricer, document.body(), MAX_TOKENS));
+        alone.put(
+            document.id(), DocumentPrices.of(pricer, document.body(), DocumentPrices.MAX_TOKENS));
       }
     }
     assertThat(iterations).hasValue(1);

@@ -2,11 +2,9 @@ package dev.tollgate.registry.store;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -23,10 +21,14 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>no journal yet (a new data folder, or one from before the journal): the tables are written
  *       to a journal once;
- *   <li>the previous run did not close the store (the {@code .open} marker is there): the file is
- *       moved aside and the {@link Checkpoint} put in its place, then completed with the journal's
- *       records after it; without a checkpoint, or when it cannot serve, or when the H2 file does
- *       not open, a fresh file is rebuilt from the whole journal;
+ *   <li>the previous run did not close the store (the {@code .open} marker is there) and the system
+ *       has not restarted since (the marker's boot id): the process was killed, its writes are in
+ *       the file or the page cache, and the H2 file is opened as it was left (H2 reopens it at its
+ *       last committed transaction) and, once it proves to hold exactly the journal's first records
+ *       ({@link JournalPrefix}), completed with the records after them;
+ *   <li>a file that does not open or fails that proof, or one left before a restart of the system:
+ *       moved aside and the {@link Checkpoint} put in its place, completed the same way; without a
+ *       checkpoint, or when it cannot serve either, a fresh file is rebuilt from the whole journal;
  *   <li>a clean shutdown: the journal and the {@code changes} table must hold as many changes;
  *       missing records are replayed, and a journal shorter than the tables is written again from
  *       them.
@@ -59,14 +61,22 @@ final class EmbeddedStart {
       } else {
         Journal.Contents contents = Journal.read(files.journal());
         warnIfDamaged(files, contents);
-        recovered =
-            Files.exists(files.marker())
-                ? JournalRecovery.fromCheckpoint(files, contents, connect)
-                : JournalRecovery.openAndCatchUp(files, contents, connect);
+        if (!Files.exists(files.marker())) {
+          recovered = JournalRecovery.openAndCatchUp(files, contents, connect);
+        } else if (OpenMarker.sameBoot(files.marker())) {
+          recovered = JournalRecovery.openAsLeft(files, contents, connect);
+        } else {
+          LOG.warn(
+              "store: the previous run did not close the store and the machine may have restarted"
+                  + " since ({}); the H2 file may lack writes the system had not flushed, so it is"
+                  + " not trusted",
+              OpenMarker.read(files.marker()));
+          recovered = JournalRecovery.fromCheckpoint(files, contents, connect);
+        }
       }
       RegistryStore store = recovered.store();
       Journal.Contents contents = recovered.contents();
-      writeMarker(files.marker());
+      OpenMarker.write(files.marker());
       Path keptTail = files.kept(files.journal(), Instant.now());
       StoreJournal journal =
           new StoreJournal(
@@ -116,22 +126,6 @@ final class EmbeddedStart {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lock the store's data folder: " + files.lock(), e);
     }
-  }
-
-  private static void writeMarker(Path marker) {
-    try (FileChannel out =
-        FileChannel.open(
-            marker,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING)) {
-      String text = "open by process " + ProcessHandle.current().pid() + " since " + Instant.now();
-      out.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-      out.force(true);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + marker, e);
-    }
-    forceParent(marker);
   }
 
   /** Makes a file's creation, move or removal durable (where the platform allows it). */

@@ -14,9 +14,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The ways an embedded store's H2 file is made to hold what its journal holds ({@link
- * EmbeddedStart}): after a clean shutdown, opened and caught up; after an unclean one, started from
- * the {@link Checkpoint} and completed with the records after it, or rebuilt from the whole
- * journal. Nothing here deletes rows: the work is bounded by the journal's records to replay.
+ * EmbeddedStart}): after a clean shutdown, opened and caught up; after an unclean one, opened as it
+ * was left and caught up once it proves to hold the journal's first records ({@link
+ * JournalPrefix}), else started from the {@link Checkpoint} and completed with the records after
+ * it, or rebuilt from the whole journal. Nothing here deletes rows: the work is bounded by the
+ * journal's records to replay.
  */
 final class JournalRecovery {
 
@@ -90,8 +92,62 @@ final class JournalRecovery {
   }
 
   /**
-   * After an unclean shutdown: the checkpoint, completed with the journal's records after it; else
-   * (none, or one that does not open or holds more than the journal) a rebuild from the journal.
+   * After an unclean shutdown (a killed process): the H2 file as it was left, which H2 reopens at
+   * its last committed transaction, completed with the journal's records after it, once {@link
+   * JournalPrefix} shows it holds exactly the journal's first records; else (it does not open,
+   * holds something the journal does not, or the replay fails) the checkpoint, then the journal.
+   */
+  static Recovered openAsLeft(
+      H2Files files, Journal.Contents contents, Supplier<RegistryStore> connect) {
+    long started = System.nanoTime();
+    RegistryStore store;
+    try {
+      store = connect.get();
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "store: the H2 file {} left by an unclean shutdown does not open ({})",
+          files.database(),
+          e.getMessage());
+      return fromCheckpoint(files, contents, connect);
+    }
+    try {
+      long opened = millisSince(started);
+      String mismatch = JournalPrefix.mismatch(store, contents.payloads()).orElse(null);
+      if (mismatch != null) {
+        throw new IllegalStateException(mismatch);
+      }
+      long held = store.latestChangeId() + store.auditCount();
+      int journaled = contents.payloads().size();
+      JournalReplay.Counts counts = JournalReplay.replay(store.jdbi(), decode(contents, held));
+      requireAll(store, journaled);
+      LOG.info(
+          "store: opened the H2 file as an unclean shutdown left it ({} of the journal's {} records,"
+              + " opened in {} ms) and replayed {} publications ({} operations) and {} retirements"
+              + " after it in {} ms",
+          held,
+          journaled,
+          opened,
+          counts.publications(),
+          counts.operations(),
+          counts.retirements(),
+          millisSince(started));
+      return new Recovered(
+          store, contents, new StoreJournal.Opening("as it was left", journaled - held));
+    } catch (RuntimeException e) {
+      store.close();
+      LOG.warn(
+          "store: the H2 file {} left by an unclean shutdown cannot serve ({}); starting from the"
+              + " checkpoint or the journal",
+          files.database(),
+          e.getMessage());
+      return fromCheckpoint(files, contents, connect);
+    }
+  }
+
+  /**
+   * When the H2 file cannot serve after an unclean shutdown: the checkpoint, completed with the
+   * journal's records after it; else (none, or one that does not open or holds more than the
+   * journal) a rebuild from the journal.
    */
   static Recovered fromCheckpoint(
       H2Files files, Journal.Contents contents, Supplier<RegistryStore> connect) {

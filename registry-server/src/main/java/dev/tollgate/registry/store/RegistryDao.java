@@ -162,6 +162,9 @@ interface RegistryDao extends AliasDao, SchemaDao, KeyDao, TokenDao, AuditDao {
   @SqlQuery("SELECT kind, app, version, at FROM changes ORDER BY id")
   List<ChangeRow> changes();
 
+  @SqlQuery("SELECT kind, app, version, at FROM changes ORDER BY id DESC LIMIT 1")
+  Optional<ChangeRow> lastChange();
+
   // The count, not MAX(id): ids are taken at insert but transactions may commit out of order, so a
   // poll could see id 11 before id 10 commits and then never notice 10. Rows are only ever added,
   // so the count moves on every commit.

@@ -19,8 +19,9 @@ final class StoreJournal implements AutoCloseable {
   private final Opening opening;
 
   /**
-   * How the store was opened: {@code as it was} (a clean shutdown), {@code from the checkpoint} or
-   * {@code rebuilt} from the whole journal, and how many of the journal's records it replayed.
+   * How the store was opened: {@code as it was} (a clean shutdown), {@code as it was left} (the
+   * file an unclean shutdown left), {@code the checkpoint} or {@code the journal} (rebuilt from all
+   * of it), and how many of the journal's records it replayed.
    */
   record Opening(String from, long replayed) {}
 

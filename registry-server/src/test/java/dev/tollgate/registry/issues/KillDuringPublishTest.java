@@ -71,9 +71,16 @@ final class KillDuringPublishTest {
 
   private static final int H2_KILLS = 32;
   private static final int H2_CHECKPOINT_KILLS = 12;
+  private static final int H2_DAMAGED_KILLS = 8;
   private static final int POSTGRES_KILLS = 20;
   private static final List<String> CHILD_JVM =
-      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+      List.of(
+          "-XX:TieredStopAtLevel=1",
+          "-XX:+UseSerialGC",
+          // its line on how each start recovered, counted below
+          "-Dorg.slf4j.simpleLogger.log.dev.tollgate.registry.store.JournalRecovery=info");
+  private static final String AS_LEFT = "opened the H2 file as an unclean shutdown left it";
+  private static final String FROM_CHECKPOINT = "started from the checkpoint";
 
   @TempDir Path temp;
 
@@ -94,7 +101,9 @@ final class KillDuringPublishTest {
 
   @Test
   void publish_killedNineOnH2_wholeOrNothingAndStartsInTime() throws Exception {
-    killRepeatedly(H2_KILLS, this::h2Store);
+    killRepeatedly(H2_KILLS, this::h2Store, dataDir -> {});
+    // every start after a kill opened the file the kill left (none fell back to the journal)
+    assertThat(occurrences(childLog(), AS_LEFT)).isEqualTo(H2_KILLS);
   }
 
   /**
@@ -105,15 +114,35 @@ final class KillDuringPublishTest {
   @Test
   void publish_killedNineOnH2AfterACheckpoint_wholeOrNothingAndStartsInTime() throws Exception {
     Path seed = seedWithCheckpoint();
-    killRepeatedly(H2_CHECKPOINT_KILLS, name -> h2StoreFrom(seed, name));
+    killRepeatedly(H2_CHECKPOINT_KILLS, name -> h2StoreFrom(seed, name), dataDir -> {});
+    assertThat(occurrences(childLog(), AS_LEFT)).isEqualTo(H2_CHECKPOINT_KILLS);
+  }
+
+  /**
+   * The same, each killed store's H2 file then made unreadable (its header zeroed, as damage could
+   * leave it): each start after a kill falls back to the checkpoint and replays the journal after
+   * it, the killed publication included when journaled.
+   */
+  @Test
+  void publish_killedNineOnH2FileDamaged_wholeOrNothingFromTheCheckpoint() throws Exception {
+    Path seed = seedWithCheckpoint();
+    killRepeatedly(
+        H2_DAMAGED_KILLS,
+        name -> h2StoreFrom(seed, name),
+        dataDir -> Files.write(dataDir.resolve("registry.mv.db"), new byte[64 * 1024]));
+    assertThat(occurrences(childLog(), FROM_CHECKPOINT)).isEqualTo(H2_DAMAGED_KILLS);
   }
 
   @Test
   void publish_killedNineOnPostgres_wholeOrNothingAndStartsInTime() throws Exception {
-    killRepeatedly(POSTGRES_KILLS, this::postgresStore);
+    killRepeatedly(POSTGRES_KILLS, this::postgresStore, dataDir -> {});
   }
 
-  private void killRepeatedly(int kills, StoreFactory stores) throws Exception {
+  /**
+   * Kills the child {@code kills} times; {@code afterKill} gets each killed store's data folder.
+   */
+  private void killRepeatedly(int kills, StoreFactory stores, AfterKill afterKill)
+      throws Exception {
     Map<String, String> manifest = manifest();
     byte[] body = JSON.writeValueAsBytes(manifest);
 
@@ -151,6 +180,7 @@ final class KillDuringPublishTest {
               && publish.join().statusCode() == 201;
       child.destroyForcibly();
       assertThat(child.waitFor(10, TimeUnit.SECONDS)).as("child exits after SIGKILL").isTrue();
+      afterKill.accept(temp.resolve("kill-" + i));
 
       long start = startChild(store);
       stopChild();
@@ -178,6 +208,15 @@ final class KillDuringPublishTest {
   @FunctionalInterface
   private interface StoreFactory {
     Store create(String name) throws Exception;
+  }
+
+  @FunctionalInterface
+  private interface AfterKill {
+    void accept(Path dataDir) throws IOException;
+  }
+
+  private static int occurrences(String text, String line) {
+    return text.split(java.util.regex.Pattern.quote(line), -1).length - 1;
   }
 
   /** One store for the child: its arguments and how to read it once the child is gone. */

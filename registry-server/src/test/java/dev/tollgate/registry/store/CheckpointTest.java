@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * After an unclean shutdown, the embedded store starts from its checkpoint and replays only the
- * journal's records written after it; a checkpoint that cannot serve is set aside and the store is
- * rebuilt from the whole journal, holding the same tables either way.
+ * After an unclean shutdown the embedded store opens its H2 file as it was left; when that file
+ * cannot serve, it starts from its checkpoint and replays only the journal's records written after
+ * it; a checkpoint that cannot serve is set aside and the store is rebuilt from the whole journal,
+ * holding the same tables either way.
  */
 final class CheckpointTest {
 
@@ -27,7 +28,26 @@ final class CheckpointTest {
   @TempDir Path tempDir;
 
   @Test
-  void open_uncleanAfterCheckpoint_startsFromItAndReplaysOnlyTheRecordsAfterIt() {
+  void open_uncleanAfterCheckpoint_fileOpenedAsLeftNotTheCheckpoint() throws IOException {
+    Path data = tempDir.resolve("data");
+    try (RegistryStore store = open(data, 0)) {
+      store.publish(publication("web", "1", "query A { a }", "query B { b }"));
+      Objects.requireNonNull(store.journal()).checkpointNow();
+      store.publish(publication("web", "2", "query B { b }", "query C { c }"));
+    }
+    killed(data);
+
+    try (RegistryStore store = open(data, 0)) {
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("as it was left", 0));
+      assertThat(store.latestChangeId()).isEqualTo(2);
+    }
+    assertThat(files(data, "registry.mv.db.")).isEmpty();
+  }
+
+  @Test
+  void open_uncleanFileDamagedAfterCheckpoint_startsFromItAndReplaysOnlyTheRecordsAfterIt()
+      throws IOException {
     Path data = tempDir.resolve("data");
     try (RegistryStore store = open(data, 0)) {
       store.publish(publication("web", "1", "query A { a }", "query B { b }"));
@@ -37,6 +57,7 @@ final class CheckpointTest {
       store.retire("web", "1", "ops");
     }
     assertThat(data.resolve("registry.checkpoint.zip")).exists();
+    damaged(data);
     killed(data);
 
     try (RegistryStore store = open(data, 0);
@@ -49,9 +70,10 @@ final class CheckpointTest {
   }
 
   @Test
-  void open_uncleanWithoutCheckpoint_rebuiltFromTheWholeJournal() {
+  void open_uncleanFileDamagedWithoutCheckpoint_rebuiltFromTheWholeJournal() throws IOException {
     Path data = tempDir.resolve("data");
     publishSample(data);
+    damaged(data);
     killed(data);
 
     try (RegistryStore store = open(data, 0)) {
@@ -66,6 +88,7 @@ final class CheckpointTest {
     Path data = tempDir.resolve("data");
     publishSample(data);
     Files.write(data.resolve("registry.checkpoint.zip"), new byte[4096]); // not a zip
+    damaged(data);
     killed(data);
 
     try (RegistryStore store = open(data, 0);
@@ -124,6 +147,7 @@ final class CheckpointTest {
     }
     assertThat(Long.parseLong(Files.readString(data.resolve("registry.checkpoint.zip.length"))))
         .isEqualTo(Files.size(data.resolve("registry.tgj")));
+    damaged(data);
     killed(data);
 
     try (RegistryStore store = open(data, 1)) {
@@ -153,10 +177,15 @@ final class CheckpointTest {
     return copy;
   }
 
+  /** An H2 file that does not open: its header zeroed. */
+  private static void damaged(Path data) throws IOException {
+    Files.write(data.resolve("registry.mv.db"), new byte[64 * 1024]);
+  }
+
   /** As a killed process leaves the folder: the marker of an open store still there. */
   private static void killed(Path data) {
     try {
-      Files.writeString(data.resolve("registry.open"), "left by a killed process");
+      Files.writeString(data.resolve("registry.open"), OpenMarker.text());
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

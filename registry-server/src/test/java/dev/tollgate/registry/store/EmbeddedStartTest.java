@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,17 +53,144 @@ final class EmbeddedStartTest {
   }
 
   @Test
-  void open_uncleanShutdownMarker_rebuiltAndPreviousFileKept() throws IOException {
+  void open_uncleanShutdownMarker_fileOpenedAsLeftAndNothingKept() throws IOException {
     Path data = tempDir.resolve("data");
     publishSample(data);
-    Files.writeString(data.resolve("registry.open"), "left by a killed process");
+    killed(data);
 
     try (RegistryStore store = open(data);
         RegistryStore expected = open(sampleCopy())) {
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("as it was left", 0));
+      JournalTest.assertSameTables(store, expected);
+    }
+    assertThat(kept(data)).isEmpty();
+    assertThat(data.resolve("registry.open")).doesNotExist();
+  }
+
+  @Test
+  void open_uncleanShutdownBeforeARestartOfTheSystem_fileNotTrustedRebuilt() throws IOException {
+    Path data = tempDir.resolve("data");
+    publishSample(data);
+    // a marker written by a process of another boot: power loss may have cost the file writes
+    Files.writeString(
+        data.resolve("registry.open"),
+        "open by process 4242 since 2026-11-29T12:00:00Z on boot 0000-another-boot");
+
+    try (RegistryStore store = open(data);
+        RegistryStore expected = open(sampleCopy())) {
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("the journal", 4));
       JournalTest.assertSameTables(store, expected);
     }
     assertThat(kept(data)).hasSize(1);
-    assertThat(data.resolve("registry.open")).doesNotExist();
+  }
+
+  @Test
+  void open_uncleanShutdownDatabaseFileDamaged_rebuiltAndPreviousFileKept() throws IOException {
+    Path data = tempDir.resolve("data");
+    publishSample(data);
+    Files.write(data.resolve("registry.mv.db"), new byte[64 * 1024]); // H2's header zeroed
+    killed(data);
+
+    try (RegistryStore store = open(data);
+        RegistryStore expected = open(sampleCopy())) {
+      // three publications and one retirement, no checkpoint
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("the journal", 4));
+      JournalTest.assertSameTables(store, expected);
+    }
+    assertThat(kept(data)).hasSize(1);
+  }
+
+  @Test
+  void open_uncleanShutdownFileBehindTheJournal_onlyTheMissingRecordsReplayed() throws IOException {
+    Path data = tempDir.resolve("data");
+    publishSample(data);
+    Path behind = tempDir.resolve("behind");
+    try (RegistryStore store = open(behind)) {
+      store.publish(publication("web", "1", "query A { a }", "query B { b }")); // the first record
+    }
+    Files.copy(
+        behind.resolve("registry.mv.db"),
+        data.resolve("registry.mv.db"),
+        StandardCopyOption.REPLACE_EXISTING);
+    killed(data);
+
+    try (RegistryStore store = open(data);
+        RegistryStore expected = open(sampleCopy())) {
+      // the journal's 4 records, the file holding the first: 3 replayed
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("as it was left", 3));
+      JournalTest.assertSameTables(store, expected);
+    }
+    assertThat(kept(data)).isEmpty();
+  }
+
+  @ParameterizedTest(name = "a file {0}")
+  @ValueSource(strings = {"of another history", "ahead of the journal"})
+  void open_uncleanShutdownFileNotTheJournals_rebuiltFromTheJournal(String file)
+      throws IOException {
+    Path data = tempDir.resolve("data");
+    publishSample(data);
+    Path other = tempDir.resolve("other");
+    try (RegistryStore store = open(other)) {
+      // as many changes as the sample, the last another version; or one change more
+      store.publish(publication("web", "1", "query A { a }", "query B { b }"));
+      store.publish(publication("web", "2", "query B { b }", "query C { c }"));
+      store.publish(publication("ios", "1", "query A { a }"));
+      if (file.equals("of another history")) {
+        store.retire("web", "2", "ops");
+      } else {
+        store.retire("web", "1", "ops");
+        store.publish(publication("ios", "2", "query C { c }"));
+      }
+    }
+    Files.copy(
+        other.resolve("registry.mv.db"),
+        data.resolve("registry.mv.db"),
+        StandardCopyOption.REPLACE_EXISTING);
+    killed(data);
+
+    try (RegistryStore store = open(data);
+        RegistryStore expected = open(sampleCopy())) {
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("the journal", 4));
+      JournalTest.assertSameTables(store, expected);
+    }
+    assertThat(kept(data)).hasSize(1);
+  }
+
+  @Test
+  void open_uncleanShutdownAuditEntries_asLeftWhenTheSameRebuiltWhenNot() throws IOException {
+    Path data = tempDir.resolve("data");
+    Path other = tempDir.resolve("other");
+    for (Path folder : List.of(data, other)) {
+      publishSample(folder);
+      try (RegistryStore store = open(folder)) {
+        String actor = folder.equals(data) ? "alice" : "bob"; // the last entry differs
+        store.audit().record(actor, "publish", "web/3", "refused: INVALID", "no operations");
+      }
+    }
+    killed(data);
+    try (RegistryStore store = open(data)) {
+      // 4 changes and 1 audit entry, all in the file
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("as it was left", 0));
+    }
+    Files.copy(
+        other.resolve("registry.mv.db"),
+        data.resolve("registry.mv.db"),
+        StandardCopyOption.REPLACE_EXISTING);
+    killed(data);
+
+    try (RegistryStore store = open(data)) {
+      assertThat(Objects.requireNonNull(store.journal()).opening())
+          .isEqualTo(new StoreJournal.Opening("the journal", 5));
+      assertThat(store.audit().entries(new AuditQuery(null, null, null, null, Long.MAX_VALUE, 10)))
+          .extracting(AuditEntry::actor)
+          .containsExactly("alice");
+    }
   }
 
   @Test
@@ -109,21 +238,17 @@ final class EmbeddedStartTest {
   }
 
   @Test
-  void open_tablesBehindJournalAfterCleanShutdown_missingChangesReplayed() {
+  void open_tablesBehindJournalAfterCleanShutdown_missingChangesReplayed() throws IOException {
     Path data = tempDir.resolve("data");
     publishSample(data);
     Path behind = tempDir.resolve("behind");
     try (RegistryStore store = open(behind)) {
       store.publish(publication("web", "1", "query A { a }", "query B { b }"));
     }
-    try {
-      Files.copy(
-          behind.resolve("registry.mv.db"),
-          data.resolve("registry.mv.db"),
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    Files.copy(
+        behind.resolve("registry.mv.db"),
+        data.resolve("registry.mv.db"),
+        StandardCopyOption.REPLACE_EXISTING);
 
     try (RegistryStore store = open(data);
         RegistryStore expected = open(sampleCopy())) {
@@ -183,6 +308,11 @@ final class EmbeddedStartTest {
       publishSample(copy);
     }
     return copy;
+  }
+
+  /** As a killed process leaves the folder: the marker of an open store still there. */
+  private static void killed(Path data) throws IOException {
+    Files.writeString(data.resolve("registry.open"), OpenMarker.text());
   }
 
   private static RegistryStore open(Path data) {

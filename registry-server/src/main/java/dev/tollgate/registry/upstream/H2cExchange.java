@@ -116,9 +116,6 @@ final class H2cExchange implements UpstreamExchange {
       post.abort(e);
       Throwable failure =
           e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-      if (causedBy(failure, TimeoutException.class)) {
-        throw UpstreamFailures.timedOut(timeout.toMillis(), failure);
-      }
       throw UpstreamFailures.of(failure, endpoint, timeout.toMillis());
     }
   }
@@ -138,14 +135,5 @@ final class H2cExchange implements UpstreamExchange {
       headers.computeIfAbsent(field.getName(), name -> new ArrayList<>(1)).add(field.getValue());
     }
     return headers;
-  }
-
-  private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (type.isInstance(cause)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

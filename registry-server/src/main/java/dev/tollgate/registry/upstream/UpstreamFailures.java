@@ -7,6 +7,7 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.jspecify.annotations.Nullable;
 
@@ -29,8 +30,10 @@ final class UpstreamFailures {
     if (tooLarge != null) {
       return new UpstreamException(String.valueOf(tooLarge.getMessage()), tooLarge);
     }
-    // a read past the deadline, a connect or a pool lease past the timeout
-    if (find(failure, InterruptedIOException.class) != null) {
+    // a read past the deadline, a connect or a pool lease past the timeout; over h2c, Jetty's total
+    // timeout of the request
+    if (find(failure, InterruptedIOException.class) != null
+        || find(failure, TimeoutException.class) != null) {
       return timedOut(timeoutMillis, failure);
     }
     if (find(failure, ConnectException.class) != null) {
